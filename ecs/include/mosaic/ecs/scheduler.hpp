@@ -1,0 +1,74 @@
+#pragma once
+// scheduler: runs systems phase by phase, in order, each at its rate, and times them.
+//
+// Within a phase, systems are ordered by (order, registration). They are grouped into
+// waves: a system goes into the first wave after every earlier system it conflicts with, so
+// two systems that touch the same component for writing always run in registration order,
+// and systems that don't conflict run side by side on the worker pool. After the phase, the
+// systems' command buffers are applied in system order (the sync point). The outcome is the
+// same for any thread count.
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "system.hpp"
+#include "worker_pool.hpp"
+#include "world.hpp"
+
+namespace mosaic {
+
+class scheduler {
+public:
+    /// `threads`: 1 runs everything on the calling thread.
+    explicit scheduler(unsigned threads = 1);
+    ~scheduler();
+    scheduler(const scheduler&) = delete;
+    scheduler& operator=(const scheduler&) = delete;
+
+    /// Registers a system (update phase, order 0, every tick until told otherwise).
+    /// Names are unique: a second system with a taken name fails a check and gets a
+    /// numbered name.
+    system& add(std::string name, system_function fn);
+    [[nodiscard]] system* find(std::string_view name) noexcept;
+    [[nodiscard]] const system* find(std::string_view name) const noexcept;
+    bool remove(std::string_view name);
+    [[nodiscard]] std::size_t size() const noexcept { return systems_.size(); }
+
+    void set_threads(unsigned threads);
+    [[nodiscard]] unsigned threads() const noexcept { return pool_->threads(); }
+
+    /// Runs one tick of `dt` seconds: every phase, then applies command buffers.
+    void tick(world& w, double dt);
+    /// Runs one phase only (the editor renders without simulating).
+    void run_phase(world& w, phase p, double dt);
+    /// Ticks run so far.
+    [[nodiscard]] std::uint64_t ticks() const noexcept { return tick_; }
+
+    /// The systems in the order they run.
+    [[nodiscard]] std::vector<const system*> ordered() const;
+    /// Which wave each system of `p` would run in if all were due (for tools and tests).
+    [[nodiscard]] std::vector<std::pair<const system*, int>> waves(phase p) const;
+
+    /// A table of every system's timing, phase, rate and declared access.
+    [[nodiscard]] std::string profile_table() const;
+    void print_profile(std::ostream& out) const;
+
+private:
+    struct due_system {
+        system* sys;
+        double dt;
+    };
+    std::vector<system*> ordered_mutable() const;
+    static std::vector<int> assign_waves(const std::vector<due_system>& due);
+    void run_one(world& w, const due_system& due);
+
+    std::vector<std::unique_ptr<system>> systems_;  // registration order
+    std::unique_ptr<worker_pool> pool_;
+    std::uint64_t tick_ = 0;
+};
+
+}  // namespace mosaic

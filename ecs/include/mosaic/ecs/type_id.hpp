@@ -1,0 +1,100 @@
+#pragma once
+// Runtime type ids: every component type gets a dense number (0, 1, 2, ...) the first time
+// it is used, the same in every translation unit of the program. Tools (the serializer, the
+// editor, prefabs) only know these ids; through `find_type(id)` they reach the functions that
+// create, copy and destroy values of the type, and make an empty pool for it.
+//
+// Ids are dense, not stable across runs: files store registered names, never ids.
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <new>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+namespace mosaic {
+
+using type_id = std::uint32_t;
+inline constexpr type_id invalid_type_id = 0xFFFF'FFFFu;
+
+class sparse_set;
+
+/// What the ECS knows of a component type at run time. Function pointers are null when the
+/// type does not support the operation (e.g. `copy_construct` for a move-only type).
+struct type_info {
+    type_id id = invalid_type_id;
+    std::string_view name;  // from the compiler, e.g. "game::Position"; for messages
+    std::size_t size = 0;
+    std::size_t alignment = 1;
+    bool empty = false;  // tag type: pools store no data for it
+    void (*default_construct)(void* where) = nullptr;
+    void (*copy_construct)(void* where, const void* from) = nullptr;
+    void (*destroy)(void* what) = nullptr;
+    std::unique_ptr<sparse_set> (*make_storage)() = nullptr;
+};
+
+/// The type with this id, or nullptr when no type has that id.
+[[nodiscard]] const type_info* find_type(type_id id) noexcept;
+/// How many types have an id so far.
+[[nodiscard]] std::size_t type_count() noexcept;
+
+namespace detail {
+
+type_id register_type(type_info info);
+
+/// The compiler's name for T ("Position", "game::Tank"), taken from __PRETTY_FUNCTION__.
+template <class T>
+constexpr std::string_view pretty_type_name() noexcept {
+    std::string_view name = __PRETTY_FUNCTION__;
+    const auto start = name.find("T = ") + 4;
+    const auto end = name.find_first_of(";]", start);
+    return name.substr(start, end - start);
+}
+
+// Defined in storage.hpp (which every user of pools includes).
+template <class T>
+std::unique_ptr<sparse_set> make_storage_for();
+
+template <class T>
+type_info make_type_info() {
+    type_info info;
+    info.name = pretty_type_name<T>();
+    info.size = sizeof(T);
+    info.alignment = alignof(T);
+    info.empty = std::is_empty_v<T>;
+    if constexpr (std::is_default_constructible_v<T>) {
+        info.default_construct = [](void* where) { ::new (where) T(); };
+    }
+    if constexpr (std::is_copy_constructible_v<T>) {
+        info.copy_construct = [](void* where, const void* from) {
+            ::new (where) T(*static_cast<const T*>(from));
+        };
+    }
+    info.destroy = [](void* what) { static_cast<T*>(what)->~T(); };
+    info.make_storage = &make_storage_for<T>;
+    return info;
+}
+
+}  // namespace detail
+
+/// The dense runtime id of T (const and references ignored).
+template <class T>
+[[nodiscard]] type_id type_id_of() {
+    using U = std::remove_cvref_t<T>;
+    if constexpr (!std::is_same_v<T, U>) {
+        return type_id_of<U>();
+    } else {
+        static const type_id id = detail::register_type(detail::make_type_info<U>());
+        return id;
+    }
+}
+
+template <class T>
+[[nodiscard]] std::string_view type_name_of() noexcept {
+    return detail::pretty_type_name<std::remove_cvref_t<T>>();
+}
+
+}  // namespace mosaic
+

@@ -1,0 +1,374 @@
+#pragma once
+// world: the entities and one pool (storage<T>) per component type.
+//
+// Sections:
+//   1. entities          create, destroy, alive
+//   2. components        add, get, try_get, has, any_of, remove, replace, get_or_add, ...
+//   3. enable / disable  components that stay on the entity but views skip
+//   4. views and signals
+//   5. by runtime id     what tools use: test, get, add, copy, remove, list by type id
+//   6. whole world       clone (snapshots), clear, memory
+//
+// Misuse (a stale handle, get<T> of a missing component) fails a MOSAIC_CHECK with a message
+// naming the entity and the type; in release builds the call then does nothing harmful
+// (returns a scratch value, false or nullptr) instead of crashing.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "assert.hpp"
+#include "entity_pool.hpp"
+#include "runtime_view.hpp"
+#include "signal.hpp"
+#include "storage.hpp"
+#include "type_id.hpp"
+#include "view.hpp"
+
+namespace mosaic {
+
+struct world_options {
+    /// The most entities alive at once; create() throws capacity_error beyond it.
+    std::uint32_t max_entities = entity_pool::index_limit;
+};
+
+template <class... Get>
+using view_t = basic_view<get_t<Get...>, exclude_t<>>;
+
+class world {
+public:
+    world() = default;
+    explicit world(world_options options) : entities_(options.max_entities) {}
+    world(world&&) noexcept = default;
+    world& operator=(world&&) noexcept = default;
+    world(const world&) = delete;  // copying a world is explicit: clone()
+    world& operator=(const world&) = delete;
+    ~world() = default;
+
+    // --- 1. entities ----------------------------------------------------------------------
+
+    entity create() { return entities_.create(); }
+    /// Creates out.size() entities (all or none; throws capacity_error when they don't fit).
+    void create(std::span<entity> out) { entities_.create(out); }
+    /// Creates exactly `e` (same index and generation) if its slot is free: for undo and
+    /// snapshots. False when the slot is taken or `e` is not a valid handle.
+    bool create_at(entity e) { return entities_.revive(e); }
+    /// Destroys `e` and its components (on_destroy, then on_remove of each, fire first).
+    /// False when `e` is not alive: destroying twice is harmless.
+    bool destroy(entity e);
+    [[nodiscard]] bool alive(entity e) const noexcept { return entities_.alive(e); }
+    /// Number of live entities.
+    [[nodiscard]] std::size_t size() const noexcept { return entities_.alive_count(); }
+    [[nodiscard]] const entity_pool& entities() const noexcept { return entities_; }
+    /// f(entity) for every live entity, in index order.
+    template <class F>
+    void each(F&& f) const {
+        entities_.each(f);
+    }
+
+    // --- 2. components --------------------------------------------------------------------
+
+    /// Adds a T built from `args` (aggregate initialisation for aggregates). Adding a
+    /// component the entity already has is a mistake: the check fails, and in release the
+    /// existing value is replaced.
+    template <class T, class... Args>
+    T& add(entity e, Args&&... args) {
+        storage<T>& pool = assure<T>();
+        if (!check_alive<T>(e, "add")) return fallback<T>();
+        if (!MOSAIC_CHECK(!pool.contains(e.index),
+                          "add<" + std::string(type_name_of<T>()) + ">(" + to_string(e) +
+                              "): the entity already has one; use replace or get_or_add")) {
+            return replace<T>(e, std::forward<Args>(args)...);
+        }
+        T& value = pool.emplace(e.index, std::forward<Args>(args)...);
+        if (!pool.on_add().empty()) {
+            pool.on_add().emit(*this, e);
+            return *pool.find(e.index);  // a callback may have moved it
+        }
+        return value;
+    }
+
+    /// Adds T, or assigns a new value when the entity already has one.
+    template <class T, class... Args>
+    T& add_or_replace(entity e, Args&&... args) {
+        if (T* existing = try_get<T>(e)) {
+            *existing = make_value<T>(std::forward<Args>(args)...);
+            return *existing;
+        }
+        return add<T>(e, std::forward<Args>(args)...);
+    }
+
+    /// Assigns a new value to a component the entity has.
+    template <class T, class... Args>
+    T& replace(entity e, Args&&... args) {
+        T& existing = get<T>(e);
+        existing = make_value<T>(std::forward<Args>(args)...);
+        return existing;
+    }
+
+    /// The entity's T, added from `args` first if it has none.
+    template <class T, class... Args>
+    T& get_or_add(entity e, Args&&... args) {
+        if (T* existing = try_get<T>(e)) return *existing;
+        return add<T>(e, std::forward<Args>(args)...);
+    }
+
+    /// The entity's T. It must have one (check fails otherwise; use try_get when unsure).
+    template <class T>
+    [[nodiscard]] T& get(entity e) {
+        storage<T>* pool = find_pool<T>();
+        const std::uint32_t pos = pool ? pool->position(e.index) : sparse_set::absent;
+        if (pos != sparse_set::absent && entities_.alive(e)) [[likely]] {
+            return pool->value(pos);
+        }
+        report_missing<T>(e, "get");
+        return fallback<T>();
+    }
+    template <class T>
+    [[nodiscard]] const T& get(entity e) const {
+        return const_cast<world*>(this)->get<T>(e);
+    }
+
+    /// The entity's T, or nullptr when it has none or `e` is not alive.
+    template <class T>
+    [[nodiscard]] T* try_get(entity e) noexcept {
+        storage<T>* pool = find_pool<T>();
+        if (!pool || !entities_.alive(e)) return nullptr;
+        return pool->find(e.index);
+    }
+    template <class T>
+    [[nodiscard]] const T* try_get(entity e) const noexcept {
+        return const_cast<world*>(this)->try_get<T>(e);
+    }
+
+    /// True when `e` is alive and has every one of T... (enabled or not).
+    template <class... T>
+    [[nodiscard]] bool has(entity e) const noexcept {
+        return entities_.alive(e) && (contains_in<T>(e.index) && ...);
+    }
+    /// True when `e` is alive and has at least one of T...
+    template <class... T>
+    [[nodiscard]] bool any_of(entity e) const noexcept {
+        return entities_.alive(e) && (contains_in<T>(e.index) || ...);
+    }
+
+    /// Removes the entity's T (on_remove fires first). False when it had none.
+    template <class T>
+    bool remove(entity e) {
+        storage<T>* pool = find_pool<T>();
+        if (!pool || !entities_.alive(e) || !pool->contains(e.index)) return false;
+        return erase_from(*pool, e);
+    }
+
+    /// Removes T from every entity.
+    template <class T>
+    void clear() {
+        storage<T>* pool = find_pool<T>();
+        if (!pool) return;
+        if (pool->on_remove().empty()) {
+            pool->clear();
+            return;
+        }
+        while (!pool->empty()) erase_from(*pool, entities_.at(pool->indices().back()));
+    }
+
+    /// How many entities have T (enabled or not).
+    template <class T>
+    [[nodiscard]] std::size_t count() const noexcept {
+        const storage<T>* pool = find_pool<T>();
+        return pool ? pool->size() : 0;
+    }
+
+    /// The pool of T, created on first use.
+    template <class T>
+    storage<T>& assure() {
+        const type_id id = type_id_of<T>();
+        if (id >= pools_.size()) pools_.resize(id + 1);
+        auto& pool = pools_[id];
+        if (!pool) pool = std::make_unique<storage<T>>();
+        return static_cast<storage<T>&>(*pool);
+    }
+    template <class T>
+    [[nodiscard]] storage<T>* find_pool() noexcept {
+        const type_id id = type_id_of<T>();
+        return id < pools_.size() ? static_cast<storage<T>*>(pools_[id].get()) : nullptr;
+    }
+    template <class T>
+    [[nodiscard]] const storage<T>* find_pool() const noexcept {
+        return const_cast<world*>(this)->find_pool<T>();
+    }
+
+    // --- 3. enable / disable ----------------------------------------------------------------
+
+    /// Enables or disables the entity's T. A disabled component keeps its data; views skip
+    /// it unless asked with include_disabled. False when the entity has no T.
+    template <class T>
+    bool set_enabled(entity e, bool enabled) {
+        storage<T>* pool = find_pool<T>();
+        return pool && entities_.alive(e) && pool->set_enabled(e.index, enabled);
+    }
+    template <class T>
+    bool enable(entity e) {
+        return set_enabled<T>(e, true);
+    }
+    template <class T>
+    bool disable(entity e) {
+        return set_enabled<T>(e, false);
+    }
+    /// True when the entity has T and it is enabled.
+    template <class T>
+    [[nodiscard]] bool is_enabled(entity e) const noexcept {
+        const storage<T>* pool = find_pool<T>();
+        return pool && entities_.alive(e) && pool->contains_enabled(e.index);
+    }
+
+    // --- 4. views and signals ---------------------------------------------------------------
+
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
+        exclude_t<Exclude...> = {}) {
+        return {entities_, assure<std::remove_const_t<Get>>()..., {&assure<Exclude>()...},
+                false};
+    }
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
+                                                                         include_disabled_t) {
+        return {entities_, assure<std::remove_const_t<Get>>()..., {&assure<Exclude>()...},
+                true};
+    }
+    template <class... Get>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
+        return {entities_, assure<std::remove_const_t<Get>>()..., {}, true};
+    }
+
+    template <class T>
+    signal& on_add() {
+        return assure<T>().on_add();
+    }
+    template <class T>
+    signal& on_remove() {
+        return assure<T>().on_remove();
+    }
+    /// Fires before an entity's components are removed and its id freed.
+    signal& on_destroy() noexcept { return on_destroy_; }
+
+    // --- 5. by runtime type id -----------------------------------------------------------
+
+    /// The pool for `type`, or nullptr when no entity of this world ever had one.
+    [[nodiscard]] sparse_set* pool(type_id type) noexcept {
+        return type < pools_.size() ? pools_[type].get() : nullptr;
+    }
+    [[nodiscard]] const sparse_set* pool(type_id type) const noexcept {
+        return type < pools_.size() ? pools_[type].get() : nullptr;
+    }
+    /// The pool for `type`, created if needed; nullptr when `type` is not a known type id.
+    sparse_set* assure(type_id type);
+
+    [[nodiscard]] bool has(entity e, type_id type) const noexcept;
+    /// Pointer to the entity's component, nullptr when it has none (or for tag types, which
+    /// hold no data: use has()).
+    [[nodiscard]] void* try_get(entity e, type_id type) noexcept;
+    [[nodiscard]] const void* try_get(entity e, type_id type) const noexcept;
+    /// Adds a default-constructed component; false if present, not alive or not possible.
+    bool add(entity e, type_id type);
+    /// Adds a copy of `*value` (of the type with id `type`); false as for add().
+    bool add_copy(entity e, type_id type, const void* value);
+    /// Adds or assigns a copy of `*value`.
+    bool set_copy(entity e, type_id type, const void* value);
+    bool remove(entity e, type_id type);
+    bool set_enabled(entity e, type_id type, bool enabled);
+    [[nodiscard]] bool is_enabled(entity e, type_id type) const noexcept;
+    /// The types of the entity's components, in type id order.
+    [[nodiscard]] std::vector<type_id> components_of(entity e) const;
+    /// Copies the component (value and enabled flag) of `from` into entity `to` of world
+    /// `target` (which may be this world), adding or overwriting it. False when `from` has
+    /// none, `to` is not alive or the type is not copyable.
+    bool copy_component(type_id type, entity from, world& target, entity to) const;
+    /// Copies every component of `from` onto `to` (in `target`). Returns how many.
+    std::size_t copy_components(entity from, world& target, entity to) const;
+    [[nodiscard]] runtime_view view(std::span<const type_id> include,
+                                    std::span<const type_id> exclude = {},
+                                    bool with_disabled = false) const;
+    /// f(sparse_set&) for every pool of this world.
+    template <class F>
+    void each_pool(F&& f) const {
+        for (const auto& pool : pools_) {
+            if (pool) f(*pool);
+        }
+    }
+
+    // --- 6. whole world ------------------------------------------------------------------
+
+    /// An independent copy: same entity ids, components, order and enabled flags. Signals
+    /// are not copied. Throws std::logic_error when a pool holds a non-copyable type.
+    [[nodiscard]] world clone() const;
+    /// Destroys every entity and component. No signals fire; connected ones stay connected.
+    void clear() noexcept;
+    /// Bytes held by the entity slots and all pools.
+    [[nodiscard]] std::size_t memory_bytes() const noexcept;
+
+private:
+    template <class T>
+    bool contains_in(entity_index index) const noexcept {
+        const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
+        return pool && pool->contains(index);
+    }
+
+    template <class T, class... Args>
+    static T make_value(Args&&... args) {
+        if constexpr (std::is_aggregate_v<T>) {
+            return T{std::forward<Args>(args)...};
+        } else {
+            return T(std::forward<Args>(args)...);
+        }
+    }
+
+    template <class T>
+    bool check_alive(entity e, const char* operation) {
+        return MOSAIC_CHECK(entities_.alive(e), std::string(operation) + "<" +
+                                                    std::string(type_name_of<T>()) + ">(" +
+                                                    to_string(e) + "): " + dead_reason(e));
+    }
+
+    template <class T>
+    [[gnu::cold]] void report_missing(entity e, const char* operation) const {
+        const std::string call =
+            std::string(operation) + "<" + std::string(type_name_of<T>()) + ">(" + to_string(e) + ")";
+        if (!entities_.alive(e)) {
+            detail::assert_failed("alive(e)", call + ": " + dead_reason(e), __FILE__, __LINE__);
+        } else {
+            detail::assert_failed("has<T>(e)",
+                                  call + ": the entity has no " + std::string(type_name_of<T>()) +
+                                      " component (use try_get or has first)",
+                                  __FILE__, __LINE__);
+        }
+    }
+
+    std::string dead_reason(entity e) const;
+
+    /// Where a failed check in release builds gets its reference from: a fresh value each
+    /// time, so the caller's writes go nowhere and reads see defaults.
+    template <class T>
+    static T& fallback() {
+        if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) {
+            thread_local T scratch{};
+            scratch = T{};
+            return scratch;
+        } else {
+            std::abort();  // no safe value exists for this type
+        }
+    }
+
+    bool erase_from(sparse_set& pool, entity e);
+
+    entity_pool entities_;
+    std::vector<std::unique_ptr<sparse_set>> pools_;  // by type id; null where unused
+    signal on_destroy_;
+};
+
+}  // namespace mosaic

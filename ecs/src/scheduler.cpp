@@ -1,0 +1,170 @@
+#include "mosaic/ecs/scheduler.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ostream>
+
+namespace mosaic {
+
+scheduler::scheduler(unsigned threads) : pool_(std::make_unique<worker_pool>(threads)) {}
+scheduler::~scheduler() = default;
+
+system& scheduler::add(std::string name, system_function fn) {
+    if (!MOSAIC_CHECK(find(name) == nullptr,
+                      "scheduler::add: a system named '" + name + "' already exists")) {
+        name += "#" + std::to_string(systems_.size());
+    }
+    systems_.push_back(std::make_unique<system>(std::move(name), std::move(fn)));
+    return *systems_.back();
+}
+
+system* scheduler::find(std::string_view name) noexcept {
+    for (const auto& s : systems_) {
+        if (s->name() == name) return s.get();
+    }
+    return nullptr;
+}
+const system* scheduler::find(std::string_view name) const noexcept {
+    return const_cast<scheduler*>(this)->find(name);
+}
+
+bool scheduler::remove(std::string_view name) {
+    const auto it = std::find_if(systems_.begin(), systems_.end(),
+                                 [&](const auto& s) { return s->name() == name; });
+    if (it == systems_.end()) return false;
+    systems_.erase(it);
+    return true;
+}
+
+void scheduler::set_threads(unsigned threads) {
+    if (threads == 0) threads = 1;
+    if (threads != pool_->threads()) pool_ = std::make_unique<worker_pool>(threads);
+}
+
+std::vector<system*> scheduler::ordered_mutable() const {
+    std::vector<system*> result;
+    result.reserve(systems_.size());
+    for (const auto& s : systems_) result.push_back(s.get());
+    std::stable_sort(result.begin(), result.end(), [](const system* a, const system* b) {
+        if (a->stage() != b->stage()) return a->stage() < b->stage();
+        return a->order() < b->order();
+    });
+    return result;
+}
+
+std::vector<const system*> scheduler::ordered() const {
+    const auto list = ordered_mutable();
+    return {list.begin(), list.end()};
+}
+
+std::vector<int> scheduler::assign_waves(const std::vector<due_system>& due) {
+    std::vector<int> wave(due.size(), 0);
+    for (std::size_t j = 0; j < due.size(); ++j) {
+        for (std::size_t i = 0; i < j; ++i) {
+            if (due[j].sys->conflicts_with(*due[i].sys)) wave[j] = std::max(wave[j], wave[i] + 1);
+        }
+    }
+    return wave;
+}
+
+std::vector<std::pair<const system*, int>> scheduler::waves(phase p) const {
+    std::vector<due_system> due;
+    for (system* s : ordered_mutable()) {
+        if (s->stage() == p) due.push_back({s, 0.0});
+    }
+    const std::vector<int> wave = assign_waves(due);
+    std::vector<std::pair<const system*, int>> result;
+    for (std::size_t i = 0; i < due.size(); ++i) result.emplace_back(due[i].sys, wave[i]);
+    return result;
+}
+
+void scheduler::run_one(world& w, const due_system& due) {
+    system_context context(w, *due.sys, due.dt, tick_);
+    const auto start = std::chrono::steady_clock::now();
+    due.sys->fn_(context);
+    const auto end = std::chrono::steady_clock::now();
+    due.sys->record_time(std::chrono::duration<double, std::milli>(end - start).count());
+}
+
+void scheduler::run_phase(world& w, phase p, double dt) {
+    std::vector<due_system> due;
+    for (system* s : ordered_mutable()) {
+        if (s->stage() != p || !s->is_enabled()) continue;
+        switch (s->schedule().type) {
+            case rate::kind::every_tick: due.push_back({s, dt}); break;
+            case rate::kind::every_n_ticks:
+                if (tick_ % s->schedule().ticks == 0) {
+                    due.push_back({s, dt * s->schedule().ticks});
+                }
+                break;
+            case rate::kind::interval:
+                s->since_last_run_ += dt;
+                if (s->since_last_run_ + 1e-9 >= s->schedule().seconds) {
+                    due.push_back({s, s->since_last_run_});
+                    s->since_last_run_ = 0.0;
+                }
+                break;
+        }
+    }
+    if (due.empty()) return;
+
+    // Pools of declared types exist before systems run, so parallel views never create one.
+    for (const due_system& d : due) {
+        for (const type_id type : d.sys->read_types()) w.assure(type);
+        for (const type_id type : d.sys->write_types()) w.assure(type);
+    }
+
+    const std::vector<int> wave = assign_waves(due);
+    const int last_wave = *std::max_element(wave.begin(), wave.end());
+    std::vector<const due_system*> batch;
+    for (int k = 0; k <= last_wave; ++k) {
+        batch.clear();
+        for (std::size_t i = 0; i < due.size(); ++i) {
+            if (wave[i] == k) batch.push_back(&due[i]);
+        }
+        pool_->run(batch.size(), [&](std::size_t i) { run_one(w, *batch[i]); });
+    }
+
+    // Sync point: structural changes land in system order.
+    for (const due_system& d : due) d.sys->commands_.apply(w);
+}
+
+void scheduler::tick(world& w, double dt) {
+    for (std::size_t p = 0; p < phase_count; ++p) run_phase(w, static_cast<phase>(p), dt);
+    ++tick_;
+}
+
+namespace {
+std::string type_list(const std::vector<type_id>& types) {
+    std::string text;
+    for (const type_id type : types) {
+        const type_info* info = find_type(type);
+        if (!text.empty()) text += ",";
+        text += info ? std::string(info->name) : "?";
+    }
+    return text.empty() ? "-" : text;
+}
+}  // namespace
+
+std::string scheduler::profile_table() const {
+    std::string out;
+    char line[512];
+    std::snprintf(line, sizeof line, "%-24s %-11s %3s %8s %9s %9s %9s  %s\n", "system", "phase",
+                  "on", "calls", "last ms", "mean ms", "max ms", "reads | writes");
+    out += line;
+    for (const system* s : ordered()) {
+        const system_timing t = s->timing();
+        std::snprintf(line, sizeof line, "%-24s %-11s %3s %8llu %9.3f %9.3f %9.3f  %s | %s\n",
+                      s->name().c_str(), std::string(to_string(s->stage())).c_str(),
+                      s->is_enabled() ? "yes" : "no", static_cast<unsigned long long>(t.calls),
+                      t.last_ms, t.mean_ms, t.max_ms, type_list(s->read_types()).c_str(),
+                      s->is_exclusive() ? "(exclusive)" : type_list(s->write_types()).c_str());
+        out += line;
+    }
+    return out;
+}
+
+void scheduler::print_profile(std::ostream& out) const { out << profile_table(); }
+
+}  // namespace mosaic

@@ -1,0 +1,176 @@
+#include "mosaic/ecs/world.hpp"
+
+#include <stdexcept>
+
+namespace mosaic {
+
+// --- entities --------------------------------------------------------------------------------
+
+bool world::destroy(entity e) {
+    if (!entities_.alive(e)) return false;
+    if (!on_destroy_.empty()) on_destroy_.emit(*this, e);
+    for (const auto& pool : pools_) {
+        if (pool && pool->contains(e.index)) erase_from(*pool, e);
+    }
+    return entities_.destroy(e);
+}
+
+bool world::erase_from(sparse_set& pool, entity e) {
+    if (!pool.on_remove().empty()) {
+        pool.on_remove().emit(*this, e);
+        // The callback may already have removed it (or destroyed the entity).
+        if (!pool.contains(e.index)) return true;
+    }
+    return pool.erase(e.index);
+}
+
+std::string world::dead_reason(entity e) const {
+    if (e.is_null()) return "the handle is null";
+    if (e.index >= entities_.slot_count()) return "no entity with this index was ever created";
+    if (entities_.slot_alive(e.index)) {
+        return "stale handle: the entity was destroyed and its slot reused by " +
+               to_string(entities_.at(e.index));
+    }
+    return "stale handle: the entity was destroyed";
+}
+
+// --- by runtime type id ----------------------------------------------------------------------
+
+sparse_set* world::assure(type_id type) {
+    if (type < pools_.size() && pools_[type]) return pools_[type].get();
+    const type_info* info = find_type(type);
+    if (!info) return nullptr;
+    if (type >= pools_.size()) pools_.resize(type + 1);
+    pools_[type] = info->make_storage();
+    return pools_[type].get();
+}
+
+bool world::has(entity e, type_id type) const noexcept {
+    const sparse_set* p = pool(type);
+    return p && entities_.alive(e) && p->contains(e.index);
+}
+
+void* world::try_get(entity e, type_id type) noexcept {
+    sparse_set* p = pool(type);
+    if (!p || !entities_.alive(e)) return nullptr;
+    const std::uint32_t pos = p->position(e.index);
+    return pos == sparse_set::absent ? nullptr : p->value_at(pos);
+}
+
+const void* world::try_get(entity e, type_id type) const noexcept {
+    return const_cast<world*>(this)->try_get(e, type);
+}
+
+bool world::add(entity e, type_id type) {
+    if (!entities_.alive(e)) return false;
+    sparse_set* p = assure(type);
+    if (!p || !p->emplace_default(e.index)) return false;
+    if (!p->on_add().empty()) p->on_add().emit(*this, e);
+    return true;
+}
+
+bool world::add_copy(entity e, type_id type, const void* value) {
+    if (!entities_.alive(e)) return false;
+    sparse_set* p = assure(type);
+    if (!p || !p->emplace_copy(e.index, value)) return false;
+    if (!p->on_add().empty()) p->on_add().emit(*this, e);
+    return true;
+}
+
+bool world::set_copy(entity e, type_id type, const void* value) {
+    if (!entities_.alive(e)) return false;
+    sparse_set* p = assure(type);
+    if (!p) return false;
+    if (p->contains(e.index)) return p->assign_copy(e.index, value);
+    return add_copy(e, type, value);
+}
+
+bool world::remove(entity e, type_id type) {
+    sparse_set* p = pool(type);
+    if (!p || !entities_.alive(e) || !p->contains(e.index)) return false;
+    return erase_from(*p, e);
+}
+
+bool world::set_enabled(entity e, type_id type, bool enabled) {
+    sparse_set* p = pool(type);
+    return p && entities_.alive(e) && p->set_enabled(e.index, enabled);
+}
+
+bool world::is_enabled(entity e, type_id type) const noexcept {
+    const sparse_set* p = pool(type);
+    return p && entities_.alive(e) && p->contains_enabled(e.index);
+}
+
+std::vector<type_id> world::components_of(entity e) const {
+    std::vector<type_id> types;
+    if (!entities_.alive(e)) return types;
+    for (const auto& p : pools_) {
+        if (p && p->contains(e.index)) types.push_back(p->type());
+    }
+    return types;
+}
+
+bool world::copy_component(type_id type, entity from, world& target, entity to) const {
+    const sparse_set* source = pool(type);
+    if (!source || !entities_.alive(from) || !target.alive(to)) return false;
+    const std::uint32_t pos = source->position(from.index);
+    if (pos == sparse_set::absent) return false;
+    // value_at is non-const only because it hands out a mutable pointer; we only read.
+    const void* value = const_cast<sparse_set*>(source)->value_at(pos);
+    if (!target.set_copy(to, type, value)) return false;
+    return target.set_enabled(to, type, pos < source->enabled_size());
+}
+
+std::size_t world::copy_components(entity from, world& target, entity to) const {
+    std::size_t copied = 0;
+    for (const type_id type : components_of(from)) {
+        if (copy_component(type, from, target, to)) ++copied;
+    }
+    return copied;
+}
+
+runtime_view world::view(std::span<const type_id> include, std::span<const type_id> exclude,
+                         bool with_disabled) const {
+    std::vector<const sparse_set*> in;
+    std::vector<const sparse_set*> out;
+    in.reserve(include.size());
+    out.reserve(exclude.size());
+    for (const type_id type : include) in.push_back(pool(type));
+    for (const type_id type : exclude) out.push_back(pool(type));
+    return runtime_view(entities_, std::move(in), std::move(out), with_disabled);
+}
+
+// --- whole world ---------------------------------------------------------------------------
+
+world world::clone() const {
+    world copy;
+    copy.entities_ = entities_;
+    copy.pools_.resize(pools_.size());
+    for (std::size_t i = 0; i < pools_.size(); ++i) {
+        if (!pools_[i]) continue;
+        copy.pools_[i] = pools_[i]->clone();
+        if (!copy.pools_[i]) {
+            const type_info* info = find_type(static_cast<type_id>(i));
+            throw std::logic_error("mosaic: world::clone: component type " +
+                                   std::string(info ? info->name : "?") + " is not copyable");
+        }
+    }
+    return copy;
+}
+
+void world::clear() noexcept {
+    for (const auto& p : pools_) {
+        if (p) p->clear();  // keeps the pool and its signals
+    }
+    entities_.clear();
+}
+
+std::size_t world::memory_bytes() const noexcept {
+    std::size_t bytes = entities_.memory_bytes() + pools_.capacity() * sizeof(pools_[0]);
+    for (const auto& p : pools_) {
+        if (p) bytes += sizeof(*p) + p->memory_bytes();
+    }
+    return bytes;
+}
+
+}  // namespace mosaic

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Quick start, command 1: install the Debian packages that are missing, build Mosaic
+# (release preset) and start it.
+#
+#   ./start.sh              install + build + run
+#   ./start.sh --deps-only  only install what is missing (used by test.sh)
+set -euo pipefail
+cd "$(dirname "$0")"
+
+# Everything the build, the tests and the editor need, from Debian 12.
+PACKAGES=(
+    g++ cmake ninja-build pkg-config python3 # toolchain
+    libglfw3-dev libimgui-dev libstb-dev     # window, UI, images
+    khronos-api                              # gl.xml, input of our glad generator
+    libcereal-dev libglm-dev                 # scene files, engine math
+    libgtest-dev libbenchmark-dev            # tests and benchmarks
+    xvfb xauth                               # GL tests without a display
+    clang libclang-rt-14-dev                 # libFuzzer targets
+    fonts-dejavu-core                        # readable editor font
+)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$pkg")
+    fi
+done
+if ((${#missing[@]})); then
+    if [[ $(id -u) -ne 0 ]]; then
+        echo "Mosaic needs these Debian packages. Run this, then start again:" >&2
+        echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        exit 1
+    fi
+    echo "Installing: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update
+    apt-get install -y "${missing[@]}"
+fi
+[[ ${1:-} == --deps-only ]] && exit 0
+
+cmake --preset release >/dev/null
+cmake --build --preset release
+# Until the editor lands, the main program is the headless "ECS in five minutes" demo.
+exec ./build/release/projects/hello_ecs/mosaic-hello "$@"
