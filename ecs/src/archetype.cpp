@@ -1,6 +1,7 @@
 #include "mosaic/ecs/archetype.hpp"
 
 #include <new>
+#include <utility>
 
 namespace mosaic {
 
@@ -25,8 +26,13 @@ void archetype::free_value(type_id type, void* value) noexcept {
 
 archetype::archetype(const archetype& other) : name_(other.name_) {
     components_.reserve(other.components_.size());
-    for (const component& c : other.components_) {
-        components_.push_back({c.type, copy_value(c.type, c.value), c.enabled});
+    try {
+        for (const component& c : other.components_) {
+            components_.push_back({c.type, copy_value(c.type, c.value), c.enabled});
+        }
+    } catch (...) {  // a copy constructor threw: the destructor will not run
+        for (const component& c : components_) free_value(c.type, c.value);
+        throw;
     }
 }
 
@@ -34,6 +40,15 @@ archetype& archetype::operator=(const archetype& other) {
     if (this != &other) {
         archetype copy(other);
         *this = std::move(copy);
+    }
+    return *this;
+}
+
+archetype& archetype::operator=(archetype&& other) noexcept {
+    if (this != &other) {
+        for (const component& c : components_) free_value(c.type, c.value);
+        name_ = std::move(other.name_);
+        components_ = std::exchange(other.components_, {});
     }
     return *this;
 }
@@ -94,7 +109,7 @@ std::vector<type_id> archetype::types() const {
 void archetype::apply_to(world& w, entity e) const {
     for (const component& c : components_) {
         w.set_copy(e, c.type, c.value);
-        if (!c.enabled) w.set_enabled(e, c.type, false);
+        w.set_enabled(e, c.type, c.enabled);
     }
 }
 

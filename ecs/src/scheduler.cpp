@@ -155,12 +155,19 @@ std::string scheduler::profile_table() const {
     out += line;
     for (const system* s : ordered()) {
         const system_timing t = s->timing();
-        std::snprintf(line, sizeof line, "%-24s %-11s %3s %8llu %9.3f %9.3f %9.3f  %s | %s\n",
-                      s->name().c_str(), std::string(to_string(s->stage())).c_str(),
-                      s->is_enabled() ? "yes" : "no", static_cast<unsigned long long>(t.calls),
-                      t.last_ms, t.mean_ms, t.max_ms, type_list(s->read_types()).c_str(),
-                      s->is_exclusive() ? "(exclusive)" : type_list(s->write_types()).c_str());
+        // Names and type lists have no length limit: only the fixed-width columns go
+        // through the buffer.
+        std::string name = s->name();
+        if (name.size() < 24) name.resize(24, ' ');
+        std::snprintf(line, sizeof line, " %-11s %3s %8llu %9.3f %9.3f %9.3f  ",
+                      std::string(to_string(s->stage())).c_str(), s->is_enabled() ? "yes" : "no",
+                      static_cast<unsigned long long>(t.calls), t.last_ms, t.mean_ms, t.max_ms);
+        out += name;
         out += line;
+        out += type_list(s->read_types());
+        out += " | ";
+        out += s->is_exclusive() ? "(exclusive)" : type_list(s->write_types());
+        out += '\n';
     }
     return out;
 }

@@ -23,7 +23,16 @@ worker_pool::~worker_pool() {
 void worker_pool::run(std::size_t count, const std::function<void(std::size_t)>& job) {
     if (count == 0) return;
     if (workers_.empty() || count == 1) {
-        for (std::size_t i = 0; i < count; ++i) job(i);
+        // Same contract as the parallel path: every job runs, then the first error is thrown.
+        std::exception_ptr first_error;
+        for (std::size_t i = 0; i < count; ++i) {
+            try {
+                job(i);
+            } catch (...) {
+                if (!first_error) first_error = std::current_exception();
+            }
+        }
+        if (first_error) std::rethrow_exception(first_error);
         return;
     }
     {

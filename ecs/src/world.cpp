@@ -15,6 +15,16 @@ bool world::destroy(entity e) {
     return entities_.destroy(e);
 }
 
+bool world::set_active(entity e, bool active) {
+    if (!entities_.alive(e)) return false;
+    if (active) {
+        remove<inactive>(e);
+    } else if (!has<inactive>(e)) {
+        add<inactive>(e);
+    }
+    return true;
+}
+
 bool world::erase_from(sparse_set& pool, entity e) {
     if (!pool.on_remove().empty()) {
         pool.on_remove().emit(*this, e);
@@ -137,7 +147,8 @@ runtime_view world::view(std::span<const type_id> include, std::span<const type_
     out.reserve(exclude.size());
     for (const type_id type : include) in.push_back(pool(type));
     for (const type_id type : exclude) out.push_back(pool(type));
-    return runtime_view(entities_, std::move(in), std::move(out), with_disabled);
+    return runtime_view(entities_, find_pool<inactive>(), std::move(in), std::move(out),
+                        with_disabled);
 }
 
 // --- whole world ---------------------------------------------------------------------------

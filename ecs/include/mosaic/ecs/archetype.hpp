@@ -26,7 +26,7 @@ public:
     archetype(const archetype& other);
     archetype& operator=(const archetype& other);
     archetype(archetype&&) noexcept = default;
-    archetype& operator=(archetype&&) noexcept = default;
+    archetype& operator=(archetype&& other) noexcept;
     ~archetype();
 
     [[nodiscard]] const std::string& name() const noexcept { return name_; }

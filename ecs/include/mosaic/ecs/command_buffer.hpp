@@ -28,8 +28,23 @@ namespace mosaic {
 class command_buffer {
 public:
     command_buffer() = default;
-    command_buffer(command_buffer&&) noexcept = default;
-    command_buffer& operator=(command_buffer&&) noexcept = default;
+    /// The moved-from buffer is empty and numbers its placeholders from 0 again.
+    command_buffer(command_buffer&& other) noexcept
+        : blocks_(std::exchange(other.blocks_, {})),
+          commands_(std::exchange(other.commands_, {})),
+          resolved_(std::exchange(other.resolved_, {})),
+          created_(std::exchange(other.created_, 0)) {}
+    /// Drops (and destroys the payloads of) the commands this buffer had.
+    command_buffer& operator=(command_buffer&& other) noexcept {
+        if (this != &other) {
+            clear();
+            blocks_ = std::exchange(other.blocks_, {});
+            commands_ = std::exchange(other.commands_, {});
+            resolved_ = std::exchange(other.resolved_, {});
+            created_ = std::exchange(other.created_, 0);
+        }
+        return *this;
+    }
     command_buffer(const command_buffer&) = delete;
     command_buffer& operator=(const command_buffer&) = delete;
     ~command_buffer() { clear(); }

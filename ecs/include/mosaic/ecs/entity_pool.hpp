@@ -44,7 +44,10 @@ public:
     bool destroy(entity e) noexcept;
 
     [[nodiscard]] bool alive(entity e) const noexcept {
-        return e.index < slots_.size() && slots_[e.index] == e.generation;
+        // A free slot holds `free_bit | next`: a handle with free_bit set (a command_buffer
+        // placeholder, a corrupt id) must not match it.
+        return e.index < slots_.size() && (e.generation & free_bit) == 0 &&
+               slots_[e.index] == e.generation;
     }
     /// The live entity in slot `index`; the caller knows the slot is live.
     [[nodiscard]] entity at(entity_index index) const noexcept { return {index, slots_[index]}; }

@@ -1,7 +1,8 @@
 #pragma once
 // A view built from runtime type ids, for tools that only know ids (the editor's
 // hierarchy filter, the serializer). Same rules as basic_view: walks the smallest pool
-// backwards; removing from or destroying the current entity is allowed.
+// backwards; removing from or destroying the current entity is allowed; inactive entities
+// and disabled components are skipped unless `with_disabled`.
 
 #include <cstddef>
 #include <vector>
@@ -14,9 +15,12 @@ namespace mosaic {
 class runtime_view {
 public:
     /// `include` pools may contain nullptr (a type no entity ever had): the view is empty.
-    runtime_view(const entity_pool& entities, std::vector<const sparse_set*> include,
-                 std::vector<const sparse_set*> exclude, bool with_disabled)
+    /// `inactive_entities`: the pool of the `inactive` tag (nullptr when none exists).
+    runtime_view(const entity_pool& entities, const sparse_set* inactive_entities,
+                 std::vector<const sparse_set*> include, std::vector<const sparse_set*> exclude,
+                 bool with_disabled)
         : entities_(&entities),
+          inactive_(inactive_entities),
           include_(std::move(include)),
           exclude_(std::move(exclude)),
           with_disabled_(with_disabled) {}
@@ -63,10 +67,11 @@ private:
         for (const sparse_set* pool : exclude_) {
             if (pool && pool->position(index) < limit(*pool)) return false;
         }
-        return true;
+        return with_disabled_ || !inactive_ || !inactive_->contains(index);
     }
 
     const entity_pool* entities_;
+    const sparse_set* inactive_;
     std::vector<const sparse_set*> include_;
     std::vector<const sparse_set*> exclude_;
     bool with_disabled_;

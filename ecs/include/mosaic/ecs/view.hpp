@@ -17,6 +17,9 @@
 // violation of that rule never reads out of bounds; it may only skip or repeat entities.
 //
 // A const type (`view<Position, const Velocity>`) is passed as a const reference: read-only.
+//
+// Inactive entities (world::set_active(e, false), like Unity's SetActive) are skipped too,
+// unless the view asks for include_disabled.
 
 #include <array>
 #include <cstddef>
@@ -46,6 +49,9 @@ inline constexpr include_disabled_t include_disabled{};
 template <class... T>
 struct get_t {};
 
+/// The tag an inactive entity carries (world::set_active). Views skip such entities.
+struct inactive {};
+
 template <class Get, class Exclude>
 class basic_view;
 
@@ -56,10 +62,12 @@ class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
     using positions = std::array<std::uint32_t, get_count>;
 
 public:
-    basic_view(const entity_pool& entities, storage<std::remove_const_t<Get>>&... pools,
+    basic_view(const entity_pool& entities, const sparse_set& inactive_entities,
+               storage<std::remove_const_t<Get>>&... pools,
                std::array<const sparse_set*, sizeof...(Exclude)> excluded,
                bool with_disabled) noexcept
         : entities_(&entities),
+          inactive_(&inactive_entities),
           pools_(&pools...),
           excluded_(excluded),
           with_disabled_(with_disabled) {}
@@ -165,6 +173,7 @@ private:
             },
             pools_);
         if (!found) return false;
+        if (!with_disabled_ && !inactive_->empty() && inactive_->contains(index)) return false;
         for (const sparse_set* pool : excluded_) {
             if (with_disabled_ ? pool->contains(index) : pool->contains_enabled(index)) {
                 return false;
@@ -194,6 +203,7 @@ private:
     }
 
     const entity_pool* entities_;
+    const sparse_set* inactive_;
     std::tuple<storage<std::remove_const_t<Get>>*...> pools_;
     std::array<const sparse_set*, sizeof...(Exclude)> excluded_;
     bool with_disabled_;

@@ -65,6 +65,13 @@ public:
     /// Number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.alive_count(); }
     [[nodiscard]] const entity_pool& entities() const noexcept { return entities_; }
+    /// Deactivates or reactivates an entity, like Unity's SetActive: it keeps its components
+    /// (and their own enabled flags) but views skip it unless asked with include_disabled.
+    /// Implemented as the `inactive` tag component. False when `e` is not alive.
+    bool set_active(entity e, bool active);
+    [[nodiscard]] bool is_active(entity e) const noexcept {
+        return entities_.alive(e) && !has<inactive>(e);
+    }
     /// f(entity) for every live entity, in index order.
     template <class F>
     void each(F&& f) const {
@@ -232,18 +239,18 @@ public:
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
         exclude_t<Exclude...> = {}) {
-        return {entities_, assure<std::remove_const_t<Get>>()..., {&assure<Exclude>()...},
-                false};
+        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()...,
+                {&assure<Exclude>()...}, false};
     }
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
                                                                          include_disabled_t) {
-        return {entities_, assure<std::remove_const_t<Get>>()..., {&assure<Exclude>()...},
-                true};
+        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()...,
+                {&assure<Exclude>()...}, true};
     }
     template <class... Get>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
-        return {entities_, assure<std::remove_const_t<Get>>()..., {}, true};
+        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
     }
 
     template <class T>
