@@ -20,11 +20,10 @@ component_info& component_table::insert(std::unique_ptr<component_info> info) {
     const component_info* by_name = find(std::string_view(info->name));
     const component_info* by_type = find(info->type);
     const bool fresh = MOSAIC_CHECK(
-        !by_name && !by_type,
-        "component_table: cannot register '" + info->name + "': " +
-            (by_name ? "the name is already registered"
-                     : "the type is already registered as '" +
-                           (by_type ? by_type->name : std::string()) + "'"));
+        !by_name && !by_type, "component_table: cannot register '" + info->name + "': " +
+                                  (by_name ? "the name is already registered"
+                                           : "the type is already registered as '" +
+                                                 (by_type ? by_type->name : std::string()) + "'"));
     if (!fresh) {
         rejected_.push_back(std::move(info));
         return *rejected_.back();

@@ -7,50 +7,78 @@ namespace mosaic {
 
 std::string_view to_string(field_kind kind) noexcept {
     switch (kind) {
-        case field_kind::boolean: return "bool";
-        case field_kind::int32: return "int32";
-        case field_kind::uint32: return "uint32";
-        case field_kind::int64: return "int64";
-        case field_kind::float32: return "float";
-        case field_kind::float64: return "double";
-        case field_kind::vec2: return "vec2";
-        case field_kind::vec3: return "vec3";
-        case field_kind::vec4: return "vec4";
-        case field_kind::color: return "color";
-        case field_kind::string: return "string";
-        case field_kind::enumeration: return "enum";
-        case field_kind::entity_ref: return "entity";
-        case field_kind::asset_path: return "asset";
+        case field_kind::boolean:
+            return "bool";
+        case field_kind::int32:
+            return "int32";
+        case field_kind::uint32:
+            return "uint32";
+        case field_kind::int64:
+            return "int64";
+        case field_kind::float32:
+            return "float";
+        case field_kind::float64:
+            return "double";
+        case field_kind::vec2:
+            return "vec2";
+        case field_kind::vec3:
+            return "vec3";
+        case field_kind::vec4:
+            return "vec4";
+        case field_kind::color:
+            return "color";
+        case field_kind::string:
+            return "string";
+        case field_kind::enumeration:
+            return "enum";
+        case field_kind::entity_ref:
+            return "entity";
+        case field_kind::asset_path:
+            return "asset";
     }
     return "?";
 }
 
 std::size_t float_count(field_kind kind) noexcept {
     switch (kind) {
-        case field_kind::vec2: return 2;
-        case field_kind::vec3: return 3;
+        case field_kind::vec2:
+            return 2;
+        case field_kind::vec3:
+            return 3;
         case field_kind::vec4:
-        case field_kind::color: return 4;
-        default: return 0;
+        case field_kind::color:
+            return 4;
+        default:
+            return 0;
     }
 }
 
 std::size_t kind_size(field_kind kind) noexcept {
     switch (kind) {
-        case field_kind::boolean: return sizeof(bool);
+        case field_kind::boolean:
+            return sizeof(bool);
         case field_kind::int32:
         case field_kind::uint32:
-        case field_kind::float32: return 4;
+        case field_kind::float32:
+            return 4;
         case field_kind::int64:
-        case field_kind::float64: return 8;
-        case field_kind::vec2: return sizeof(vec2);
-        case field_kind::vec3: return sizeof(vec3);
-        case field_kind::vec4: return sizeof(vec4);
-        case field_kind::color: return sizeof(color);
-        case field_kind::entity_ref: return sizeof(entity);
-        case field_kind::asset_path: return sizeof(asset_path);
+        case field_kind::float64:
+            return 8;
+        case field_kind::vec2:
+            return sizeof(vec2);
+        case field_kind::vec3:
+            return sizeof(vec3);
+        case field_kind::vec4:
+            return sizeof(vec4);
+        case field_kind::color:
+            return sizeof(color);
+        case field_kind::entity_ref:
+            return sizeof(entity);
+        case field_kind::asset_path:
+            return sizeof(asset_path);
         case field_kind::string:
-        case field_kind::enumeration: return 0;
+        case field_kind::enumeration:
+            return 0;
     }
     return 0;
 }
@@ -99,7 +127,9 @@ void field_info::write_enum(void* component, std::int64_t value, std::uint32_t e
             std::memcpy(at, &v, 4);
             break;
         }
-        default: std::memcpy(at, &value, 8); break;
+        default:
+            std::memcpy(at, &value, 8);
+            break;
     }
 }
 
@@ -110,8 +140,7 @@ std::string_view field_info::enum_name(std::int64_t value) const noexcept {
     return {};
 }
 
-void field_info::write_string(void* component, std::string_view text,
-                              std::uint32_t element) const {
+void field_info::write_string(void* component, std::string_view text, std::uint32_t element) const {
     if (size == 0) return;
     auto* at = static_cast<char*>(address(component, element));
     const std::size_t n = std::min(text.size(), size - 1);

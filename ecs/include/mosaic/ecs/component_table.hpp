@@ -92,10 +92,9 @@ public:
     }
     /// An enum member with the names of its values.
     template <class E>
-        requires std::is_enum_v<E>
-    component_builder& field(std::string name, E T::*member,
-                             std::initializer_list<std::pair<std::string_view, E>> values,
-                             field_hints hints = {}) {
+    requires std::is_enum_v<E> component_builder& field(
+        std::string name, E T::*member,
+        std::initializer_list<std::pair<std::string_view, E>> values, field_hints hints = {}) {
         field_info f = make_field<E>(std::move(name), offset_of(member), hints);
         for (const auto& [value_name, value] : values) {
             f.enum_values.push_back(
@@ -159,11 +158,12 @@ private:
         } else {
             static_assert(std::rank_v<M> <= 1,
                           "component_builder::field: only one-dimensional fixed arrays");
-            static_assert(requires { field_traits<Element>::kind; },
-                          "component_builder::field: no field kind for this member type; "
-                          "use bool, int32_t, uint32_t, int64_t, float, double, mosaic::vec2/"
-                          "vec3/vec4/color/entity/asset_path, an enum, a char array, or "
-                          "specialize mosaic::field_traits for your type");
+            static_assert(
+                requires { field_traits<Element>::kind; },
+                "component_builder::field: no field kind for this member type; "
+                "use bool, int32_t, uint32_t, int64_t, float, double, mosaic::vec2/"
+                "vec3/vec4/color/entity/asset_path, an enum, a char array, or "
+                "specialize mosaic::field_traits for your type");
             f.kind = field_traits<Element>::kind;
             f.size = sizeof(Element);
             f.count = std::is_array_v<M> ? static_cast<std::uint32_t>(std::extent_v<M>) : 1;

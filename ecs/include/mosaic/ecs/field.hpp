@@ -111,18 +111,54 @@ struct field_info {
 template <class T, class = void>
 struct field_traits;
 
-template <> struct field_traits<bool> { static constexpr field_kind kind = field_kind::boolean; };
-template <> struct field_traits<std::int32_t> { static constexpr field_kind kind = field_kind::int32; };
-template <> struct field_traits<std::uint32_t> { static constexpr field_kind kind = field_kind::uint32; };
-template <> struct field_traits<std::int64_t> { static constexpr field_kind kind = field_kind::int64; };
-template <> struct field_traits<float> { static constexpr field_kind kind = field_kind::float32; };
-template <> struct field_traits<double> { static constexpr field_kind kind = field_kind::float64; };
-template <> struct field_traits<vec2> { static constexpr field_kind kind = field_kind::vec2; };
-template <> struct field_traits<vec3> { static constexpr field_kind kind = field_kind::vec3; };
-template <> struct field_traits<vec4> { static constexpr field_kind kind = field_kind::vec4; };
-template <> struct field_traits<color> { static constexpr field_kind kind = field_kind::color; };
-template <> struct field_traits<entity> { static constexpr field_kind kind = field_kind::entity_ref; };
-template <> struct field_traits<asset_path> { static constexpr field_kind kind = field_kind::asset_path; };
+template <>
+struct field_traits<bool> {
+    static constexpr field_kind kind = field_kind::boolean;
+};
+template <>
+struct field_traits<std::int32_t> {
+    static constexpr field_kind kind = field_kind::int32;
+};
+template <>
+struct field_traits<std::uint32_t> {
+    static constexpr field_kind kind = field_kind::uint32;
+};
+template <>
+struct field_traits<std::int64_t> {
+    static constexpr field_kind kind = field_kind::int64;
+};
+template <>
+struct field_traits<float> {
+    static constexpr field_kind kind = field_kind::float32;
+};
+template <>
+struct field_traits<double> {
+    static constexpr field_kind kind = field_kind::float64;
+};
+template <>
+struct field_traits<vec2> {
+    static constexpr field_kind kind = field_kind::vec2;
+};
+template <>
+struct field_traits<vec3> {
+    static constexpr field_kind kind = field_kind::vec3;
+};
+template <>
+struct field_traits<vec4> {
+    static constexpr field_kind kind = field_kind::vec4;
+};
+template <>
+struct field_traits<color> {
+    static constexpr field_kind kind = field_kind::color;
+};
+template <>
+struct field_traits<entity> {
+    static constexpr field_kind kind = field_kind::entity_ref;
+};
+template <>
+struct field_traits<asset_path> {
+    static constexpr field_kind kind = field_kind::asset_path;
+};
 template <class E>
 struct field_traits<E, std::enable_if_t<std::is_enum_v<E>>> {
     static constexpr field_kind kind = field_kind::enumeration;

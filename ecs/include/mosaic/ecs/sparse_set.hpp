@@ -22,7 +22,7 @@
 
 #include "entity.hpp"
 #include "signal.hpp"
-#include "type_id.hpp"
+#include "fwd.hpp"
 
 namespace mosaic {
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "sparse_set.hpp"
+#include "type_id.hpp"
 
 namespace mosaic {
 

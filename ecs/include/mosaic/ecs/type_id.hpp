@@ -14,12 +14,9 @@
 #include <type_traits>
 #include <utility>
 
+#include "fwd.hpp"
+
 namespace mosaic {
-
-using type_id = std::uint32_t;
-inline constexpr type_id invalid_type_id = 0xFFFF'FFFFu;
-
-class sparse_set;
 
 /// What the ECS knows of a component type at run time. Function pointers are null when the
 /// type does not support the operation (e.g. `copy_construct` for a move-only type).
@@ -98,3 +95,7 @@ template <class T>
 
 }  // namespace mosaic
 
+// storage.hpp defines make_storage_for<T>, which type_id_of<T> refers to; including it here
+// means any file that calls type_id_of<T>() links. (storage.hpp includes this file first,
+// so either order works.)
+#include "storage.hpp"  // IWYU pragma: keep

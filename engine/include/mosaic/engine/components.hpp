@@ -1,0 +1,80 @@
+#pragma once
+// The engine's built-in components: plain data, registered in the component table by
+// register_builtin_components() (builtin_components.cpp). Angles are in degrees, distances
+// in world units, times in seconds.
+
+#include <cstdint>
+#include <mosaic/ecs/entity.hpp>
+#include <mosaic/ecs/field.hpp>
+
+#include "math.hpp"
+
+namespace mosaic {
+
+/// The entity's display name (the hierarchy shows it; scene files store it per entity).
+struct Name {
+    char value[64] = {};
+};
+
+/// Position, rotation and scale, relative to the Parent if there is one.
+struct Transform {
+    glm::vec2 position{0.0f, 0.0f};
+    float rotation = 0.0f;
+    glm::vec2 scale{1.0f, 1.0f};
+};
+
+/// The transform in world space, computed every tick by the hierarchy system.
+struct WorldTransform {
+    glm::vec2 position{0.0f, 0.0f};
+    float rotation = 0.0f;
+    glm::vec2 scale{1.0f, 1.0f};
+};
+
+/// Makes the entity a child of `entity` in the hierarchy (cycles are rejected).
+struct Parent {
+    mosaic::entity entity;
+};
+
+struct RigidBody {
+    glm::vec2 velocity{0.0f, 0.0f};
+    glm::vec2 acceleration{0.0f, 0.0f};
+    float damping = 0.0f;        // fraction of velocity lost per second
+    float gravity_scale = 0.0f;  // 1: falls with the scene's gravity
+};
+
+struct Sprite {
+    mosaic::color tint{1.0f, 1.0f, 1.0f, 1.0f};
+    glm::vec2 size{1.0f, 1.0f};
+    mosaic::asset_path texture{};
+    std::int32_t layer = 0;  // higher draws on top
+};
+
+struct Camera {
+    float zoom = 1.0f;  // pixels per world unit = zoom * viewport height / 10
+    bool primary = true;
+};
+
+enum class ColliderShape : std::uint8_t { circle, box };
+
+struct Collider {
+    ColliderShape shape = ColliderShape::circle;
+    glm::vec2 size{0.5f, 0.5f};         // circle: radius in x; box: half extents
+    std::uint32_t layer = 1;            // bits this collider is on
+    std::uint32_t mask = 0xFFFF'FFFFu;  // bits it collides with
+};
+
+/// Destroyed when `seconds` runs out.
+struct Lifetime {
+    float seconds = 1.0f;
+};
+
+struct Health {
+    float current = 100.0f;
+    float max = 100.0f;
+};
+
+struct Team {
+    std::int32_t id = 0;
+};
+
+}  // namespace mosaic

@@ -1,0 +1,55 @@
+#pragma once
+// Scene and archetype files in JSON (NAME.scene.json, NAME.archetype.json): written with
+// cereal's JSON archive, read with checks of our own so every problem is reported with the
+// file, the JSON path and the line:column, and never half-loads anything.
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <mosaic/ecs/archetype.hpp>
+#include <mosaic/ecs/component_table.hpp>
+
+#include "diagnostic.hpp"
+#include "scene.hpp"
+
+namespace mosaic {
+
+/// The scene format this build writes. Version 1 (components without a "version", the
+/// entity flag named "active") still loads.
+inline constexpr std::uint32_t scene_format_version = 2;
+
+template <class T>
+struct load_result {
+    std::optional<T> value;               // empty when the load failed
+    std::vector<diagnostic> diagnostics;  // warnings, and the error when it failed
+
+    [[nodiscard]] bool ok() const noexcept { return value.has_value(); }
+    /// The error that stopped the load, or nullptr.
+    [[nodiscard]] const diagnostic* error() const noexcept {
+        for (const diagnostic& d : diagnostics) {
+            if (d.severity == diagnostic::level::error) return &d;
+        }
+        return nullptr;
+    }
+};
+
+/// Reads a scene. `file_name` only labels the diagnostics.
+[[nodiscard]] load_result<scene> load_scene_json(std::string_view text,
+                                                 const component_table& table,
+                                                 const std::string& file_name = {});
+/// Writes `s` (assigning file ids to entities that have none). Returns warnings, e.g. for
+/// components whose types are not registered (they are not saved).
+std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out);
+
+[[nodiscard]] load_result<archetype> load_archetype_json(std::string_view text,
+                                                         const component_table& table,
+                                                         const std::string& file_name = {});
+std::vector<diagnostic> save_archetype_json(const archetype& a, const component_table& table,
+                                            std::ostream& out);
+
+}  // namespace mosaic

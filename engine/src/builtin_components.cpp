@@ -1,0 +1,49 @@
+#include "mosaic/engine/builtin_components.hpp"
+
+#include "mosaic/engine/components.hpp"
+
+namespace mosaic {
+
+void register_builtin_components(component_table& table) {
+    // Name and Parent are stored as the entity's "name" and "parent" in scene files; they
+    // are still ordinary components, so the inspector and undo treat them like any other.
+    table.component<Name>("Name").field("value", &Name::value).hidden();
+    table.component<Parent>("Parent").field("entity", &Parent::entity).hidden();
+
+    table.component<Transform>("Transform")
+        .field("position", &Transform::position, {.speed = 0.05f})
+        .field("rotation", &Transform::rotation, {.min = -360, .max = 360, .speed = 0.5f})
+        .field("scale", &Transform::scale, {.speed = 0.01f});
+    table.component<WorldTransform>("WorldTransform")
+        .field("position", &WorldTransform::position, {.read_only = true})
+        .field("rotation", &WorldTransform::rotation, {.read_only = true})
+        .field("scale", &WorldTransform::scale, {.read_only = true})
+        .not_saved();
+    table.component<RigidBody>("RigidBody")
+        .field("velocity", &RigidBody::velocity, {.speed = 0.05f})
+        .field("acceleration", &RigidBody::acceleration, {.speed = 0.05f})
+        .field("damping", &RigidBody::damping, {.min = 0, .max = 100, .speed = 0.01f})
+        .field("gravity_scale", &RigidBody::gravity_scale, {.speed = 0.01f});
+    table.component<Sprite>("Sprite")
+        .field("tint", &Sprite::tint)
+        .field("size", &Sprite::size, {.speed = 0.01f})
+        .field("texture", &Sprite::texture)
+        .field("layer", &Sprite::layer, {.min = -100, .max = 100});
+    table.component<Camera>("Camera")
+        .field("zoom", &Camera::zoom, {.min = 0.01, .max = 100, .speed = 0.01f})
+        .field("primary", &Camera::primary);
+    table.component<Collider>("Collider")
+        .field("shape", &Collider::shape,
+               {{"circle", ColliderShape::circle}, {"box", ColliderShape::box}})
+        .field("size", &Collider::size, {.speed = 0.01f})
+        .field("layer", &Collider::layer, {.tooltip = "Bits this collider is on"})
+        .field("mask", &Collider::mask, {.tooltip = "Bits this collider collides with"});
+    table.component<Lifetime>("Lifetime")
+        .field("seconds", &Lifetime::seconds, {.min = 0, .max = 3600, .speed = 0.01f});
+    table.component<Health>("Health")
+        .field("current", &Health::current, {.speed = 0.5f})
+        .field("max", &Health::max, {.min = 0, .max = 1e6, .speed = 0.5f});
+    table.component<Team>("Team").field("id", &Team::id, {.min = 0, .max = 64});
+}
+
+}  // namespace mosaic

@@ -1,0 +1,310 @@
+#include "component_json.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace mosaic::detail {
+
+// --- writing ---------------------------------------------------------------------------------
+
+namespace {
+
+void write_floats(cereal::JSONOutputArchive& ar, const char* name, const float* values,
+                  std::size_t count) {
+    begin_array(ar, name);
+    for (std::size_t i = 0; i < count; ++i) {
+        ar.writeName();
+        save_float(ar, values[i]);
+    }
+    end_node(ar);
+}
+
+// One element of a field. `name` is the member name, or nullptr inside an array.
+void write_element(cereal::JSONOutputArchive& ar, const char* name, const field_info& f,
+                   const void* value, std::uint32_t element, const entity_id_fn& id_of) {
+    const void* at = f.address(value, element);
+    auto scalar = [&](const auto& v) {
+        if (name) {
+            key(ar, name);
+        } else {
+            ar.writeName();
+        }
+        ar.saveValue(v);
+    };
+    switch (f.kind) {
+        case field_kind::boolean:
+            scalar(*static_cast<const bool*>(at));
+            break;
+        case field_kind::int32:
+            scalar(*static_cast<const std::int32_t*>(at));
+            break;
+        case field_kind::uint32:
+            scalar(*static_cast<const std::uint32_t*>(at));
+            break;
+        case field_kind::int64:
+            scalar(*static_cast<const std::int64_t*>(at));
+            break;
+        case field_kind::float32:
+            if (name) {
+                key(ar, name);
+            } else {
+                ar.writeName();
+            }
+            save_float(ar, *static_cast<const float*>(at));
+            break;
+        case field_kind::float64:
+            scalar(*static_cast<const double*>(at));
+            break;
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color:
+            write_floats(ar, name, static_cast<const float*>(at), float_count(f.kind));
+            break;
+        case field_kind::string:
+        case field_kind::asset_path: {
+            const std::size_t capacity =
+                f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+            const char* chars = static_cast<const char*>(at);
+            std::size_t length = 0;
+            while (length < capacity && chars[length] != '\0') ++length;
+            scalar(std::string(chars, length));
+            break;
+        }
+        case field_kind::enumeration: {
+            const std::int64_t v = f.read_enum(value, element);
+            const std::string_view label = f.enum_name(v);
+            if (label.empty()) {
+                scalar(v);
+            } else {
+                scalar(std::string(label));
+            }
+            break;
+        }
+        case field_kind::entity_ref:
+            scalar(id_of(*static_cast<const entity*>(at)));
+            break;
+    }
+}
+
+}  // namespace
+
+void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
+                  const entity_id_fn& id_of) {
+    for (const field_info& f : info.fields) {
+        if (f.count == 1) {
+            write_element(ar, f.name.c_str(), f, value, 0, id_of);
+            continue;
+        }
+        begin_array(ar, f.name.c_str());
+        for (std::uint32_t i = 0; i < f.count; ++i) write_element(ar, nullptr, f, value, i, id_of);
+        end_node(ar);
+    }
+}
+
+// --- reading ---------------------------------------------------------------------------------
+
+namespace {
+
+std::string expected_floats(std::size_t n) {
+    return "expected an array of " + std::to_string(n) + " numbers";
+}
+
+void read_element(const rapidjson::Value& v, const field_info& f, void* value,
+                  std::uint32_t element, read_context& ctx, const std::string& path) {
+    void* at = f.address(value, element);
+    auto wrong = [&](const std::string& expected) {
+        ctx.fail(path, expected + ", found " + std::string(describe(v)));
+    };
+    switch (f.kind) {
+        case field_kind::boolean:
+            if (!v.IsBool()) wrong("expected true or false");
+            *static_cast<bool*>(at) = v.GetBool();
+            break;
+        case field_kind::int32:
+            if (!v.IsInt()) wrong("expected a whole number from -2147483648 to 2147483647");
+            *static_cast<std::int32_t*>(at) = v.GetInt();
+            break;
+        case field_kind::uint32:
+            if (!v.IsUint()) wrong("expected a whole number from 0 to 4294967295");
+            *static_cast<std::uint32_t*>(at) = v.GetUint();
+            break;
+        case field_kind::int64:
+            if (!v.IsInt64()) wrong("expected a 64-bit whole number");
+            *static_cast<std::int64_t*>(at) = v.GetInt64();
+            break;
+        case field_kind::float32:
+            if (!v.IsNumber()) wrong("expected a number");
+            *static_cast<float*>(at) = static_cast<float>(v.GetDouble());
+            break;
+        case field_kind::float64:
+            if (!v.IsNumber()) wrong("expected a number");
+            *static_cast<double*>(at) = v.GetDouble();
+            break;
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color: {
+            const std::size_t n = float_count(f.kind);
+            if (!v.IsArray() || v.Size() != n) {
+                if (v.IsArray()) {
+                    ctx.fail(path, expected_floats(n) + ", found an array of " +
+                                       std::to_string(v.Size()));
+                }
+                wrong(expected_floats(n));
+            }
+            auto* floats = static_cast<float*>(at);
+            for (rapidjson::SizeType i = 0; i < n; ++i) {
+                if (!v[i].IsNumber()) {
+                    ctx.fail(path + "[" + std::to_string(i) + "]",
+                             "expected a number, found " + std::string(describe(v[i])));
+                }
+                floats[i] = static_cast<float>(v[i].GetDouble());
+            }
+            break;
+        }
+        case field_kind::string:
+        case field_kind::asset_path: {
+            if (!v.IsString()) wrong("expected a string");
+            const std::size_t capacity =
+                f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+            const std::string_view text(v.GetString(), v.GetStringLength());
+            if (text.size() >= capacity) {
+                ctx.warn(path, "text of " + std::to_string(text.size()) +
+                                   " bytes cut to the field's " + std::to_string(capacity - 1));
+            }
+            if (text.find('\0') != std::string_view::npos) {
+                ctx.fail(path, "the text contains a NUL character");
+            }
+            char* chars = static_cast<char*>(at);
+            const std::size_t n = std::min(text.size(), capacity - 1);
+            std::copy_n(text.data(), n, chars);
+            std::fill(chars + n, chars + capacity, '\0');
+            break;
+        }
+        case field_kind::enumeration: {
+            if (v.IsString()) {
+                const std::string_view label(v.GetString(), v.GetStringLength());
+                for (const enum_entry& e : f.enum_values) {
+                    if (e.name == label) {
+                        f.write_enum(value, e.value, element);
+                        return;
+                    }
+                }
+                std::string names;
+                for (const enum_entry& e : f.enum_values) {
+                    names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
+                }
+                ctx.fail(path,
+                         "unknown value \"" + std::string(label) + "\"; expected one of " + names);
+            }
+            if (!v.IsInt64()) wrong("expected the name of a value (a string)");
+            f.write_enum(value, v.GetInt64(), element);
+            break;
+        }
+        case field_kind::entity_ref:
+            if (!v.IsUint64()) wrong("expected an entity id (a whole number, 0 for none)");
+            *static_cast<entity*>(at) = ctx.resolve(v.GetUint64(), path);
+            break;
+    }
+}
+
+// The upgrade hook reads the old file's values through this.
+class json_legacy_fields final : public legacy_fields {
+public:
+    explicit json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
+    bool has(std::string_view field) const override { return find(field) != nullptr; }
+    std::optional<double> number(std::string_view field, std::size_t index) const override {
+        const rapidjson::Value* v = find(field);
+        if (!v) return std::nullopt;
+        if (v->IsArray()) {
+            if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
+                return std::nullopt;
+            }
+            return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
+        }
+        if (index != 0 || !v->IsNumber()) return std::nullopt;
+        return v->GetDouble();
+    }
+    std::optional<std::string> text(std::string_view field) const override {
+        const rapidjson::Value* v = find(field);
+        if (!v || !v->IsString()) return std::nullopt;
+        return std::string(v->GetString(), v->GetStringLength());
+    }
+
+private:
+    const rapidjson::Value* find(std::string_view field) const {
+        for (const auto& m : object_->GetObject()) {
+            if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
+                return &m.value;
+            }
+        }
+        return nullptr;
+    }
+    const rapidjson::Value* object_;
+};
+
+}  // namespace
+
+bool read_component(const rapidjson::Value& object, const component_info& info, void* value,
+                    read_context& ctx, const std::string& path, bool versions_required) {
+    if (!object.IsObject()) {
+        ctx.fail(path, "expected an object of fields, found " + std::string(describe(object)));
+    }
+    std::uint32_t version = 1;
+    bool enabled = true;
+    bool has_version = false;
+    for (const auto& m : object.GetObject()) {
+        const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+        const std::string member_path = path + "." + std::string(name);
+        if (name == "version") {
+            if (!m.value.IsUint() || m.value.GetUint() == 0) {
+                ctx.fail(member_path,
+                         "expected the component's version (a whole number >= 1), "
+                         "found " +
+                             std::string(describe(m.value)));
+            }
+            version = m.value.GetUint();
+            has_version = true;
+        } else if (name == "enabled") {
+            if (!m.value.IsBool()) {
+                ctx.fail(member_path,
+                         "expected true or false, found " + std::string(describe(m.value)));
+            }
+            enabled = m.value.GetBool();
+        } else if (const field_info* f = info.find_field(name)) {
+            if (f->count == 1) {
+                read_element(m.value, *f, value, 0, ctx, member_path);
+            } else {
+                if (!m.value.IsArray() || m.value.Size() != f->count) {
+                    ctx.fail(
+                        member_path,
+                        "expected an array of " + std::to_string(f->count) + " values, found " +
+                            (m.value.IsArray() ? "an array of " + std::to_string(m.value.Size())
+                                               : std::string(describe(m.value))));
+                }
+                for (std::uint32_t i = 0; i < f->count; ++i) {
+                    read_element(m.value[i], *f, value, i, ctx,
+                                 member_path + "[" + std::to_string(i) + "]");
+                }
+            }
+        } else {
+            ctx.warn(member_path,
+                     "unknown field '" + std::string(name) + "' of " + info.name + " (ignored)");
+        }
+    }
+    if (!has_version && versions_required) {
+        ctx.warn(path, "no \"version\"; read as version 1");
+    }
+    if (version > info.version) {
+        ctx.warn(path + ".version", "written by a newer version (" + std::to_string(version) +
+                                        ") of " + info.name + " than this build knows (" +
+                                        std::to_string(info.version) +
+                                        "); read as far as possible");
+    } else if (version < info.version) {
+        info.upgrade(value, version, json_legacy_fields(object));
+    }
+    return enabled;
+}
+
+}  // namespace mosaic::detail

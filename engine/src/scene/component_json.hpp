@@ -1,0 +1,28 @@
+#pragma once
+// Internal: one component value <-> JSON, by walking the component's field list. The one
+// place that knows how each field kind looks in a scene file.
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "json_support.hpp"
+#include "mosaic/ecs/component_table.hpp"
+#include "read_context.hpp"
+
+namespace mosaic::detail {
+
+/// File id of a referenced entity (0 for null or unsaved ones).
+using entity_id_fn = std::function<std::uint64_t(entity)>;
+
+/// Writes the fields of `value` as members of the current JSON object.
+void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
+                  const entity_id_fn& id_of);
+
+/// Reads a component object ({"version": 2, "enabled": false, "field": ...}) into `value`,
+/// which starts as the prototype. Runs the upgrade hook for older versions. Returns the
+/// component's enabled flag.
+bool read_component(const rapidjson::Value& object, const component_info& info, void* value,
+                    read_context& ctx, const std::string& path, bool versions_required);
+
+}  // namespace mosaic::detail

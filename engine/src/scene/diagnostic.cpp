@@ -1,0 +1,19 @@
+#include "mosaic/engine/scene/diagnostic.hpp"
+
+namespace mosaic {
+
+std::string diagnostic::to_string() const {
+    std::string text = file.empty() ? std::string("<memory>") : file;
+    if (line > 0) text += ":" + std::to_string(line) + ":" + std::to_string(column);
+    text += severity == level::error ? ": error: " : ": warning: ";
+    if (!path.empty()) text += path + ": ";
+    return text + message;
+}
+
+std::string to_string(const std::vector<diagnostic>& diagnostics) {
+    std::string text;
+    for (const diagnostic& d : diagnostics) text += d.to_string() + "\n";
+    return text;
+}
+
+}  // namespace mosaic

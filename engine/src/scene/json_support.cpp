@@ -1,0 +1,244 @@
+#include "json_support.hpp"
+
+#include <rapidjson/reader.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+namespace mosaic::detail {
+
+namespace {
+
+// Deepest bracket nesting of the text, strings skipped.
+std::size_t nesting_depth(std::string_view text, std::size_t& where) {
+    std::size_t depth = 0, deepest = 0;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                in_string = false;
+            }
+        } else if (c == '"') {
+            in_string = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > deepest) {
+                deepest = depth;
+                where = i;
+            }
+        } else if ((c == ']' || c == '}') && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+}  // namespace
+
+std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
+    std::size_t deepest_at = 0;
+    if (nesting_depth(text, deepest_at) > max_json_depth) {
+        return json_parse_failure{deepest_at, "nesting deeper than " +
+                                                  std::to_string(max_json_depth) +
+                                                  " levels (not a scene file?)"};
+    }
+    doc.Parse<json_parse_flags>(text.data(), text.size());
+    if (doc.HasParseError()) {
+        return json_parse_failure{
+            doc.GetErrorOffset(),
+            std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError())};
+    }
+    return std::nullopt;
+}
+
+std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
+    std::size_t line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+namespace {
+
+// Re-reads the text with rapidjson's SAX reader, tracking the path of every value, and stops
+// at the one asked for.
+class path_locator : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, path_locator> {
+public:
+    path_locator(std::string_view target, rapidjson::StringStream& stream)
+        : target_(target), stream_(&stream) {}
+
+    bool Default() { return value(); }
+    bool String(const char*, rapidjson::SizeType, bool) { return value(); }
+    bool StartObject() {
+        if (!value()) return false;
+        frames_.push_back({false, 0, {}});
+        return true;
+    }
+    bool Key(const char* str, rapidjson::SizeType length, bool) {
+        frames_.back().key.assign(str, length);
+        if (current_path() == target_) {
+            found_ = stream_->Tell();
+            return false;
+        }
+        return true;
+    }
+    bool EndObject(rapidjson::SizeType) {
+        frames_.pop_back();
+        return true;
+    }
+    bool StartArray() {
+        if (!value()) return false;
+        frames_.push_back({true, 0, {}});
+        return true;
+    }
+    bool EndArray(rapidjson::SizeType) {
+        frames_.pop_back();
+        return true;
+    }
+
+    [[nodiscard]] std::optional<std::size_t> found() const { return found_; }
+
+private:
+    struct frame {
+        bool array;
+        std::size_t index;
+        std::string key;
+    };
+
+    // Called at each value: array elements are matched here (objects' members at Key).
+    bool value() {
+        if (!frames_.empty() && frames_.back().array) {
+            if (current_path() == target_) {
+                found_ = stream_->Tell();
+                return false;
+            }
+            ++frames_.back().index;
+        }
+        return true;
+    }
+    std::string current_path() const {
+        std::string path;
+        for (const frame& f : frames_) {
+            if (f.array) {
+                path += "[" + std::to_string(f.index) + "]";
+            } else {
+                if (!path.empty()) path += ".";
+                path += f.key;
+            }
+        }
+        return path;
+    }
+
+    std::string_view target_;
+    rapidjson::StringStream* stream_;
+    std::vector<frame> frames_;
+    std::optional<std::size_t> found_;
+};
+
+}  // namespace
+
+std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path) {
+    if (path.empty()) return std::nullopt;
+    const std::string copy(text);  // StringStream needs NUL termination
+    rapidjson::StringStream stream(copy.c_str());
+    path_locator locator(path, stream);
+    rapidjson::Reader reader;
+    reader.Parse<json_parse_flags>(stream, locator);
+    return locator.found();
+}
+
+std::string_view describe(const rapidjson::Value& value) {
+    switch (value.GetType()) {
+        case rapidjson::kNullType:
+            return "null";
+        case rapidjson::kFalseType:
+        case rapidjson::kTrueType:
+            return "a boolean";
+        case rapidjson::kObjectType:
+            return "an object";
+        case rapidjson::kArrayType:
+            return "an array";
+        case rapidjson::kStringType:
+            return "a string";
+        case rapidjson::kNumberType:
+            return "a number";
+    }
+    return "a value";
+}
+
+std::string to_json_text(const rapidjson::Value& value) {
+    rapidjson::StringBuffer buffer;
+    rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                      rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>
+        writer(buffer);
+    value.Accept(writer);
+    return {buffer.GetString(), buffer.GetSize()};
+}
+
+void save_float(cereal::JSONOutputArchive& ar, float value) {
+    if (!std::isfinite(value)) {
+        ar.saveValue(static_cast<double>(value));
+        return;
+    }
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text - 1, value).ptr;
+    *end = '\0';
+    ar.saveValue(std::strtod(text, nullptr));
+}
+
+void save_json_value(cereal::JSONOutputArchive& ar, const rapidjson::Value& value) {
+    switch (value.GetType()) {
+        case rapidjson::kArrayType:
+            ar.startNode();
+            ar.makeArray();
+            for (const auto& item : value.GetArray()) save_json_value(ar, item);
+            ar.finishNode();
+            return;
+        case rapidjson::kObjectType:
+            ar.startNode();
+            for (const auto& m : value.GetObject()) {
+                ar.setNextName(m.name.GetString());
+                save_json_value(ar, m.value);
+            }
+            ar.finishNode();
+            return;
+        default:
+            break;
+    }
+    ar.writeName();
+    switch (value.GetType()) {
+        case rapidjson::kFalseType:
+            ar.saveValue(false);
+            break;
+        case rapidjson::kTrueType:
+            ar.saveValue(true);
+            break;
+        case rapidjson::kStringType:
+            ar.saveValue(std::string(value.GetString(), value.GetStringLength()));
+            break;
+        case rapidjson::kNumberType:
+            if (value.IsInt64()) {
+                ar.saveValue(static_cast<std::int64_t>(value.GetInt64()));
+            } else if (value.IsUint64()) {
+                ar.saveValue(static_cast<std::uint64_t>(value.GetUint64()));
+            } else {
+                ar.saveValue(value.GetDouble());
+            }
+            break;
+        default:
+            ar.saveValue(nullptr);
+            break;
+    }
+}
+
+}  // namespace mosaic::detail

@@ -1,0 +1,90 @@
+#pragma once
+// Internal: cereal's JSON archive (writing) and rapidjson (reading) with the settings both
+// need. cereal's json.hpp must come first: it makes rapidjson's assertions throw instead of
+// abort, and every file must see the same definition.
+
+// clang-format off
+#include <cereal/archives/json.hpp>
+// clang-format on
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace mosaic::detail {
+
+/// Nesting deeper than this is refused before parsing: rapidjson's DOM destroys values
+/// recursively, so a file of a million '[' would overflow the stack.
+inline constexpr std::size_t max_json_depth = 64;
+
+/// Parse flags for every file: full-precision numbers, NaN/Infinity (cereal writes them),
+/// iterative parsing (no recursion on hostile input).
+inline constexpr unsigned json_parse_flags = rapidjson::kParseFullPrecisionFlag |
+                                             rapidjson::kParseNanAndInfFlag |
+                                             rapidjson::kParseIterativeFlag;
+
+struct json_parse_failure {
+    std::size_t offset = 0;
+    std::string message;
+};
+
+/// Parses `text` into `doc`; on failure returns where and why.
+std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc);
+
+/// 1-based line and column of a byte offset.
+std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset);
+
+/// Offset of the value at `path` (e.g. "entities[3].components.Transform.position"), found by
+/// re-reading `text`: the position just after the member's key for object members, after
+/// the value for array elements. nullopt when the path is not in the text.
+std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path);
+
+/// "a string", "an array", ... for messages.
+std::string_view describe(const rapidjson::Value& value);
+
+/// Compact JSON text of a value.
+std::string to_json_text(const rapidjson::Value& value);
+
+/// Writes a float as the shortest decimal that reads back as the same float ("0.1", not
+/// "0.10000000149011612").
+void save_float(cereal::JSONOutputArchive& ar, float value);
+
+/// Writes any rapidjson value through the archive (for unknown components kept verbatim).
+/// Its name, if it is an object member, must be pending (ar.setNextName).
+void save_json_value(cereal::JSONOutputArchive& ar, const rapidjson::Value& value);
+
+// How cereal's archive is driven by hand (it has no public writer): a named scalar is
+// setNextName + writeName + saveValue; a named object or array is setNextName + startNode
+// (+ makeArray) ... finishNode; inside arrays, writeName writes no name.
+
+/// The next saveValue is member `name` of the current object.
+inline void key(cereal::JSONOutputArchive& ar, const char* name) {
+    ar.setNextName(name);
+    ar.writeName();
+}
+/// Opens an object: member `name` of the current object, or an element (name nullptr).
+inline void begin_object(cereal::JSONOutputArchive& ar, const char* name) {
+    if (name) ar.setNextName(name);
+    ar.startNode();
+}
+inline void begin_array(cereal::JSONOutputArchive& ar, const char* name) {
+    if (name) ar.setNextName(name);
+    ar.startNode();
+    ar.makeArray();
+}
+inline void end_node(cereal::JSONOutputArchive& ar) {
+    ar.finishNode();
+}
+/// An element of the current array.
+template <class T>
+void element(cereal::JSONOutputArchive& ar, const T& value) {
+    ar.writeName();
+    ar.saveValue(value);
+}
+
+}  // namespace mosaic::detail

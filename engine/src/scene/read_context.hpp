@@ -1,0 +1,53 @@
+#pragma once
+// Internal: what the loaders share while reading one file: where diagnostics go, and how
+// an error stops the load (an exception caught by the loader's entry point, so a half-read
+// scene is simply dropped and the caller's world is never touched).
+
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "mosaic/ecs/entity.hpp"
+#include "mosaic/engine/scene/diagnostic.hpp"
+
+namespace mosaic::detail {
+
+struct load_failed {};  // thrown by read_context::fail after recording the error
+
+class read_context {
+public:
+    static constexpr std::size_t max_warnings = 200;
+
+    read_context(std::string file, std::string_view text, std::vector<diagnostic>& out)
+        : file_(std::move(file)), text_(text), out_(&out) {}
+
+    /// Records an error at `path` and stops the load.
+    [[noreturn]] void fail(std::string path, std::string message);
+    /// Records an error at a byte offset (parse errors) and stops the load.
+    [[noreturn]] void fail_at(std::size_t offset, std::string message);
+    void warn(std::string path, std::string message);
+
+    [[nodiscard]] const std::string& file() const noexcept { return file_; }
+
+    /// File id -> entity, filled while entities are created.
+    std::unordered_map<std::uint64_t, entity> entities;
+    /// Resolves a reference; an id the file does not have loads as null with a warning.
+    entity resolve(std::uint64_t id, const std::string& path);
+
+    /// Called by the loader when done: adds the "... and N more warnings" line.
+    void finish();
+
+private:
+    diagnostic make(diagnostic::level level, std::string path, std::string message) const;
+
+    std::string file_;
+    std::string_view text_;  // empty for binary files (no line/column)
+    std::vector<diagnostic>* out_;
+    std::size_t warnings_ = 0;
+};
+
+}  // namespace mosaic::detail
