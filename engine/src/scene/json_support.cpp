@@ -81,7 +81,7 @@ public:
     bool String(const char*, rapidjson::SizeType, bool) { return value(); }
     bool StartObject() {
         if (!value()) return false;
-        frames_.push_back({false, 0, {}});
+        frames_.push_back({false, 0, 0, {}});
         return true;
     }
     bool Key(const char* str, rapidjson::SizeType length, bool) {
@@ -98,7 +98,7 @@ public:
     }
     bool StartArray() {
         if (!value()) return false;
-        frames_.push_back({true, 0, {}});
+        frames_.push_back({true, 0, 0, {}});
         return true;
     }
     bool EndArray(rapidjson::SizeType) {
@@ -111,18 +111,19 @@ public:
 private:
     struct frame {
         bool array;
-        std::size_t index;
-        std::string key;
+        std::size_t index;  // of the element being read
+        std::size_t next;   // index the next element gets
+        std::string key;    // of the member being read
     };
 
     // Called at each value: array elements are matched here (objects' members at Key).
     bool value() {
         if (!frames_.empty() && frames_.back().array) {
+            frames_.back().index = frames_.back().next++;
             if (current_path() == target_) {
                 found_ = stream_->Tell();
                 return false;
             }
-            ++frames_.back().index;
         }
         return true;
     }
@@ -154,7 +155,29 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
     path_locator locator(path, stream);
     rapidjson::Reader reader;
     reader.Parse<json_parse_flags>(stream, locator);
-    return locator.found();
+    std::optional<std::size_t> found = locator.found();
+    if (!found) return found;
+    // Point at the value itself: step over the member's key (when the reader stopped on
+    // it), white space and the colon.
+    std::size_t at = *found;
+    auto skip_space = [&] {
+        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' ||
+                                    text[at] == '\r')) {
+            ++at;
+        }
+    };
+    if (at < text.size() && text[at] == '"') {
+        for (++at; at < text.size() && text[at] != '"'; ++at) {
+            if (text[at] == '\\') ++at;
+        }
+        ++at;
+    }
+    skip_space();
+    if (at < text.size() && text[at] == ':') {
+        ++at;
+        skip_space();
+    }
+    return std::min(at, text.size());
 }
 
 std::string_view describe(const rapidjson::Value& value) {

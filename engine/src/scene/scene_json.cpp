@@ -7,6 +7,7 @@
 #include <cstring>
 #include <ostream>
 #include <set>
+#include <unordered_map>
 
 #include "component_json.hpp"
 #include "identity.hpp"
@@ -350,6 +351,32 @@ struct scene_reader {
                      "expected an array, found " + std::string(detail::describe(*entities)));
         create_entities(*entities);
         for (rapidjson::SizeType i = 0; i < entities->Size(); ++i) fill_entity((*entities)[i], i);
+        break_parent_cycles();
+    }
+
+    // A file may say A is B's parent and B is A's: such links are dropped with a warning, so
+    // the hierarchy the engine sees is always a forest.
+    void break_parent_cycles() {
+        std::unordered_map<std::uint32_t, int> state;  // 1: on the current path, 2: done
+        std::vector<entity> path;
+        out.world.each([&](entity start) {
+            path.clear();
+            for (entity at = start; !at.is_null() && state[at.index] == 0;) {
+                state[at.index] = 1;
+                path.push_back(at);
+                const Parent* p = out.world.try_get<Parent>(at);
+                const entity next = p ? p->entity : null_entity;
+                if (!next.is_null() && state[next.index] == 1) {
+                    const EntityId* id = out.world.try_get<EntityId>(at);
+                    ctx.warn("entities", "entity " + std::to_string(id ? id->value : 0) +
+                                             " is its own ancestor; its parent link is dropped");
+                    out.world.remove<Parent>(at);
+                    break;
+                }
+                at = next;
+            }
+            for (const entity e : path) state[e.index] = 2;
+        });
     }
 
     // Pass 1: every entity exists (with its file id) before any reference is read.
@@ -395,7 +422,7 @@ struct scene_reader {
                     ctx.warn(member_path,
                              "name cut to " + std::to_string(sizeof n.value - 1) + " bytes");
                 std::memcpy(n.value, text.data(), std::min(text.size(), sizeof n.value - 1));
-                out.world.add<Name>(e, n);
+                out.world.add_or_replace<Name>(e, n);
             } else if (name == "enabled" || (name == "active" && format_version == 1)) {
                 if (!m.value.IsBool())
                     ctx.fail(member_path, "expected true or false, found " +
@@ -409,7 +436,7 @@ struct scene_reader {
                     ctx.warn(member_path,
                              "an entity cannot be its own parent; the link is dropped");
                 } else if (!parent.is_null()) {
-                    out.world.add<Parent>(e, parent);
+                    out.world.add_or_replace<Parent>(e, parent);
                 }
             } else {
                 ctx.warn(member_path, "unknown entity key '" + std::string(name) + "' (ignored)");
@@ -419,8 +446,8 @@ struct scene_reader {
             read_components(
                 *components, table, ctx, path + ".components", format_version >= 2,
                 [&](const component_info& info, const void* value, bool enabled) {
-                    out.world.add_copy(e, info.type, value);
-                    if (!enabled) out.world.set_enabled(e, info.type, false);
+                    out.world.set_copy(e, info.type, value);  // a repeated key: last wins
+                    out.world.set_enabled(e, info.type, enabled);
                 },
                 [&](unknown_component u) { out.unknown[id].push_back(std::move(u)); });
         }
