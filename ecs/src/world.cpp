@@ -1,5 +1,6 @@
 #include "mosaic/ecs/world.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace mosaic {
@@ -8,9 +9,17 @@ namespace mosaic {
 
 bool world::destroy(entity e) {
     if (!entities_.alive(e)) return false;
+    // A callback destroying the entity again (from on_remove, say) is a no-op, not a loop.
+    if (std::find(destroying_.begin(), destroying_.end(), e) != destroying_.end()) return false;
+    destroying_.push_back(e);
+    struct done {
+        std::vector<entity>& list;
+        ~done() { list.pop_back(); }
+    } guard{destroying_};
     if (!on_destroy_.empty()) on_destroy_.emit(*this, e);
-    for (const auto& pool : pools_) {
-        if (pool && pool->contains(e.index)) erase_from(*pool, e);
+    // By index: a callback may create pools, which reallocates the table.
+    for (std::size_t i = 0; i < pools_.size(); ++i) {
+        if (pools_[i] && pools_[i]->contains(e.index)) erase_from(*pools_[i], e);
     }
     return entities_.destroy(e);
 }
@@ -125,10 +134,12 @@ bool world::copy_component(type_id type, entity from, world& target, entity to) 
     if (!source || !entities_.alive(from) || !target.alive(to)) return false;
     const std::uint32_t pos = source->position(from.index);
     if (pos == sparse_set::absent) return false;
+    // Read the flag first: copying within one world may reorder this very pool.
+    const bool enabled = pos < source->enabled_size();
     // value_at is non-const only because it hands out a mutable pointer; we only read.
     const void* value = const_cast<sparse_set*>(source)->value_at(pos);
     if (!target.set_copy(to, type, value)) return false;
-    return target.set_enabled(to, type, pos < source->enabled_size());
+    return target.set_enabled(to, type, enabled);
 }
 
 std::size_t world::copy_components(entity from, world& target, entity to) const {

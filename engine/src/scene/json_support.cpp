@@ -2,9 +2,16 @@
 
 #include <rapidjson/reader.h>
 
+#include <rapidjson/encodedstream.h>
+#include <rapidjson/memorystream.h>
+
+#include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdlib>
+#include <limits>
+#include <system_error>
 #include <vector>
 
 namespace mosaic::detail {
@@ -37,6 +44,103 @@ std::size_t nesting_depth(std::string_view text, std::size_t& where) {
     return deepest;
 }
 
+// Numbers are converted here, not by rapidjson: the packaged rapidjson 1.1.0 reads some of
+// them through undefined behaviour in its full-precision path (__builtin_clzll(0) on a zero
+// significand) and returns garbage, e.g. -2e146 for "0e100" or "0.000000000000000000000000",
+// and for numbers whose digits start 18446744073709551615 then 5..9 (Tencent/rapidjson#1249,
+// #2326; fixed upstream after 1.1.0). With kParseNumbersAsStringsFlag the reader still checks
+// the syntax and the range, then hands each number over as text; std::from_chars reads it
+// exactly. Everything else goes to the document unchanged.
+class number_converter {
+public:
+    explicit number_converter(rapidjson::Document& doc) : doc_(&doc) {}
+
+    bool Null() { return doc_->Null(); }
+    bool Bool(bool b) { return doc_->Bool(b); }
+    bool Int(int i) { return doc_->Int(i); }
+    bool Uint(unsigned u) { return doc_->Uint(u); }
+    bool Int64(std::int64_t i) { return doc_->Int64(i); }
+    bool Uint64(std::uint64_t u) { return doc_->Uint64(u); }
+    bool Double(double d) { return doc_->Double(d); }
+    bool RawNumber(const char* text, rapidjson::SizeType length, bool) {
+        return number(std::string_view(text, length));
+    }
+    bool String(const char* s, rapidjson::SizeType length, bool copy) {
+        return doc_->String(s, length, copy);
+    }
+    bool StartObject() { return doc_->StartObject(); }
+    bool Key(const char* s, rapidjson::SizeType length, bool copy) {
+        return doc_->Key(s, length, copy);
+    }
+    bool EndObject(rapidjson::SizeType members) { return doc_->EndObject(members); }
+    bool StartArray() { return doc_->StartArray(); }
+    bool EndArray(rapidjson::SizeType elements) { return doc_->EndArray(elements); }
+
+private:
+    // `text` is a valid JSON number (or NaN, Inf, Infinity with a sign): the reader checked.
+    bool number(std::string_view text) {
+        const bool negative = text.front() == '-';
+        const std::string_view magnitude = text.substr(negative ? 1 : 0);
+        if (magnitude == "NaN") return doc_->Double(std::numeric_limits<double>::quiet_NaN());
+        if (magnitude.front() == 'I') {
+            const double inf = std::numeric_limits<double>::infinity();
+            return doc_->Double(negative ? -inf : inf);
+        }
+        const char* first = text.data();
+        const char* last = first + text.size();
+        // Integers as rapidjson types them; those that do not fit 64 bits become doubles.
+        if (text.find_first_of(".eE") == std::string_view::npos) {
+            if (negative) {
+                std::int64_t v = 0;
+                if (std::from_chars(first, last, v).ec == std::errc()) {
+                    return v >= std::numeric_limits<std::int32_t>::min()
+                               ? doc_->Int(static_cast<int>(v))
+                               : doc_->Int64(v);
+                }
+            } else {
+                std::uint64_t v = 0;
+                if (std::from_chars(first, last, v).ec == std::errc()) {
+                    return v <= std::numeric_limits<std::uint32_t>::max()
+                               ? doc_->Uint(static_cast<unsigned>(v))
+                               : doc_->Uint64(v);
+                }
+            }
+        }
+        double v = 0;
+        if (std::from_chars(first, last, v).ec == std::errc::result_out_of_range) {
+            v = overflows(magnitude) ? std::numeric_limits<double>::infinity() : 0.0;
+            if (negative) v = -v;
+        }
+        return doc_->Double(v);
+    }
+
+    // For a number too large or too small for a double: whether it is too large (its first
+    // significant digit is left of the decimal point, after the exponent is applied).
+    static bool overflows(std::string_view magnitude) {
+        const std::size_t e = magnitude.find_first_of("eE");
+        const std::string_view mantissa = magnitude.substr(0, e);
+        long position = 0;  // of the first significant digit, relative to the point
+        const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+        const std::size_t first = mantissa.find_first_of("123456789");
+        if (first == std::string_view::npos) return false;  // zero never overflows
+        position = first < point ? static_cast<long>(point - first)
+                                 : -static_cast<long>(first - point - 1);
+        if (e != std::string_view::npos) {
+            std::string_view exponent = magnitude.substr(e + 1);
+            const bool down = !exponent.empty() && exponent.front() == '-';
+            if (!exponent.empty() && (exponent.front() == '-' || exponent.front() == '+')) {
+                exponent.remove_prefix(1);
+            }
+            long value = 0;
+            for (const char c : exponent) value = std::min(value * 10 + (c - '0'), 1'000'000L);
+            position += down ? -value : value;
+        }
+        return position > 0;
+    }
+
+    rapidjson::Document* doc_;
+};
+
 }  // namespace
 
 std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
@@ -46,11 +150,20 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
                                                   std::to_string(max_json_depth) +
                                                   " levels (not a scene file?)"};
     }
-    doc.Parse<json_parse_flags>(text.data(), text.size());
-    if (doc.HasParseError()) {
+    rapidjson::MemoryStream memory(text.data(), text.size());
+    rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(memory);
+    rapidjson::Reader reader;
+    auto generate = [&](rapidjson::Document& target) {
+        number_converter converter(target);
+        return !reader.Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream,
+                                                                                       converter)
+                    .IsError();
+    };
+    doc.Populate(generate);
+    if (reader.HasParseError()) {
         return json_parse_failure{
-            doc.GetErrorOffset(),
-            std::string("invalid JSON: ") + rapidjson::GetParseError_En(doc.GetParseError())};
+            reader.GetErrorOffset(),
+            std::string("invalid JSON: ") + rapidjson::GetParseError_En(reader.GetParseErrorCode())};
     }
     return std::nullopt;
 }
@@ -154,7 +267,9 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
     rapidjson::StringStream stream(copy.c_str());
     path_locator locator(path, stream);
     rapidjson::Reader reader;
-    reader.Parse<json_parse_flags>(stream, locator);
+    // Numbers as text: their values are not needed, and rapidjson 1.1.0's conversion of some
+    // is undefined behaviour (see number_converter).
+    reader.Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream, locator);
     std::optional<std::size_t> found = locator.found();
     if (!found) return found;
     // Point at the value itself: step over the member's key (when the reader stopped on

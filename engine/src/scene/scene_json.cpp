@@ -298,9 +298,12 @@ void read_components(const rapidjson::Value& v, const component_table& table,
             if (!m.value.IsObject())
                 ctx.fail(component_path,
                          "expected an object, found " + std::string(detail::describe(m.value)));
-            ctx.warn(component_path, "unknown component type '" + name +
-                                         "': kept as it is and saved back, but not used");
-            keep_unknown(unknown_component{name, detail::to_json_text(m.value)});
+            if (keep_unknown(unknown_component{name, detail::to_json_text(m.value)})) {
+                ctx.warn(component_path, "unknown component type '" + name +
+                                             "': kept as it is and saved back, but not used");
+            } else {
+                ctx.warn(component_path, "unknown component type '" + name + "' (dropped)");
+            }
             continue;
         }
         if (info->flags.not_saved || detail::is_identity_component(info->type)) {
@@ -449,7 +452,10 @@ struct scene_reader {
                     out.world.set_copy(e, info.type, value);  // a repeated key: last wins
                     out.world.set_enabled(e, info.type, enabled);
                 },
-                [&](unknown_component u) { out.unknown[id].push_back(std::move(u)); });
+                [&](unknown_component u) {
+                    out.unknown[id].push_back(std::move(u));
+                    return true;
+                });
         }
     }
 };
@@ -541,7 +547,7 @@ load_result<archetype> load_archetype_json(std::string_view text, const componen
                 [&](const component_info& info, const void* value, bool enabled) {
                     loaded.set(info.type, value, enabled);
                 },
-                [&](const unknown_component&) {});
+                [](const unknown_component&) { return false; });  // archetypes keep none
         }
         ctx.finish();
         result.value.emplace(std::move(loaded));

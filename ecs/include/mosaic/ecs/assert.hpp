@@ -35,7 +35,13 @@ namespace detail {
 /// MOSAIC_DEBUG_CHECK: like MOSAIC_CHECK, compiled out when NDEBUG is defined. For checks
 /// too costly for release builds (system access declarations).
 #ifdef NDEBUG
-#define MOSAIC_DEBUG_CHECK(condition, message) true
+namespace mosaic::detail {
+// A call, not a bare `true`: used as a statement, `true;` trips -Wunused-value (-Werror).
+constexpr bool debug_check_disabled() noexcept {
+    return true;
+}
+}  // namespace mosaic::detail
+#define MOSAIC_DEBUG_CHECK(condition, message) ::mosaic::detail::debug_check_disabled()
 #else
 #define MOSAIC_DEBUG_CHECK(condition, message) MOSAIC_CHECK(condition, message)
 #endif

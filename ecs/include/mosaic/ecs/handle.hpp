@@ -28,11 +28,11 @@ public:
 
     template <class T, class... Args>
     T& add(Args&&... args) const {
-        return world_->add<T>(entity_, std::forward<Args>(args)...);
+        return owner_or_empty().add<T>(entity_, std::forward<Args>(args)...);
     }
     template <class T>
     [[nodiscard]] T& get() const {
-        return world_->get<T>(entity_);
+        return owner_or_empty().get<T>(entity_);
     }
     template <class T>
     [[nodiscard]] T* try_get() const noexcept {
@@ -40,7 +40,7 @@ public:
     }
     template <class T, class... Args>
     T& get_or_add(Args&&... args) const {
-        return world_->get_or_add<T>(entity_, std::forward<Args>(args)...);
+        return owner_or_empty().get_or_add<T>(entity_, std::forward<Args>(args)...);
     }
     template <class... T>
     [[nodiscard]] bool has() const noexcept {
@@ -60,6 +60,14 @@ public:
     friend bool operator==(const handle&, const handle&) noexcept = default;
 
 private:
+    // A default handle has no world: its calls fail the entity check (in an empty world)
+    // instead of dereferencing null.
+    world& owner_or_empty() const {
+        if (world_) return *world_;
+        thread_local world empty;
+        return empty;
+    }
+
     world* world_ = nullptr;
     entity entity_{};
 };

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -18,13 +19,14 @@ public:
     using connection = std::uint64_t;
 
     connection connect(callback fn) {
-        slots_.push_back({++last_id_, std::move(fn)});
+        slots_.push_back({++last_id_, std::make_shared<slot>(slot{std::move(fn), true})});
         return last_id_;
     }
     /// False when `id` was not connected (or already disconnected).
     bool disconnect(connection id) noexcept {
         for (std::size_t i = 0; i < slots_.size(); ++i) {
             if (slots_[i].first == id) {
+                slots_[i].second->connected = false;
                 slots_.erase(slots_.begin() + static_cast<std::ptrdiff_t>(i));
                 return true;
             }
@@ -33,15 +35,30 @@ public:
     }
     [[nodiscard]] bool empty() const noexcept { return slots_.empty(); }
 
-    /// Calls every callback in connection order. A callback may disconnect itself or others;
-    /// callbacks connected during the emission run from the next one on.
+    /// Calls every callback in connection order. A callback may connect or disconnect
+    /// (itself or others): one disconnected during the emission is not called afterwards,
+    /// one connected during it runs from the next emission on.
     void emit(world& w, entity e) const {
-        const std::size_t count = slots_.size();
-        for (std::size_t i = 0; i < count && i < slots_.size(); ++i) slots_[i].second(w, e);
+        if (slots_.size() == 1) {  // the common case: no copy
+            const std::shared_ptr<slot> only = slots_.front().second;
+            only->fn(w, e);
+            return;
+        }
+        std::vector<std::shared_ptr<slot>> snapshot;
+        snapshot.reserve(slots_.size());
+        for (const auto& [id, s] : slots_) snapshot.push_back(s);
+        for (const auto& s : snapshot) {
+            if (s->connected) s->fn(w, e);
+        }
     }
 
 private:
-    std::vector<std::pair<connection, callback>> slots_;
+    struct slot {
+        callback fn;
+        bool connected;
+    };
+    // shared_ptr: a callback that disconnects itself stays alive until it returns.
+    std::vector<std::pair<connection, std::shared_ptr<slot>>> slots_;
     connection last_id_ = 0;
 };
 

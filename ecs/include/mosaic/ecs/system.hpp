@@ -179,7 +179,7 @@ public:
 private:
     template <class T>
     void check_access() const {
-        using U = std::remove_const_t<T>;
+        using U [[maybe_unused]] = std::remove_const_t<T>;  // unused when NDEBUG
         if constexpr (std::is_const_v<T>) {
             MOSAIC_DEBUG_CHECK(self_->is_exclusive() || self_->can_read(type_id_of<U>()),
                                "system '" + self_->name() + "' reads " +

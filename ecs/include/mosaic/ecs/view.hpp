@@ -16,6 +16,10 @@
 // command_buffer applied after the loop. The loop re-reads pool sizes each step, so even a
 // violation of that rule never reads out of bounds; it may only skip or repeat entities.
 //
+// A view is cheap: make it where you iterate. It sees the pools that exist when it is made
+// (making one never creates the pools of excluded types, so systems can make views while
+// running in parallel).
+//
 // A const type (`view<Position, const Velocity>`) is passed as a const reference: read-only.
 //
 // Inactive entities (world::set_active(e, false), like Unity's SetActive) are skipped too,
@@ -62,12 +66,13 @@ class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
     using positions = std::array<std::uint32_t, get_count>;
 
 public:
-    basic_view(const entity_pool& entities, const sparse_set& inactive_entities,
+    /// `inactive_entities` and `excluded` pools may be null (no entity ever had the type).
+    basic_view(const entity_pool& entities, const sparse_set* inactive_entities,
                storage<std::remove_const_t<Get>>&... pools,
                std::array<const sparse_set*, sizeof...(Exclude)> excluded,
                bool with_disabled) noexcept
         : entities_(&entities),
-          inactive_(&inactive_entities),
+          inactive_(inactive_entities),
           pools_(&pools...),
           excluded_(excluded),
           with_disabled_(with_disabled) {}
@@ -100,7 +105,8 @@ public:
         using iterator_category = std::input_iterator_tag;
 
         iterator() = default;
-        iterator(const basic_view* view, std::size_t next) : view_(view), next_(next) {
+        iterator(const basic_view* view, std::size_t next)
+            : view_(view), driver_(&view->smallest()), next_(next) {
             advance();
         }
         value_type operator*() const {
@@ -118,7 +124,9 @@ public:
     private:
         friend class basic_view;
         void advance() {
-            const sparse_set& driver = view_->smallest();
+            // The pool chosen at begin(): removing the current entity's components may
+            // change which pool is smallest, but not the one this loop walks.
+            const sparse_set& driver = *driver_;
             while (next_-- > 0) {
                 if (next_ >= view_->limit(driver)) continue;
                 current_ = driver.packed_data()[next_];
@@ -134,6 +142,7 @@ public:
         }
 
         const basic_view* view_ = nullptr;
+        const sparse_set* driver_ = nullptr;
         std::size_t next_ = 0;
         entity_index current_ = entity::null_index;
         positions pos_{};
@@ -173,8 +182,11 @@ private:
             },
             pools_);
         if (!found) return false;
-        if (!with_disabled_ && !inactive_->empty() && inactive_->contains(index)) return false;
+        if (!with_disabled_ && inactive_ && !inactive_->empty() && inactive_->contains(index)) {
+            return false;
+        }
         for (const sparse_set* pool : excluded_) {
+            if (!pool) continue;
             if (with_disabled_ ? pool->contains(index) : pool->contains_enabled(index)) {
                 return false;
             }

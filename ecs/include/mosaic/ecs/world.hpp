@@ -95,7 +95,10 @@ public:
         T& value = pool.emplace(e.index, std::forward<Args>(args)...);
         if (!pool.on_add().empty()) {
             pool.on_add().emit(*this, e);
-            return *pool.find(e.index);  // a callback may have moved it
+            // A callback may have moved the value (adding others), or removed it.
+            if (T* moved = try_get<T>(e)) return *moved;
+            report_missing<T>(e, "add (removed again by an on_add callback)");
+            return fallback<T>();
         }
         return value;
     }
@@ -239,18 +242,19 @@ public:
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
         exclude_t<Exclude...> = {}) {
-        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()...,
-                {&assure<Exclude>()...}, false};
+        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()...,
+                {find_pool<Exclude>()...}, false};
     }
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
                                                                          include_disabled_t) {
-        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()...,
-                {&assure<Exclude>()...}, true};
+        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()...,
+                {find_pool<Exclude>()...}, true};
     }
     template <class... Get>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
-        return {entities_, assure<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
+        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {},
+                true};
     }
 
     template <class T>
@@ -376,6 +380,7 @@ private:
     entity_pool entities_;
     std::vector<std::unique_ptr<sparse_set>> pools_;  // by type id; null where unused
     signal on_destroy_;
+    std::vector<entity> destroying_;  // entities inside destroy(), against re-entry
 };
 
 }  // namespace mosaic

@@ -1,0 +1,29 @@
+#pragma once
+// Internal: reading a whole binary scene (layout: scene_binary.hpp) into a fresh scene.
+
+#include "binary_reader.hpp"
+#include "mosaic/ecs/component_table.hpp"
+#include "mosaic/engine/scene/scene.hpp"
+
+namespace mosaic::detail {
+
+// Fewest bytes a part of the file can take, for checking counts against the bytes left.
+inline constexpr std::size_t min_system_bytes = 4 + 1 + 1 + 4 + 8;
+inline constexpr std::size_t min_type_bytes = 4 + 4 + 4 + 4;
+inline constexpr std::size_t min_field_bytes = 4 + 1 + 4 + 4;
+inline constexpr std::size_t min_enum_value_bytes = 4 + 8;
+inline constexpr std::size_t min_record_bytes = 1 + 8 + 4 + 4;
+inline constexpr std::size_t min_entity_bytes = 8 /* id */ + 4 /* record size */ + min_record_bytes;
+inline constexpr std::size_t min_component_bytes = 4 + 1 + 4;
+inline constexpr std::size_t min_unknown_bytes = 4 + 4;
+
+// Entity flags in a record.
+inline constexpr std::uint8_t entity_active = 1;
+inline constexpr std::uint8_t entity_named = 2;
+
+/// Reads the file behind `in` into `out`, which must be empty. Errors go through `ctx` (and
+/// throw load_failed); warnings are collected there.
+void load_binary_scene(binary_reader& in, const component_table& table, read_context& ctx,
+                       scene& out);
+
+}  // namespace mosaic::detail

@@ -1,0 +1,633 @@
+// The schema table of a binary scene and field data <-> bytes.
+//
+// Sections: 1. sizes and schema  2. mapping a file's type onto the table  3. encoding
+//           4. decoding into a component  5. generic reading (JSON text, upgrade hooks)
+#include "binary_schema.hpp"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+#include "identity.hpp"
+#include "json_support.hpp"
+#include "mosaic/engine/scene/scene_binary.hpp"
+
+namespace mosaic::detail {
+
+// --- 1. sizes and schema ---------------------------------------------------------------------
+
+std::size_t binary_element_bytes(field_kind kind) noexcept {
+    switch (kind) {
+        case field_kind::boolean:
+            return 1;
+        case field_kind::int32:
+        case field_kind::uint32:
+        case field_kind::float32:
+            return 4;
+        case field_kind::int64:
+        case field_kind::float64:
+        case field_kind::enumeration:
+        case field_kind::entity_ref:
+            return 8;
+        case field_kind::vec2:
+            return 8;
+        case field_kind::vec3:
+            return 12;
+        case field_kind::vec4:
+        case field_kind::color:
+            return 16;
+        case field_kind::string:
+        case field_kind::asset_path:
+            return 0;
+    }
+    return 0;
+}
+
+namespace {
+
+bool is_text(field_kind kind) noexcept {
+    return kind == field_kind::string || kind == field_kind::asset_path;
+}
+
+// Numbers whose file bytes are the memory bytes (little-endian): copied whole.
+bool is_plain_numbers(field_kind kind) noexcept {
+    switch (kind) {
+        case field_kind::int32:
+        case field_kind::uint32:
+        case field_kind::int64:
+        case field_kind::float32:
+        case field_kind::float64:
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color:
+            return true;
+        default:
+            return false;
+    }
+}
+
+// Bytes of the scalar a plain-number kind is made of (for byte order).
+std::size_t number_unit(field_kind kind) noexcept {
+    return kind == field_kind::int64 || kind == field_kind::float64 ? 8 : 4;
+}
+
+std::size_t text_capacity(const field_info& f) noexcept {
+    return f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+}
+
+// The double the JSON writer would write for a float (the shortest decimal that reads back
+// as the same float), so text made here matches text made by the JSON writer.
+double shortest_double(float value) {
+    if (!std::isfinite(value)) return static_cast<double>(value);
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, value).ptr;
+    double result = 0;
+    std::from_chars(text, end, result);
+    return result;
+}
+
+}  // namespace
+
+binary_type describe_type(const component_info& info) {
+    binary_type type;
+    type.name = info.name;
+    type.version = info.version;
+    type.fields.reserve(info.fields.size());
+    for (const field_info& f : info.fields) {
+        binary_field field;
+        field.name = f.name;
+        field.kind = f.kind;
+        field.count = f.count;
+        field.element_size = static_cast<std::uint32_t>(f.size);
+        field.enum_values = f.enum_values;
+        type.fields.push_back(std::move(field));
+    }
+    return type;
+}
+
+void write_type(byte_writer& out, const binary_type& type) {
+    out.put_string(type.name);
+    out.put(type.version);
+    out.put(type.components);
+    out.put(static_cast<std::uint32_t>(type.fields.size()));
+    for (const binary_field& f : type.fields) {
+        out.put_string(f.name);
+        out.put(static_cast<std::uint8_t>(f.kind));
+        out.put(f.count);
+        out.put(f.element_size);
+        if (f.kind != field_kind::enumeration) continue;
+        out.put(static_cast<std::uint32_t>(f.enum_values.size()));
+        for (const enum_entry& e : f.enum_values) {
+            out.put_string(e.name);
+            out.put(e.value);
+        }
+    }
+}
+
+// --- 2. mapping a file's type onto the table -------------------------------------------------
+
+namespace {
+
+void map_enum(binary_field& f) {
+    const field_info& now = *f.target;
+    bool same = true;
+    for (const enum_entry& e : f.enum_values) {
+        const auto it = std::find_if(now.enum_values.begin(), now.enum_values.end(),
+                                     [&](const enum_entry& n) { return n.name == e.name; });
+        const bool mapped = it != now.enum_values.end();
+        f.enum_map.push_back({e.value, mapped ? it->value : e.value, mapped});
+        same = same && mapped && it->value == e.value;
+    }
+    if (same) f.enum_map.clear();
+}
+
+void plan_copies(binary_type& type) {
+    type.copy_plan.clear();
+    type.covers_all = false;
+    if (std::endian::native != std::endian::little || type.variable || type.mismatch_field) return;
+    std::size_t from = 0;
+    for (const binary_field& f : type.fields) {
+        if (!f.target || !f.raw_copy) {
+            type.copy_plan.clear();
+            return;
+        }
+        const std::size_t bytes = binary_element_bytes(f.kind) * f.count;
+        auto& runs = type.copy_plan;
+        if (!runs.empty() && runs.back().from + runs.back().bytes == from &&
+            runs.back().to + runs.back().bytes == f.target->offset) {
+            runs.back().bytes += bytes;
+        } else {
+            runs.push_back({from, f.target->offset, bytes});
+        }
+        from += bytes;
+    }
+    type.covers_all = type.copy_plan.size() == 1 && type.copy_plan[0].to == 0 &&
+                      type.copy_plan[0].bytes == type.info->size;
+}
+
+}  // namespace
+
+void map_type(binary_type& type, const component_table& table) {
+    type.fixed_size = 0;
+    type.variable = false;
+    for (const binary_field& f : type.fields) {
+        const std::size_t bytes = binary_element_bytes(f.kind);
+        if (bytes == 0) type.variable = true;
+        type.fixed_size += bytes * f.count;
+    }
+    type.info = table.find(std::string_view(type.name));
+    if (!type.info) return;
+    type.dropped = type.info->flags.not_saved || is_identity_component(type.info->type);
+    if (type.dropped) return;
+    for (std::size_t i = 0; i < type.fields.size(); ++i) {
+        binary_field& f = type.fields[i];
+        f.target = type.info->find_field(f.name);
+        if (!f.target) continue;
+        const bool compatible =
+            f.target->kind == f.kind || (is_text(f.target->kind) && is_text(f.kind));
+        std::string problem;
+        if (!compatible) {
+            problem = "field '" + f.name + "' of " + type.name + " was saved as " +
+                      std::string(to_string(f.kind)) + " but is " +
+                      std::string(to_string(f.target->kind)) + " now";
+        } else if (f.target->count != f.count) {
+            problem = "field '" + f.name + "' of " + type.name + " was saved with " +
+                      std::to_string(f.count) + " element(s) but has " +
+                      std::to_string(f.target->count) + " now";
+        }
+        if (!problem.empty()) {
+            if (!type.mismatch_field) {
+                type.mismatch_field = i;
+                type.mismatch = std::move(problem);
+            }
+            continue;
+        }
+        f.raw_copy = is_plain_numbers(f.kind);
+        if (f.kind == field_kind::enumeration) map_enum(f);
+    }
+    plan_copies(type);
+}
+
+// --- 3. encoding -----------------------------------------------------------------------------
+
+void encode_fields(byte_writer& out, const component_info& info, const void* value,
+                   const file_ids& ids) {
+    for (const field_info& f : info.fields) {
+        if (is_plain_numbers(f.kind)) {
+            const std::size_t bytes = f.count * binary_element_bytes(f.kind);
+            if (f.kind == field_kind::float64) {
+                out.put_reals<double>(f.address(value), bytes / 8);
+            } else if (f.kind == field_kind::float32 || float_count(f.kind) > 0) {
+                out.put_reals<float>(f.address(value), bytes / 4);
+            } else {
+                out.put_numbers(f.address(value), bytes, number_unit(f.kind));
+            }
+            continue;
+        }
+        for (std::uint32_t i = 0; i < f.count; ++i) {
+            const void* at = f.address(value, i);
+            switch (f.kind) {
+                case field_kind::boolean: {
+                    std::uint8_t byte;
+                    std::memcpy(&byte, at, 1);
+                    out.put(static_cast<std::uint8_t>(byte != 0));
+                    break;
+                }
+                case field_kind::string:
+                case field_kind::asset_path: {
+                    const char* chars = static_cast<const char*>(at);
+                    out.put_string(std::string_view(chars, strnlen(chars, text_capacity(f))));
+                    break;
+                }
+                case field_kind::enumeration:
+                    out.put(f.read_enum(value, i));
+                    break;
+                case field_kind::entity_ref: {
+                    entity e;
+                    std::memcpy(&e, at, sizeof e);
+                    out.put(ids(e));
+                    break;
+                }
+                default:
+                    break;  // plain numbers: above
+            }
+        }
+    }
+}
+
+// --- 4. decoding into a component ------------------------------------------------------------
+
+namespace {
+
+/// The writer's name for an enumeration value (empty when it had none).
+std::string_view enum_label(const binary_field& f, std::int64_t value) {
+    for (const enum_entry& e : f.enum_values) {
+        if (e.value == value) return e.name;
+    }
+    return {};
+}
+
+std::uint32_t element_of(const binary_field& f, std::uint32_t i) noexcept {
+    return f.count == 1 ? no_element : i;
+}
+
+[[noreturn, gnu::cold]] void overrun(const byte_cursor& in, std::size_t n, const binary_field* f,
+                                     std::uint32_t element, decode_context& ctx) {
+    ctx.fail(f, element,
+             "corrupt: the component's field data ends inside this field (" + std::to_string(n) +
+                 " bytes needed, " + std::to_string(in.left()) + " left)");
+}
+
+inline void need(const byte_cursor& in, std::size_t n, const binary_field* f, std::uint32_t element,
+                 decode_context& ctx) {
+    if (!in.has(n)) [[unlikely]]
+        overrun(in, n, f, element, ctx);
+}
+
+// A string element: its bytes, checked against the cap and the data left.
+std::string_view take_text(byte_cursor& in, const binary_field& f, std::uint32_t element,
+                           decode_context& ctx) {
+    need(in, sizeof(std::uint32_t), &f, element, ctx);
+    const auto length = in.get<std::uint32_t>();
+    if (length > binary_scene_limits::max_string_bytes) {
+        ctx.fail(&f, element,
+                 "string length " + std::to_string(length) + " is more than the limit of " +
+                     std::to_string(binary_scene_limits::max_string_bytes) + " bytes");
+    }
+    need(in, length, &f, element, ctx);
+    return {reinterpret_cast<const char*>(in.take(length)), length};
+}
+
+void skip_field(byte_cursor& in, const binary_field& f, decode_context& ctx) {
+    const std::size_t bytes = binary_element_bytes(f.kind);
+    if (bytes != 0) {
+        need(in, bytes * f.count, &f, no_element, ctx);
+        in.take(bytes * f.count);
+        return;
+    }
+    for (std::uint32_t i = 0; i < f.count; ++i) take_text(in, f, element_of(f, i), ctx);
+}
+
+std::int64_t map_enum_value(const binary_field& f, std::int64_t v, std::uint32_t element,
+                            decode_context& ctx) {
+    for (const binary_field::enum_mapping& m : f.enum_map) {
+        if (m.file_value != v) continue;
+        if (m.mapped) return m.value;
+        std::string names;
+        for (const enum_entry& e : f.target->enum_values) {
+            names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
+        }
+        ctx.fail(
+            &f, element,
+            "unknown value \"" + std::string(enum_label(f, v)) + "\"; expected one of " + names);
+    }
+    return v;  // a value without a name in the file is kept as a number, as in JSON
+}
+
+void decode_field(byte_cursor& in, const binary_field& f, void* value, decode_context& ctx) {
+    const field_info& to = *f.target;
+    if (f.raw_copy) {
+        const std::size_t bytes = binary_element_bytes(f.kind) * f.count;
+        need(in, bytes, &f, no_element, ctx);
+        copy_le(to.address(value), in.take(bytes), bytes, number_unit(f.kind));
+        return;
+    }
+    for (std::uint32_t i = 0; i < f.count; ++i) {
+        const std::uint32_t element = element_of(f, i);
+        void* at = to.address(value, i);
+        switch (f.kind) {
+            case field_kind::boolean: {
+                need(in, 1, &f, element, ctx);
+                const auto byte = in.get<std::uint8_t>();
+                if (byte > 1) {
+                    ctx.fail(&f, element,
+                             "corrupt: a boolean byte is " + std::to_string(byte) + ", not 0 or 1");
+                }
+                const bool b = byte == 1;
+                std::memcpy(at, &b, sizeof b);
+                break;
+            }
+            case field_kind::enumeration:
+                need(in, 8, &f, element, ctx);
+                to.write_enum(value, map_enum_value(f, in.get<std::int64_t>(), element, ctx), i);
+                break;
+            case field_kind::entity_ref: {
+                need(in, 8, &f, element, ctx);
+                const entity e = ctx.resolve(in.get<std::uint64_t>(), f, element);
+                std::memcpy(at, &e, sizeof e);
+                break;
+            }
+            case field_kind::string:
+            case field_kind::asset_path: {
+                const std::string_view text = take_text(in, f, element, ctx);
+                if (text.find('\0') != std::string_view::npos) {
+                    ctx.fail(&f, element, "the text contains a NUL character");
+                }
+                const std::size_t capacity = text_capacity(to);
+                if (text.size() >= capacity) {
+                    ctx.warn(&f, element,
+                             "text of " + std::to_string(text.size()) +
+                                 " bytes cut to the field's " + std::to_string(capacity - 1));
+                }
+                char* chars = static_cast<char*>(at);
+                const std::size_t n = std::min(text.size(), capacity - 1);
+                std::copy_n(text.data(), n, chars);
+                std::fill(chars + n, chars + capacity, '\0');
+                break;
+            }
+            default:
+                break;  // plain numbers: raw_copy above
+        }
+    }
+}
+
+void expect_end(const byte_cursor& in, const binary_type& type, decode_context& ctx) {
+    if (in.left() == 0) return;
+    ctx.fail(nullptr, no_element,
+             "corrupt: " + std::to_string(in.left()) +
+                 " bytes of field data are left over after "
+                 "the last field of " +
+                 type.name);
+}
+
+}  // namespace
+
+void decode_fields(byte_cursor& in, binary_type& type, void* value, decode_context& ctx) {
+    if (!type.copy_plan.empty() && in.left() == type.fixed_size) {
+        const std::uint8_t* from = in.take(type.fixed_size);
+        for (const binary_type::copy_run& run : type.copy_plan) {
+            std::memcpy(static_cast<std::byte*>(value) + run.to, from + run.from, run.bytes);
+        }
+        return;
+    }
+    for (binary_field& f : type.fields) {
+        if (f.target) {
+            decode_field(in, f, value, ctx);
+            continue;
+        }
+        if (!f.warned_unknown) {
+            f.warned_unknown = true;
+            ctx.warn(&f, no_element,
+                     "unknown field '" + f.name + "' of " + type.name + " (ignored)");
+        }
+        skip_field(in, f, ctx);
+    }
+    expect_end(in, type, ctx);
+}
+
+// --- 5. generic reading (JSON text, upgrade hooks) -------------------------------------------
+
+namespace {
+
+// One element as the file has it, whatever the type looks like now.
+struct file_element {
+    bool boolean = false;
+    std::int64_t integer = 0;            // int32, int64, enumeration
+    std::uint64_t unsigned_integer = 0;  // uint32, entity_ref
+    double real = 0;                     // float32 (as the JSON writer would write it), float64
+    double floats[4] = {};               // vec2 ... color, likewise
+    std::string_view text;               // string, asset_path
+};
+
+file_element read_element(byte_cursor& in, const binary_field& f, std::uint32_t element,
+                          decode_context& ctx) {
+    file_element v;
+    const std::size_t bytes = binary_element_bytes(f.kind);
+    if (bytes != 0) need(in, bytes, &f, element, ctx);
+    switch (f.kind) {
+        case field_kind::boolean: {
+            const auto byte = in.get<std::uint8_t>();
+            if (byte > 1) {
+                ctx.fail(&f, element,
+                         "corrupt: a boolean byte is " + std::to_string(byte) + ", not 0 or 1");
+            }
+            v.boolean = byte == 1;
+            break;
+        }
+        case field_kind::int32:
+            v.integer = in.get<std::int32_t>();
+            break;
+        case field_kind::uint32:
+            v.unsigned_integer = in.get<std::uint32_t>();
+            break;
+        case field_kind::int64:
+        case field_kind::enumeration:
+            v.integer = in.get<std::int64_t>();
+            break;
+        case field_kind::entity_ref:
+            v.unsigned_integer = in.get<std::uint64_t>();
+            break;
+        case field_kind::float32:
+            v.real = shortest_double(in.get<float>());
+            break;
+        case field_kind::float64:
+            v.real = in.get<double>();
+            break;
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color:
+            for (std::size_t i = 0; i < float_count(f.kind); ++i) {
+                v.floats[i] = shortest_double(in.get<float>());
+            }
+            break;
+        case field_kind::string:
+        case field_kind::asset_path:
+            v.text = take_text(in, f, element, ctx);
+            break;
+    }
+    return v;
+}
+
+using json_writer = rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
+                                      rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
+
+void write_json_element(json_writer& w, const binary_field& f, const file_element& v) {
+    switch (f.kind) {
+        case field_kind::boolean:
+            w.Bool(v.boolean);
+            break;
+        case field_kind::int32:
+        case field_kind::int64:
+            w.Int64(v.integer);
+            break;
+        case field_kind::uint32:
+        case field_kind::entity_ref:
+            w.Uint64(v.unsigned_integer);
+            break;
+        case field_kind::float32:
+        case field_kind::float64:
+            w.Double(v.real);
+            break;
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color:
+            w.StartArray();
+            for (std::size_t i = 0; i < float_count(f.kind); ++i) w.Double(v.floats[i]);
+            w.EndArray();
+            break;
+        case field_kind::string:
+        case field_kind::asset_path:
+            w.String(v.text.data(), static_cast<rapidjson::SizeType>(v.text.size()));
+            break;
+        case field_kind::enumeration: {
+            const std::string_view label = enum_label(f, v.integer);
+            if (label.empty()) {
+                w.Int64(v.integer);
+            } else {
+                w.String(label.data(), static_cast<rapidjson::SizeType>(label.size()));
+            }
+            break;
+        }
+    }
+}
+
+}  // namespace
+
+std::string fields_to_json(byte_cursor& in, const binary_type& type, bool enabled,
+                           decode_context& ctx) {
+    rapidjson::StringBuffer buffer;
+    json_writer w(buffer);
+    w.StartObject();
+    w.Key("version");
+    w.Uint(type.version);
+    if (!enabled) {
+        w.Key("enabled");
+        w.Bool(false);
+    }
+    for (const binary_field& f : type.fields) {
+        w.Key(f.name.data(), static_cast<rapidjson::SizeType>(f.name.size()));
+        if (f.count != 1) w.StartArray();
+        for (std::uint32_t i = 0; i < f.count; ++i) {
+            write_json_element(w, f, read_element(in, f, element_of(f, i), ctx));
+        }
+        if (f.count != 1) w.EndArray();
+    }
+    w.EndObject();
+    expect_end(in, type, ctx);
+    return {buffer.GetString(), buffer.GetSize()};
+}
+
+binary_legacy_fields::binary_legacy_fields(byte_cursor in, const binary_type& type,
+                                           decode_context& ctx) {
+    // What json_legacy_fields (component_json.cpp) would offer for the same component: a
+    // number where the JSON form has a number (scalars, vector components, array elements),
+    // text where it has a string.
+    values_.reserve(type.fields.size());
+    for (const binary_field& f : type.fields) {
+        value& out = values_.emplace_back();
+        out.name = f.name;
+        for (std::uint32_t i = 0; i < f.count; ++i) {
+            const file_element v = read_element(in, f, element_of(f, i), ctx);
+            std::optional<double> number;
+            switch (f.kind) {
+                case field_kind::int32:
+                case field_kind::int64:
+                    number = static_cast<double>(v.integer);
+                    break;
+                case field_kind::uint32:
+                case field_kind::entity_ref:
+                    number = static_cast<double>(v.unsigned_integer);
+                    break;
+                case field_kind::float32:
+                case field_kind::float64:
+                    number = v.real;
+                    break;
+                case field_kind::vec2:
+                case field_kind::vec3:
+                case field_kind::vec4:
+                case field_kind::color:
+                    if (f.count == 1) {
+                        out.numbers.assign(v.floats, v.floats + float_count(f.kind));
+                        continue;
+                    }
+                    break;  // an array of arrays: no number at an index, as in JSON
+                case field_kind::enumeration: {
+                    const std::string_view label = enum_label(f, v.integer);
+                    if (label.empty()) {
+                        number = static_cast<double>(v.integer);
+                    } else if (f.count == 1) {
+                        out.text = std::string(label);
+                    }
+                    break;
+                }
+                case field_kind::string:
+                case field_kind::asset_path:
+                    if (f.count == 1) out.text = std::string(v.text);
+                    break;
+                case field_kind::boolean:
+                    break;
+            }
+            out.numbers.push_back(number);
+        }
+    }
+}
+
+const binary_legacy_fields::value* binary_legacy_fields::find(std::string_view field) const {
+    for (const value& v : values_) {
+        if (v.name == field) return &v;
+    }
+    return nullptr;
+}
+
+bool binary_legacy_fields::has(std::string_view field) const {
+    return find(field) != nullptr;
+}
+
+std::optional<double> binary_legacy_fields::number(std::string_view field,
+                                                   std::size_t index) const {
+    const value* v = find(field);
+    if (!v || index >= v->numbers.size()) return std::nullopt;
+    return v->numbers[index];
+}
+
+std::optional<std::string> binary_legacy_fields::text(std::string_view field) const {
+    const value* v = find(field);
+    return v ? v->text : std::nullopt;
+}
+
+}  // namespace mosaic::detail

@@ -1,0 +1,124 @@
+#include "mosaic/engine/scene/scene_file.hpp"
+
+#include <sstream>
+#include <string>
+#include <string_view>
+
+#include "mosaic/engine/scene/atomic_file.hpp"
+#include "mosaic/engine/scene/scene_binary.hpp"
+
+namespace mosaic {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view scene_json_extension = ".scene.json";
+constexpr std::string_view scene_binary_extension = ".scene.bin";
+constexpr std::string_view archetype_extension = ".archetype.json";
+
+bool has_extension(const fs::path& path, std::string_view extension) {
+    const std::string name = path.filename().string();
+    return name.size() > extension.size() && name.ends_with(extension);
+}
+
+diagnostic file_error(const fs::path& path, std::string message) {
+    return {diagnostic::level::error, path.string(), "", 0, 0, std::move(message)};
+}
+
+diagnostic not_a_scene(const fs::path& path) {
+    return file_error(path, "not a scene file name: expected NAME" +
+                                std::string(scene_json_extension) + " (JSON) or NAME" +
+                                std::string(scene_binary_extension) + " (binary)");
+}
+
+diagnostic not_an_archetype(const fs::path& path) {
+    return file_error(
+        path, "not an archetype file name: expected NAME" + std::string(archetype_extension));
+}
+
+// The serializers write without knowing the file: label their warnings with it.
+std::vector<diagnostic> labelled(std::vector<diagnostic> diagnostics, const fs::path& path) {
+    for (diagnostic& d : diagnostics) {
+        if (d.file.empty()) d.file = path.string();
+    }
+    return diagnostics;
+}
+
+// Writes what the serializer produced, unless it reported an error.
+void write_or_report(const fs::path& path, const std::string& bytes,
+                     std::vector<diagnostic>& diagnostics) {
+    for (const diagnostic& d : diagnostics) {
+        if (d.severity == diagnostic::level::error) return;
+    }
+    if (auto error = write_file_atomically(path, bytes))
+        diagnostics.push_back(file_error(path, std::move(*error)));
+}
+
+template <class T>
+load_result<T> read_failure(const fs::path& path, const file_contents& contents) {
+    load_result<T> result;
+    result.diagnostics.push_back(file_error(path, contents.message));
+    return result;
+}
+
+}  // namespace
+
+std::optional<scene_file_format> scene_format_of(const fs::path& path) {
+    if (has_extension(path, scene_json_extension)) return scene_file_format::json;
+    if (has_extension(path, scene_binary_extension)) return scene_file_format::binary;
+    return std::nullopt;
+}
+
+bool is_archetype_path(const fs::path& path) {
+    return has_extension(path, archetype_extension);
+}
+
+load_result<scene> load_scene_file(const fs::path& path, const component_table& table) {
+    const auto format = scene_format_of(path);
+    if (!format) {
+        load_result<scene> result;
+        result.diagnostics.push_back(not_a_scene(path));
+        return result;
+    }
+    const file_contents contents = read_file(path);
+    if (!contents.ok()) return read_failure<scene>(path, contents);
+    return *format == scene_file_format::json
+               ? load_scene_json(contents.bytes, table, path.string())
+               : load_scene_binary(contents.bytes, table, path.string());
+}
+
+std::vector<diagnostic> save_scene_file(scene& s, const component_table& table,
+                                        const fs::path& path) {
+    const auto format = scene_format_of(path);
+    if (!format) return {not_a_scene(path)};
+    std::ostringstream out(std::ios::out | std::ios::binary);
+    std::vector<diagnostic> diagnostics =
+        labelled(*format == scene_file_format::json ? save_scene_json(s, table, out)
+                                                    : save_scene_binary(s, table, out),
+                 path);
+    write_or_report(path, std::move(out).str(), diagnostics);
+    return diagnostics;
+}
+
+load_result<archetype> load_archetype_file(const fs::path& path, const component_table& table) {
+    if (!is_archetype_path(path)) {
+        load_result<archetype> result;
+        result.diagnostics.push_back(not_an_archetype(path));
+        return result;
+    }
+    const file_contents contents = read_file(path);
+    if (!contents.ok()) return read_failure<archetype>(path, contents);
+    return load_archetype_json(contents.bytes, table, path.string());
+}
+
+std::vector<diagnostic> save_archetype_file(const archetype& a, const component_table& table,
+                                            const fs::path& path) {
+    if (!is_archetype_path(path)) return {not_an_archetype(path)};
+    std::ostringstream out;
+    std::vector<diagnostic> diagnostics = labelled(save_archetype_json(a, table, out), path);
+    write_or_report(path, std::move(out).str(), diagnostics);
+    return diagnostics;
+}
+
+}  // namespace mosaic

@@ -1,0 +1,13 @@
+// mosaic-run: runs and checks Mosaic files from the command line (run_commands.hpp).
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <mosaic/engine/builtin_components.hpp>
+
+#include "run_commands.hpp"
+
+int main(int argc, char** argv) {
+    const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+    return mosaic::tools::run(args, mosaic::register_builtin_components, std::cout, std::cerr);
+}

@@ -1,0 +1,174 @@
+// The mosaic variant of each workload: the code a user of the library writes, through the
+// public world API only.
+//
+// Timing, here and in the other variants: create and destroy build a fresh world each pass
+// and the entity_clock covers only the create or destroy calls (the pool growth of create
+// included; building the world for destroy and freeing it afterwards not). Google
+// Benchmark's own Time column for these two includes that setup: it is left running so
+// the iteration count, which aims at 0.5 s of its time, stays small when setup dominates.
+// The other workloads build their world once (bench::reuse_fixture) and run over it again.
+
+#include <benchmark/benchmark.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "bench_registry.hpp"
+#include "bench_support.hpp"
+#include "components.hpp"
+#include "mosaic/ecs/world.hpp"
+
+namespace {
+
+using bench::Health;
+using bench::Position;
+using bench::Velocity;
+using mosaic::entity;
+using mosaic::world;
+
+/// Adds n entities with Position and Velocity the natural way: create + add + add.
+std::vector<entity> add_movers(world& w, std::size_t n) {
+    std::vector<entity> handles;
+    handles.reserve(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const entity e = w.create();
+        w.add<Position>(e, static_cast<float>(i), 0.0f, 0.0f);
+        w.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+        handles.push_back(e);
+    }
+    return handles;
+}
+
+struct world_and_handles {
+    world w;
+    std::vector<entity> handles;
+};
+
+void create(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    bench::entity_clock clock;
+    for (auto _ : state) {
+        world w;
+        clock.start();
+        for (std::size_t i = 0; i < n; ++i) {
+            const entity e = w.create();
+            w.add<Position>(e, static_cast<float>(i), 0.0f, 0.0f);
+            w.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+        }
+        clock.stop();
+        benchmark::DoNotOptimize(w.size());
+    }
+    clock.report(state, n);
+}
+
+void destroy(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    bench::entity_clock clock;
+    for (auto _ : state) {
+        world w;
+        const std::vector<entity> handles = add_movers(w, n);
+        clock.start();
+        for (const entity e : handles) w.destroy(e);
+        clock.stop();
+        benchmark::DoNotOptimize(w.size());
+    }
+    clock.report(state, n);
+}
+
+void iterate_pos_vel(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    world& w = bench::reuse_fixture(n, [](std::size_t count) {
+        world made;
+        add_movers(made, count);
+        return made;
+    });
+    bench::entity_clock clock;
+    clock.start();
+    for (auto _ : state) {
+        w.view<Position, const Velocity>().each(
+            [](Position& p, const Velocity& v) { bench::integrate(p, v); });
+        benchmark::ClobberMemory();
+    }
+    clock.stop();
+    clock.report(state, n);
+}
+
+void iterate_sparse3(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    world& w = bench::reuse_fixture(n, [](std::size_t count) {
+        world made;
+        for (const std::uint8_t mask : bench::sparse3_composition(count)) {
+            const entity e = made.create();
+            made.add<Position>(e);
+            if (mask & bench::with_velocity) made.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+            if (mask & bench::with_health) made.add<Health>(e);
+        }
+        return made;
+    });
+    bench::entity_clock clock;
+    clock.start();
+    for (auto _ : state) {
+        w.view<Position, const Velocity, const Health>().each(
+            [](Position& p, const Velocity& v, const Health& h) {
+                bench::integrate_if_alive(p, v, h);
+            });
+        benchmark::ClobberMemory();
+    }
+    clock.stop();
+    clock.report(state, n);
+}
+
+void get_random(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    auto& [w, handles] = bench::reuse_fixture(n, [](std::size_t count) {
+        world made;
+        std::vector<entity> order = bench::shuffled(add_movers(made, count));
+        return world_and_handles{std::move(made), std::move(order)};
+    });
+    bench::entity_clock clock;
+    clock.start();
+    for (auto _ : state) {
+        float sum = 0.0f;
+        for (const entity e : handles) sum += w.get<Position>(e).x;
+        benchmark::DoNotOptimize(sum);
+    }
+    clock.stop();
+    clock.report(state, n);
+}
+
+// Adds Health to every entity, then removes it from every entity: the pool grows to N and
+// shrinks back, as when a status effect is applied to a crowd and later lifted.
+void add_remove(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    auto& [w, handles] = bench::reuse_fixture(n, [](std::size_t count) {
+        world made;
+        std::vector<entity> created;
+        created.reserve(count);
+        for (std::size_t i = 0; i < count; ++i) {
+            created.push_back(made.create());
+            made.add<Position>(created.back());
+        }
+        return world_and_handles{std::move(made), std::move(created)};
+    });
+    bench::entity_clock clock;
+    clock.start();
+    for (auto _ : state) {
+        for (const entity e : handles) w.add<Health>(e, 100, 100);
+        for (const entity e : handles) w.remove<Health>(e);
+        benchmark::ClobberMemory();
+    }
+    clock.stop();
+    clock.report(state, n);
+}
+
+[[maybe_unused]] const bool registered = bench::add_cases({
+    {"create", "mosaic", &create},
+    {"destroy", "mosaic", &destroy},
+    {"iterate_pos_vel", "mosaic", &iterate_pos_vel},
+    {"iterate_sparse3", "mosaic", &iterate_sparse3},
+    {"get_random", "mosaic", &get_random},
+    {"add_remove", "mosaic", &add_remove},
+});
+
+}  // namespace
