@@ -141,6 +141,7 @@ private:
     rapidjson::Document* doc_;
 };
 
+
 }  // namespace
 
 std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
