@@ -436,6 +436,8 @@ private:
                     " at its byte " + std::to_string(failure->offset) + ")");
         }
         if (!doc.IsObject()) in.fail("corrupt: the kept JSON of the component is not an object");
+        if (detail::has_nul_key(doc))
+            in.fail("corrupt: a key in the kept JSON has a NUL character");
         const component_info* info = table_.find(std::string_view(name));
         if (!info) {
             if (warned_unknown_.insert(name).second) {

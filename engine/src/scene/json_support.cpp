@@ -141,7 +141,6 @@ private:
     rapidjson::Document* doc_;
 };
 
-
 }  // namespace
 
 std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
@@ -156,15 +155,16 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
     rapidjson::Reader reader;
     auto generate = [&](rapidjson::Document& target) {
         number_converter converter(target);
-        return !reader.Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream,
-                                                                                       converter)
+        return !reader
+                    .Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream,
+                                                                                     converter)
                     .IsError();
     };
     doc.Populate(generate);
     if (reader.HasParseError()) {
-        return json_parse_failure{
-            reader.GetErrorOffset(),
-            std::string("invalid JSON: ") + rapidjson::GetParseError_En(reader.GetParseErrorCode())};
+        return json_parse_failure{reader.GetErrorOffset(),
+                                  std::string("invalid JSON: ") +
+                                      rapidjson::GetParseError_En(reader.GetParseErrorCode())};
     }
     return std::nullopt;
 }
@@ -277,8 +277,8 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
     // it), white space and the colon.
     std::size_t at = *found;
     auto skip_space = [&] {
-        while (at < text.size() && (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' ||
-                                    text[at] == '\r')) {
+        while (at < text.size() &&
+               (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) {
             ++at;
         }
     };
@@ -294,6 +294,24 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
         skip_space();
     }
     return std::min(at, text.size());
+}
+
+bool has_nul(const rapidjson::Value& text) {
+    return std::string_view(text.GetString(), text.GetStringLength()).find('\0') !=
+           std::string_view::npos;
+}
+
+bool has_nul_key(const rapidjson::Value& v) {
+    if (v.IsObject()) {
+        for (const auto& m : v.GetObject()) {
+            if (has_nul(m.name) || has_nul_key(m.value)) return true;
+        }
+    } else if (v.IsArray()) {
+        for (const auto& item : v.GetArray()) {
+            if (has_nul_key(item)) return true;
+        }
+    }
+    return false;
 }
 
 std::string_view describe(const rapidjson::Value& value) {

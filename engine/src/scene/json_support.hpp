@@ -44,6 +44,12 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 /// the value for array elements. nullopt when the path is not in the text.
 std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path);
 
+/// True when the string value holds a NUL byte. Names with one cannot be written back
+/// faithfully (cereal takes names as C strings) nor stored in binary files.
+bool has_nul(const rapidjson::Value& text);
+/// True when any object key inside `v` holds a NUL byte.
+bool has_nul_key(const rapidjson::Value& v);
+
 /// "a string", "an array", ... for messages.
 std::string_view describe(const rapidjson::Value& value);
 

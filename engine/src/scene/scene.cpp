@@ -2,6 +2,10 @@
 
 #include <mosaic/ecs/scheduler.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
 namespace mosaic {
 
 entity scene::find(std::uint64_t id) const {
@@ -15,31 +19,54 @@ entity scene::find(std::uint64_t id) const {
     return found;
 }
 
+namespace {
+
+// Hands out ids not yet used in `w`: above the largest one, or, once that would wrap past
+// 2^64 - 1, the smallest free ones.
+class id_source {
+public:
+    explicit id_source(const world& w) {
+        if (const auto* pool = w.find_pool<EntityId>()) {
+            for (const entity_index index : pool->indices()) {
+                const std::uint64_t id = pool->value(pool->position(index)).value;
+                used_.push_back(id);
+                if (id >= next_) next_ = id + 1;
+                if (id == UINT64_MAX) wrapped_ = true;
+            }
+        }
+        if (wrapped_) std::sort(used_.begin(), used_.end());
+    }
+    std::uint64_t next() {
+        if (!wrapped_) return next_++;
+        while (std::binary_search(used_.begin(), used_.end(), low_)) ++low_;
+        return low_++;
+    }
+
+private:
+    std::vector<std::uint64_t> used_;
+    std::uint64_t next_ = 1;
+    std::uint64_t low_ = 1;
+    bool wrapped_ = false;
+};
+
+}  // namespace
+
 std::uint64_t scene::ensure_id(entity e) {
     if (const EntityId* id = world.try_get<EntityId>(e); id && id->value != 0) return id->value;
-    std::uint64_t next = 1;
-    if (const auto* pool = world.find_pool<EntityId>()) {
-        for (const entity_index index : pool->indices()) {
-            next = std::max(next, pool->value(pool->position(index)).value + 1);
-        }
-    }
-    world.add_or_replace<EntityId>(e, next);
-    return next;
+    const std::uint64_t id = id_source(world).next();
+    world.add_or_replace<EntityId>(e, id);
+    return id;
 }
 
 void scene::assign_missing_ids() {
-    std::uint64_t next = 1;
-    if (const auto* pool = world.find_pool<EntityId>()) {
-        for (const entity_index index : pool->indices()) {
-            next = std::max(next, pool->value(pool->position(index)).value + 1);
-        }
-    }
     std::vector<entity> missing;
     world.each([&](entity e) {
         const EntityId* id = world.try_get<EntityId>(e);
         if (!id || id->value == 0) missing.push_back(e);
     });
-    for (const entity e : missing) world.add_or_replace<EntityId>(e, next++);
+    if (missing.empty()) return;
+    id_source ids(world);
+    for (const entity e : missing) world.add_or_replace<EntityId>(e, ids.next());
 }
 
 scene scene::clone() const {

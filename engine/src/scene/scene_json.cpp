@@ -52,8 +52,8 @@ void write_settings(cereal::JSONOutputArchive& ar, const scene_settings& s) {
 }
 
 void write_systems(cereal::JSONOutputArchive& ar, std::vector<system_setting> systems) {
-    std::sort(systems.begin(), systems.end(),
-              [](const auto& a, const auto& b) { return a.name < b.name; });
+    std::stable_sort(systems.begin(), systems.end(),
+                     [](const auto& a, const auto& b) { return a.name < b.name; });
     detail::begin_array(ar, "systems");
     for (const system_setting& s : systems) {
         detail::begin_object(ar, nullptr);
@@ -85,8 +85,8 @@ struct component_entry {
 
 void write_components(cereal::JSONOutputArchive& ar, std::vector<component_entry> entries,
                       const detail::entity_id_fn& id_of) {
-    std::sort(entries.begin(), entries.end(),
-              [](const auto& a, const auto& b) { return a.name < b.name; });
+    std::stable_sort(entries.begin(), entries.end(),
+                     [](const auto& a, const auto& b) { return a.name < b.name; });
     detail::begin_object(ar, "components");
     for (const component_entry& c : entries) {
         const std::string name(c.name);
@@ -198,6 +198,9 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
 
 namespace {
 
+using detail::has_nul;
+using detail::has_nul_key;
+
 const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
     const auto it = object.FindMember(name);
     return it == object.MemberEnd() ? nullptr : &it->value;
@@ -261,6 +264,7 @@ void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
         const auto* name = member(item, "name");
         if (!name || !name->IsString())
             ctx.fail(path + ".name", "expected the system's name (a string)");
+        if (has_nul(*name)) ctx.fail(path + ".name", "the name contains a NUL character");
         s.name = name->GetString();
         if (const auto* enabled = member(item, "enabled")) {
             if (!enabled->IsBool())
@@ -293,6 +297,7 @@ void read_components(const rapidjson::Value& v, const component_table& table,
     for (const auto& m : v.GetObject()) {
         const std::string name(m.name.GetString(), m.name.GetStringLength());
         const std::string component_path = path + "." + name;
+        if (has_nul(m.name)) ctx.fail(path, "a component name contains a NUL character");
         const component_info* info = table.find(std::string_view(name));
         if (!info) {
             if (!m.value.IsObject())

@@ -28,6 +28,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <tuple>
 #include <type_traits>
@@ -81,12 +82,27 @@ public:
     template <class F>
     void each(F&& f) const {
         const sparse_set& driver = smallest();
-        for (std::size_t i = limit(driver); i-- > 0;) {
-            if (i >= limit(driver)) continue;  // the pool shrank by more than one
-            const entity_index index = driver.packed_data()[i];
-            positions pos;
-            if (!locate(index, static_cast<std::uint32_t>(i), pos)) continue;
-            invoke(f, index, pos, std::index_sequence_for<Get...>{});
+        const bool no_filters = filters_inactive();
+        // Chunks of positions, last first. A chunk where every pool holds the same entities
+        // at the same positions (components added together) runs without any lookup.
+        for (std::size_t end = limit(driver); end > 0;) {
+            const std::size_t begin = end > chunk_size ? end - chunk_size : 0;
+            if (no_filters && aligned(driver, begin, end)) {
+                for (std::size_t i = end; i-- > begin;) {
+                    if (i >= limit(driver)) continue;  // the pool shrank by more than one
+                    invoke_aligned(f, driver.packed_data()[i], static_cast<std::uint32_t>(i),
+                                   std::index_sequence_for<Get...>{});
+                }
+            } else {
+                for (std::size_t i = end; i-- > begin;) {
+                    if (i >= limit(driver)) continue;
+                    const entity_index index = driver.packed_data()[i];
+                    positions pos;
+                    if (!locate(index, static_cast<std::uint32_t>(i), pos)) continue;
+                    invoke(f, index, pos, std::index_sequence_for<Get...>{});
+                }
+            }
+            end = begin;
         }
     }
 
@@ -199,6 +215,45 @@ private:
         const std::size_t lim = limit(pool);
         pos = (hint < lim && pool.packed_data()[hint] == index) ? hint : pool.position(index);
         return pos < lim;  // `absent` is larger than any limit
+    }
+
+    static constexpr std::size_t chunk_size = 1024;
+
+    // True when no entity can be filtered out by the inactive tag or an exclusion.
+    bool filters_inactive() const noexcept {
+        if (!with_disabled_ && inactive_ && !inactive_->empty()) return false;
+        for (const sparse_set* pool : excluded_) {
+            if (pool && !pool->empty()) return false;
+        }
+        return true;
+    }
+
+    // Every pool has the driver's entities at positions [begin, end), all within its limit.
+    // Removing the current entity's components inside the loop keeps this true for the
+    // positions still to visit: swap-and-pop only moves elements from later positions.
+    bool aligned(const sparse_set& driver, std::size_t begin, std::size_t end) const noexcept {
+        bool same = true;
+        std::apply(
+            [&](auto*... pool) {
+                ((same = same && (pool == &driver ||
+                                  (limit(*pool) >= end &&
+                                   std::memcmp(pool->packed_data() + begin,
+                                               driver.packed_data() + begin,
+                                               (end - begin) * sizeof(entity_index)) == 0))),
+                 ...);
+            },
+            pools_);
+        return same;
+    }
+
+    template <class F, std::size_t... I>
+    void invoke_aligned(F& f, entity_index index, std::uint32_t pos,
+                        std::index_sequence<I...>) const {
+        if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
+            f(entities_->at(index), static_cast<Get&>(std::get<I>(pools_)->value(pos))...);
+        } else {
+            f(static_cast<Get&>(std::get<I>(pools_)->value(pos))...);
+        }
     }
 
     template <class F, std::size_t... I>
