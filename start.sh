@@ -39,6 +39,6 @@ fi
 [[ ${1:-} == --deps-only ]] && exit 0
 
 cmake --preset release >/dev/null
-cmake --build --preset release
+cmake --build --preset release --target mosaic-hello mosaic-run
 # Until the editor lands, the main program is the headless "ECS in five minutes" demo.
 exec ./build/release/projects/hello_ecs/mosaic-hello "$@"
