@@ -1,6 +1,11 @@
 #include "read_context.hpp"
 
 #include "json_support.hpp"
+#include "mosaic/engine/components.hpp"
+#include "mosaic/engine/scene/scene.hpp"
+
+#include <unordered_map>
+#include <vector>
 
 namespace mosaic::detail {
 
@@ -61,6 +66,29 @@ entity read_context::resolve(std::uint64_t id, const std::string& path) {
     warn(path, "refers to entity " + std::to_string(id) +
                    ", which is not in the file; the reference is cleared");
     return null_entity;
+}
+
+void break_parent_cycles(world& w, read_context& ctx) {
+    std::unordered_map<std::uint32_t, int> state;  // 1: on the current path, 2: done
+    std::vector<entity> path;
+    w.each([&](entity start) {
+        path.clear();
+        for (entity at = start; !at.is_null() && state[at.index] == 0;) {
+            state[at.index] = 1;
+            path.push_back(at);
+            const Parent* p = w.try_get<Parent>(at);
+            const entity next = p ? p->entity : null_entity;
+            if (!next.is_null() && state[next.index] == 1) {
+                const EntityId* id = w.try_get<EntityId>(at);
+                ctx.warn("entities", "entity " + std::to_string(id ? id->value : 0) +
+                                         " is its own ancestor; its parent link is dropped");
+                w.remove<Parent>(at);
+                break;
+            }
+            at = next;
+        }
+        for (const entity e : path) state[e.index] = 2;
+    });
 }
 
 }  // namespace mosaic::detail

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "mosaic/ecs/entity.hpp"
+#include "mosaic/ecs/fwd.hpp"
 #include "mosaic/engine/scene/diagnostic.hpp"
 
 namespace mosaic::detail {
@@ -49,5 +50,9 @@ private:
     std::vector<diagnostic>* out_;
     std::size_t warnings_ = 0;
 };
+
+/// A file may say A is B's parent and B is A's: such links are dropped with a warning, so
+/// the hierarchy the engine sees is always a forest. Both loaders call this last.
+void break_parent_cycles(world& w, read_context& ctx);
 
 }  // namespace mosaic::detail

@@ -201,6 +201,7 @@ load_result<scene> load_scene_binary(std::string_view bytes, const component_tab
     try {
         scene loaded;
         detail::load_binary_scene(in, table, ctx, loaded);
+        detail::break_parent_cycles(loaded.world, ctx);
         ctx.finish();
         result.value.emplace(std::move(loaded));
     } catch (const detail::load_failed&) {

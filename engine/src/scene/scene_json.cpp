@@ -359,32 +359,7 @@ struct scene_reader {
                      "expected an array, found " + std::string(detail::describe(*entities)));
         create_entities(*entities);
         for (rapidjson::SizeType i = 0; i < entities->Size(); ++i) fill_entity((*entities)[i], i);
-        break_parent_cycles();
-    }
-
-    // A file may say A is B's parent and B is A's: such links are dropped with a warning, so
-    // the hierarchy the engine sees is always a forest.
-    void break_parent_cycles() {
-        std::unordered_map<std::uint32_t, int> state;  // 1: on the current path, 2: done
-        std::vector<entity> path;
-        out.world.each([&](entity start) {
-            path.clear();
-            for (entity at = start; !at.is_null() && state[at.index] == 0;) {
-                state[at.index] = 1;
-                path.push_back(at);
-                const Parent* p = out.world.try_get<Parent>(at);
-                const entity next = p ? p->entity : null_entity;
-                if (!next.is_null() && state[next.index] == 1) {
-                    const EntityId* id = out.world.try_get<EntityId>(at);
-                    ctx.warn("entities", "entity " + std::to_string(id ? id->value : 0) +
-                                             " is its own ancestor; its parent link is dropped");
-                    out.world.remove<Parent>(at);
-                    break;
-                }
-                at = next;
-            }
-            for (const entity e : path) state[e.index] = 2;
-        });
+        detail::break_parent_cycles(out.world, ctx);
     }
 
     // Pass 1: every entity exists (with its file id) before any reference is read.
