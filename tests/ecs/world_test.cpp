@@ -1,3 +1,15 @@
+// world: entities, components by type and by runtime id, enable/disable, signals, copying
+// between worlds, and whole-world operations.
+//
+// Sections:
+//   1. entities                       create, destroy, alive
+//   2. components by type             add, get, try_get, has, any_of, remove, replace, ...
+//   3. misuse: failed checks          stale handles, missing components, adding twice
+//   4. enable / disable
+//   5. signals                        on_add, on_remove, on_destroy, callbacks that change the world
+//   6. by runtime type id
+//   7. copying components between worlds
+//   8. whole world                    clone, clear, memory
 #include "mosaic/ecs/world.hpp"
 
 #include <gtest/gtest.h>
