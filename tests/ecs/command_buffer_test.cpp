@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_components.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -94,25 +96,8 @@ struct OddSize {
     char bytes[3] = {1, 2, 3};
 };
 
-struct check_failed : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-[[noreturn]] void throw_on_check(const char*, const std::string& message, const char*, int) {
-    throw check_failed(message);
-}
-
-// Turns failed checks into exceptions for the duration of a test.
-class throwing_checks {
-public:
-    throwing_checks() : previous_(mosaic::set_assert_handler(&throw_on_check)) {}
-    ~throwing_checks() { mosaic::set_assert_handler(previous_); }
-    throwing_checks(const throwing_checks&) = delete;
-    throwing_checks& operator=(const throwing_checks&) = delete;
-
-private:
-    mosaic::assert_handler previous_;
-};
+using mosaic_test::check_failed;  // shared with the other ecs tests
+using mosaic_test::throwing_checks;
 
 // --- 1. placeholders ---------------------------------------------------------------------
 

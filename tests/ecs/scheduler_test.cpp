@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include "test_components.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -48,24 +50,8 @@ struct Value {
     int value = 0;
 };
 
-struct check_failed : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-[[noreturn]] void throw_on_check(const char*, const std::string& message, const char*, int) {
-    throw check_failed(message);
-}
-
-class throwing_checks {
-public:
-    throwing_checks() : previous_(mosaic::set_assert_handler(&throw_on_check)) {}
-    ~throwing_checks() { mosaic::set_assert_handler(previous_); }
-    throwing_checks(const throwing_checks&) = delete;
-    throwing_checks& operator=(const throwing_checks&) = delete;
-
-private:
-    mosaic::assert_handler previous_;
-};
+using mosaic_test::check_failed;  // shared with the other ecs tests
+using mosaic_test::throwing_checks;
 
 // Collects what systems did, from any thread.
 class journal {
