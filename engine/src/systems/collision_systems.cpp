@@ -48,8 +48,16 @@ void find_contacts(system_context& ctx, collision_scratch& s, std::vector<contac
         if (!(s.layers[i] & s.masks[j]) || !(s.layers[j] & s.masks[i])) continue;
         if (const auto o = intersect(s.shapes[i], s.shapes[j])) {
             out.push_back({s.entities[i], s.entities[j], o->normal, o->depth});
+            // Canonical order, whatever order the view visited them in: a before b by index.
+            if (out.back().a.index > out.back().b.index) {
+                std::swap(out.back().a, out.back().b);
+                out.back().normal = -out.back().normal;
+            }
         }
     }
+    std::sort(out.begin(), out.end(), [](const contact& x, const contact& y) {
+        return x.a.index != y.a.index ? x.a.index < y.a.index : x.b.index < y.b.index;
+    });
 }
 
 }  // namespace
