@@ -85,7 +85,7 @@ public:
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
 
     /// Records a step unless playing (actions call this after applying a change).
-    void record(step s);
+    void record(editor::step s);
     bool undo();
     bool redo();
 
