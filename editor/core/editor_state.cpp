@@ -123,7 +123,12 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
-    scene().capture_systems(game_.systems());
+    // The systems' flags are remembered apart from the scene, so the snapshot is the scene
+    // exactly as it was.
+    mosaic::scene flags;
+    flags.capture_systems(game_.systems());
+    systems_before_play_ = std::move(flags.systems);
+    selection_before_play_.assign(selection_.items().begin(), selection_.items().end());
     snapshot_ = scene().clone();
     game_.sync_settings();
     game_.clock().reset();
@@ -150,11 +155,19 @@ void editor_state::stop() {
     // the selection (entity handles) stays valid.
     game_.current() = std::move(*snapshot_);
     snapshot_.reset();
-    game_.current().apply_systems(game_.systems());
+    mosaic::scene flags;
+    flags.systems = systems_before_play_;
+    flags.apply_systems(game_.systems());
     game_.clock().resume();
     game_.clock().reset();
     mode_ = play_state::editing;
+    // Entities selected while playing stay selected if they existed before Play; otherwise the
+    // selection from before Play comes back.
     selection_.prune(world());
+    if (selection_.empty()) {
+        selection_.set(selection_before_play_);
+        selection_.prune(world());
+    }
     log_.info("stop");
 }
 

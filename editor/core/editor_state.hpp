@@ -109,6 +109,7 @@ private:
     play_state mode_ = play_state::editing;
     std::optional<mosaic::scene> snapshot_;
     std::vector<system_setting> systems_before_play_;
+    std::vector<entity> selection_before_play_;
 };
 
 }  // namespace mosaic::editor
