@@ -1,0 +1,47 @@
+#pragma once
+// draw_world: a scene's sprites (and, for the editor, its colliders) as draw_list records.
+//
+// Every active entity with an enabled Sprite and a placement becomes one quad: centre at
+// the position, size = Sprite::size * scale, the rotation, the tint, the sprite's layer and
+// the entity's index as its pick id. The placement is the WorldTransform (what the
+// hierarchy system computed) or, when the entity has none (edit mode, before the first
+// tick), its Transform; an entity with neither is skipped.
+//
+// Textures come from options.textures (asset path -> handle). Without a source, with an
+// empty path or when the file cannot be loaded, the sprite is drawn untextured (its tint).
+//
+// It only reads the world and appends to the list (call list.clear() first for a new
+// frame), so the editor can add a grid before and gizmos after. Built for large scenes: one
+// pass over the Sprite pool, no allocation per sprite.
+
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <mosaic/ecs/field.hpp>
+#include <mosaic/ecs/fwd.hpp>
+
+#include "draw_list.hpp"
+#include "texture_source.hpp"
+
+namespace mosaic {
+
+struct draw_world_options {
+    texture_source* textures = nullptr;  // null: every sprite untextured
+    bool sprites = true;
+    /// Outlines of Collider shapes (circle: radius * the larger |scale|; box: half extents
+    /// * |scale|, rotated), picked as their entity.
+    bool collider_outlines = false;
+    color collider_color{0.35f, 1.0f, 0.35f, 1.0f};
+    float collider_outline_pixels = 1.5f;
+    std::int32_t collider_layer = std::numeric_limits<std::int32_t>::max();  // above sprites
+};
+
+struct draw_world_stats {
+    std::size_t sprites = 0;
+    std::size_t colliders = 0;
+};
+
+draw_world_stats draw_world(const world& world, draw_list& list,
+                            const draw_world_options& options = {});
+
+}  // namespace mosaic

@@ -1,0 +1,75 @@
+#pragma once
+// renderer: draws a draw_list through a camera2d into a render_target, with OpenGL 3.3
+// core. The game window and the editor viewport use this one path.
+//
+// How: every draw_instance is one instance of a unit quad (per-instance data streamed into
+// one buffer each frame); a fragment shader turns it into a textured quad, a disc or an
+// outline. Instances are drawn in draw order (draw_order.hpp), one draw call per run of
+// (layer, texture); lines follow the instances of their layer, as GL_LINES. Colours blend
+// with straight alpha. The pick id of each instance goes to the target's entity-id
+// attachment when it has one (framebuffer.hpp); fully transparent pixels write nothing.
+//
+// Needs a current OpenGL 3.3 core context (platform/window.hpp makes one) for its whole
+// life; the destructor frees every GL object it made.
+
+#include <cstddef>
+#include <cstdint>
+#include <mosaic/ecs/field.hpp>
+#include <span>
+#include <vector>
+
+#include "camera2d.hpp"
+#include "draw_list.hpp"
+#include "draw_order.hpp"
+#include "render_target.hpp"
+
+namespace mosaic {
+
+struct render_stats {
+    std::size_t instances = 0;
+    std::size_t lines = 0;
+    std::size_t draw_calls = 0;
+};
+
+class renderer {
+public:
+    /// Compiles the shaders; throws render_error with the driver's log if they fail.
+    renderer();
+    ~renderer();
+    renderer(const renderer&) = delete;
+    renderer& operator=(const renderer&) = delete;
+
+    /// Clears `target` to `background` (entity ids to -1) and draws `list` as `camera`
+    /// sees it. The frame is submitted, not finished: swap buffers or read pixels next.
+    void render(const draw_list& list, const camera2d& camera, render_target& target,
+                const color& background);
+
+    /// Figures of the last render() call.
+    [[nodiscard]] const render_stats& stats() const noexcept { return stats_; }
+
+private:
+    struct line_vertex {
+        glm::vec2 position;
+        std::uint32_t rgba;
+    };
+
+    void upload(std::span<const draw_instance> instances, std::span<const draw_line> lines);
+    void draw_instances(std::size_t first, std::size_t count, texture_handle texture);
+    void draw_lines(std::size_t first, std::size_t count);
+
+    std::uint32_t instance_program_ = 0;
+    std::uint32_t line_program_ = 0;
+    std::int32_t instance_view_projection_ = -1;  // uniform locations
+    std::int32_t line_view_projection_ = -1;
+    std::uint32_t instance_vao_ = 0;
+    std::uint32_t instance_buffer_ = 0;
+    std::uint32_t line_vao_ = 0;
+    std::uint32_t line_buffer_ = 0;
+    std::uint32_t white_texture_ = 0;  // bound for untextured instances
+
+    draw_sorter sorter_;
+    std::vector<line_vertex> line_vertices_;
+    render_stats stats_;
+};
+
+}  // namespace mosaic
