@@ -85,7 +85,7 @@ public:
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
 
     /// Records a step unless playing (actions call this after applying a change).
-    void record(step s);
+    void record(editor::step s);
     bool undo();
     bool redo();
 
@@ -109,6 +109,7 @@ private:
     play_state mode_ = play_state::editing;
     std::optional<mosaic::scene> snapshot_;
     std::vector<system_setting> systems_before_play_;
+    std::vector<entity> selection_before_play_;
 };
 
 }  // namespace mosaic::editor

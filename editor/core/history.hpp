@@ -47,7 +47,8 @@ struct entity_snapshot {
 };
 
 /// Snapshot of `e` (types the table does not describe as plain data are skipped).
-[[nodiscard]] entity_snapshot capture_entity(const scene& s, const component_table& table, entity e);
+[[nodiscard]] entity_snapshot capture_entity(const scene& s, const component_table& table,
+                                             entity e);
 /// Brings a snapshot back with the same handle. False if the slot is taken by another entity.
 bool restore_entity(scene& s, const entity_snapshot& snapshot);
 

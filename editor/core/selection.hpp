@@ -20,7 +20,9 @@ public:
     /// In the order they were selected.
     [[nodiscard]] std::span<const entity> items() const noexcept { return items_; }
     /// The last clicked (null when empty).
-    [[nodiscard]] entity active() const noexcept { return items_.empty() ? null_entity : items_.back(); }
+    [[nodiscard]] entity active() const noexcept {
+        return items_.empty() ? null_entity : items_.back();
+    }
 
     /// Plain click: only `e`.
     void select(entity e);

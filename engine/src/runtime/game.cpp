@@ -22,6 +22,7 @@ game::game(const project* p, game_options options)
 
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     std::vector<diagnostic> diagnostics;
+    archetypes_.clear();
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return diagnostics;
     std::vector<fs::path> files;

@@ -44,7 +44,8 @@ public:
     [[nodiscard]] const project* project_info() const noexcept { return project_; }
 
     /// Reads every NAME.archetype.json in `folder` (a missing folder is not an error) into
-    /// the Archetypes resource worlds get on start(). Returns the files' diagnostics.
+    /// the Archetypes resource worlds get on start(), replacing what an earlier call read.
+    /// Returns the files' diagnostics.
     std::vector<diagnostic> load_archetypes(const std::filesystem::path& folder);
     [[nodiscard]] const std::vector<archetype>& archetypes() const noexcept { return archetypes_; }
 
