@@ -45,6 +45,7 @@ constexpr GLenum id_attachment = GL_COLOR_ATTACHMENT1;
 }  // namespace
 
 framebuffer::framebuffer(glm::ivec2 size) : size_(at_least_one(size)) {
+    detail::require_gl("mosaic::framebuffer");
     allocate();
 }
 

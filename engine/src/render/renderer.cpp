@@ -128,6 +128,7 @@ const void* byte_offset(std::size_t bytes) {
 // --- 2. set-up and tear-down -----------------------------------------------------------------
 
 renderer::renderer() {
+    detail::require_gl("mosaic::renderer");
     instance_program_ =
         detail::build_program("mosaic instances", instance_vertex_shader, instance_fragment_shader);
     try {

@@ -10,6 +10,8 @@
 #include <system_error>
 #include <utility>
 
+#include "gl_state.hpp"
+
 namespace mosaic {
 
 texture_cache::texture_cache(std::filesystem::path base_folder) : base_(std::move(base_folder)) {}
@@ -23,6 +25,7 @@ texture_handle texture_cache::find(std::string_view path) {
     if (const auto found = entries_.find(path); found != entries_.end()) {
         return found->second.texture;
     }
+    detail::require_gl("mosaic::texture_cache");
     entry loaded = load(path);
     if (!loaded.error.empty()) new_errors_.push_back(loaded.error);
     const texture_handle texture = loaded.texture;
