@@ -23,7 +23,9 @@ bool begin_panel(const char* name, const panel_rect& r, ImGuiWindowFlags extra =
 
 }  // namespace
 
-editor_ui::editor_ui(std::filesystem::path settings_path) {
+editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
+    : autosave_(settings_path.empty() || !autosave ? std::filesystem::path{}
+                                                   : settings_path.parent_path() / "recovery") {
     ui_.settings_path = std::move(settings_path);
     if (!ui_.settings_path.empty()) ui_.settings = load_settings(ui_.settings_path);
     saved_ = ui_.settings;
@@ -82,6 +84,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_bottom(s, layout_.bottom);
 
     draw_file_modals(s, ui_);
+    autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);
+    autosave_.draw_offer(s, ui_);
     draw_help_windows(ui_);
     handle_shortcuts(s, ui_);
 }

@@ -13,6 +13,7 @@
 #include <filesystem>
 
 #include "core/editor_state.hpp"
+#include "ui/autosave.hpp"
 #include "ui/console_panel.hpp"
 #include "ui/hierarchy_panel.hpp"
 #include "ui/inspector_panel.hpp"
@@ -27,8 +28,9 @@ namespace mosaic::editor {
 
 class editor_ui {
 public:
-    /// Reads the settings from `settings_path` (empty: defaults, never written).
-    explicit editor_ui(std::filesystem::path settings_path = {});
+    /// Reads the settings from `settings_path` (empty: defaults, never written). Autosave
+    /// keeps its recovery file next to the settings, unless `autosave` is false (scripts).
+    explicit editor_ui(std::filesystem::path settings_path = {}, bool autosave = true);
     /// Writes the settings if they changed.
     ~editor_ui();
     editor_ui(const editor_ui&) = delete;
@@ -44,6 +46,9 @@ public:
     [[nodiscard]] bool quit_requested() const noexcept { return ui_.quit; }
     /// Writes the settings now (after a splitter drag, at exit). Returns "" or the error.
     std::string save_settings();
+    /// The editor is closing normally: no recovery file is needed.
+    void closing() { autosave_.discard(); }
+    [[nodiscard]] editor::autosave& autosaver() noexcept { return autosave_; }
 
     [[nodiscard]] ui_state& state() noexcept { return ui_; }
     [[nodiscard]] hierarchy_panel& hierarchy() noexcept { return hierarchy_; }
@@ -63,6 +68,7 @@ private:
     console_panel console_;
     profiler_panel profiler_;
     project_panel project_;
+    editor::autosave autosave_;
     bool theme_playing_ = false;
     bool theme_applied_ = false;
     std::filesystem::path asset_folder_;

@@ -144,3 +144,35 @@ TEST_F(EditorShellTest, SplitterSizesPersistInTheSettingsFile) {
 
 }  // namespace
 }  // namespace mosaic::testing
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+namespace fs = std::filesystem;
+
+TEST_F(EditorShellTest, AutosaveIsOfferedAfterACrashAndRecoversIntoACopy) {
+    const fs::path settings = temp("editor.ini");
+    {
+        editor_ui crashed(settings);
+        create_entity(state, "Unsaved work");
+        ASSERT_EQ(crashed.autosaver().write_now(state), "");
+        ASSERT_TRUE(fs::exists(crashed.autosaver().recovery_file()));
+    }  // no closing(): as if the process had died
+    editor_state fresh;
+    editor_ui next(settings);
+    next.state().record_items = true;
+    imgui.contents = [&] { next.frame(fresh); };
+    EXPECT_TRUE(next.autosaver().offering());
+    imgui.frames(2);
+    ASSERT_TRUE(next.state().items.contains("recovery/Recover"));
+    imgui.click(next.state().items.at("recovery/Recover").center());
+    imgui.frames(1);
+    EXPECT_FALSE(fresh.find_by_name("Unsaved work").is_null());
+    EXPECT_NE(fresh.scene_path().string().find(".recovered.scene.bin"), std::string::npos);
+    EXPECT_FALSE(fs::exists(next.autosaver().recovery_file())) << "recovered: the file goes";
+    imgui.contents = nullptr;
+}
+
+}  // namespace
+}  // namespace mosaic::testing

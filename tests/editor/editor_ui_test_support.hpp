@@ -32,9 +32,7 @@ protected:
         EXPECT_NE(found, ui.state().items.end()) << "no item '" << name << "' in the last frame";
         return found == ui.state().items.end() ? editor::item_rect{} : found->second;
     }
-    [[nodiscard]] bool has_item(const std::string& name) {
-        return ui.state().items.contains(name);
-    }
+    [[nodiscard]] bool has_item(const std::string& name) { return ui.state().items.contains(name); }
     /// A point inside `name`, `fx` of the way across (0 left, 1 right).
     ImVec2 at(const std::string& name, float fx = 0.5f) {
         const editor::item_rect r = item(name);

@@ -66,7 +66,8 @@ TEST_F(HierarchyPanelTest, DraggingARowOntoAnotherReparentsItAndBelowTheRowsToTh
     imgui.frames(2);
     EXPECT_EQ(parent_of(state.world(), child), parent);
     const auto& rows = ui.hierarchy().rows();
-    const auto row = std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.e == child; });
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.e == child; });
     ASSERT_NE(row, rows.end());
     EXPECT_EQ(row->depth, 1);
     ASSERT_NE(row, rows.begin());

@@ -53,8 +53,9 @@ editor_app::editor_app(const editor_options& options)
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
     viewport_ = std::make_unique<gl_viewport>();
-    ui_ = std::make_unique<editor_ui>(options.settings.empty() ? default_settings_path()
-                                                               : options.settings);
+    // Scripted runs neither offer nor write recovery files (they are not the user's work).
+    ui_ = std::make_unique<editor_ui>(
+        options.settings.empty() ? default_settings_path() : options.settings, fixed_dt_ == 0.0);
     last_frame_ = std::chrono::steady_clock::now();
 }
 
@@ -152,6 +153,7 @@ int editor_app::run() {
         return 0;
     }
     while (!ui_->quit_requested()) (void)render_frame();
+    ui_->closing();
     return 0;
 }
 
