@@ -52,10 +52,14 @@ void hierarchy_panel::refresh(editor_state& s, ui_state& ui) {
     const world& w = s.world();
     const signature now{&w, w.size(), w.count<Parent>(), s.history().state_id()};
     ++frames_since_rebuild_;
-    // While playing, names and links change without going through the history: refresh
-    // now and then even when the counts stay the same.
-    const bool periodic = s.playing() && frames_since_rebuild_ >= 30;
-    if (dirty_ || ui.structure_changed || !(now == last_) || periodic) {
+    // While playing, systems spawn and destroy all the time: rebuild at most every 10
+    // frames (rows of entities that died meanwhile draw as blanks), and every 30 frames even
+    // when the counts stay the same (names and links change without the history).
+    const bool changed = !(now == last_);
+    const bool playing = s.playing();
+    const bool due = !playing || frames_since_rebuild_ >= 10;
+    const bool periodic = playing && frames_since_rebuild_ >= 30;
+    if (dirty_ || ui.structure_changed || (changed && due) || periodic) {
         rebuild(s);
         last_ = now;
         dirty_ = false;
@@ -214,7 +218,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     const entity e = r.e;
     world& w = s.world();
     if (!w.alive(e)) {
-        ImGui::TextDisabled("(destroyed)");
+        ImGui::Dummy({1.0f, ImGui::GetTextLineHeight()});  // gone until the next rebuild
         return;
     }
     ImGui::PushID(static_cast<int>(e.index));

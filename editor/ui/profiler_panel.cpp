@@ -29,7 +29,6 @@ void profiler_panel::sample(editor_state& s, float frame_seconds) {
 }
 
 void profiler_panel::draw(editor_state& s, ui_state& ui) {
-    (void)ui;
     const float last_frame = frame_ms_[(cursor_ + history - 1) % history];
     float mean = 0.0f;
     for (float v : frame_ms_) mean += v;
@@ -68,6 +67,7 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
         if (ImGui::Checkbox("##on", &on)) {
             if (system* target = systems.find(sys->name())) target->enabled(on);
         }
+        if (ui.record_items) ui.record("profiler/" + sys->name());
         ImGui::TableNextColumn();
         if (!sys->is_enabled()) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
         ImGui::TextUnformatted(sys->name().c_str());

@@ -9,6 +9,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/render/draw_world.hpp>
+#include <mosaic/engine/render/grid.hpp>
+#include <mosaic/engine/render/scene_camera.hpp>
 
 #include "ui/scene_picking.hpp"
 #include "ui/theme.hpp"
@@ -27,30 +29,6 @@ glm::vec2 to_glm(ImVec2 v) {
 }
 ImVec2 to_imgui(glm::vec2 v) {
     return {v.x, v.y};
-}
-
-/// Grid lines every power of ten of world units that leaves at least ~24 pixels between them.
-void add_grid(draw_list& list, const camera2d& camera, glm::vec2 viewport) {
-    const float ppu = camera.pixels_per_unit(viewport);
-    if (!(ppu > 0.0f)) return;
-    const float step = std::pow(10.0f, std::ceil(std::log10(24.0f / ppu)));
-    const world_rect r = camera.visible_bounds(viewport);
-    const float x0 = std::floor(r.min.x / step) * step;
-    const float y0 = std::floor(r.min.y / step) * step;
-    constexpr std::int32_t layer = std::numeric_limits<std::int32_t>::min();
-    const color minor{1.0f, 1.0f, 1.0f, 0.06f};
-    const color major{1.0f, 1.0f, 1.0f, 0.13f};
-    int lines = 0;
-    for (float x = x0; x <= r.max.x && lines < 1000; x += step, ++lines) {
-        const bool is_major = std::fmod(std::abs(std::round(x / step)), 10.0f) == 0.0f;
-        list.add_line({x, r.min.y}, {x, r.max.y}, is_major ? major : minor, layer);
-    }
-    for (float y = y0; y <= r.max.y && lines < 2000; y += step, ++lines) {
-        const bool is_major = std::fmod(std::abs(std::round(y / step)), 10.0f) == 0.0f;
-        list.add_line({r.min.x, y}, {r.max.x, y}, is_major ? major : minor, layer);
-    }
-    list.add_line({r.min.x, 0.0f}, {r.max.x, 0.0f}, {0.85f, 0.35f, 0.35f, 0.45f}, layer);
-    list.add_line({0.0f, r.min.y}, {0.0f, r.max.y}, {0.45f, 0.85f, 0.40f, 0.45f}, layer);
 }
 
 float distance_to_segment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
@@ -79,8 +57,13 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     ImGui::SameLine();
     if (ImGui::SmallButton("Frame Selected (F)")) ui.frame_selection = true;
     ImGui::SameLine();
-    ImGui::TextDisabled("zoom %.2f  (%.1f, %.1f)", ui.camera.zoom, ui.camera.position.x,
-                        ui.camera.position.y);
+    ImGui::Checkbox("Game Camera", &ui.game_camera);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Look through the scene's primary Camera");
+    ImGui::SameLine();
+    // The view's camera this frame: the editor's, or the game's (then pan and zoom are off).
+    camera_ = ui.game_camera ? game_camera(s.world(), ui.camera) : ui.camera;
+    ImGui::TextDisabled("zoom %.2f  (%.1f, %.1f)", camera_.zoom, camera_.position.x,
+                        camera_.position.y);
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -92,7 +75,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     ImTextureID texture = nullptr;
     if (renderer != nullptr)
         texture = renderer->render(
-            list_, ui.camera, {static_cast<int>(viewport.x), static_cast<int>(viewport.y)}, bg);
+            list_, camera_, {static_cast<int>(viewport.x), static_cast<int>(viewport.y)}, bg);
 
     ImGui::InvisibleButton("##viewport", to_imgui(viewport),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
@@ -110,7 +93,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     handle_mouse(s, ui, origin, viewport, hovered);
 
     // The translate handle, drawn over the image.
-    if (const auto handle = handle_origin(s, ui, viewport)) {
+    if (const auto handle = handle_origin(s, viewport)) {
         const ImVec2 o{origin.x + handle->x, origin.y + handle->y};
         const auto shade = [&](drag_mode m, ImU32 normal) {
             return (drag_ == m || (drag_ == drag_mode::none && hovered_handle_ == m))
@@ -144,7 +127,7 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     // Edit mode: nothing ticks, so world transforms follow edits only if computed here.
     if (!s.playing()) update_world_transforms(w);
     list_.clear();
-    if (ui.settings.grid) add_grid(list_, ui.camera, viewport);
+    if (ui.settings.grid) add_grid(list_, camera_, viewport, {.min_pixels = 24.0f});
     draw_world_options options;
     options.textures = renderer != nullptr ? renderer->textures() : nullptr;
     options.collider_outlines = ui.settings.collider_outlines;
@@ -166,13 +149,13 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     }
 }
 
-std::optional<glm::vec2> scene_view_panel::handle_origin(editor_state& s, const ui_state& ui,
+std::optional<glm::vec2> scene_view_panel::handle_origin(editor_state& s,
                                                          glm::vec2 viewport) const {
     const entity active = s.selection().active();
     if (!s.world().alive(active) || !s.world().has<Transform>(active)) return std::nullopt;
     const std::optional<placement> p = placement_of(s.world(), active);
     if (!p) return std::nullopt;
-    return ui.camera.world_to_screen(p->position, viewport);
+    return camera_.world_to_screen(p->position, viewport);
 }
 
 scene_view_panel::drag_mode scene_view_panel::handle_under(glm::vec2 h, glm::vec2 m) const {
@@ -214,13 +197,13 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
                                     glm::vec2 viewport, bool hovered) {
     const ImGuiIO& io = ImGui::GetIO();
     const glm::vec2 mouse = to_glm(io.MousePos) - to_glm(origin);
-    const glm::vec2 mouse_world = ui.camera.screen_to_world(mouse, viewport);
-    const std::optional<glm::vec2> handle = handle_origin(s, ui, viewport);
+    const glm::vec2 mouse_world = camera_.screen_to_world(mouse, viewport);
+    const std::optional<glm::vec2> handle = handle_origin(s, viewport);
     hovered_handle_ = (hovered && handle) ? handle_under(*handle, mouse) : drag_mode::none;
 
     // Continue a drag.
     if (drag_ == drag_mode::pan) {
-        ui.camera.pan(to_glm(io.MouseDelta), viewport);
+        if (!ui.game_camera) ui.camera.pan(to_glm(io.MouseDelta), viewport);
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) &&
             !ImGui::IsMouseDown(ImGuiMouseButton_Left))
             drag_ = drag_mode::none;
@@ -243,7 +226,7 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     }
     if (!hovered) return;
 
-    if (io.MouseWheel != 0.0f) {
+    if (io.MouseWheel != 0.0f && !ui.game_camera) {
         ui.camera.zoom_at(mouse, viewport, ui.camera.zoom * std::pow(1.15f, io.MouseWheel));
     }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle) ||

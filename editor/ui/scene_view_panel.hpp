@@ -41,11 +41,11 @@ private:
     void begin_move(editor_state& s, drag_mode mode, glm::vec2 mouse_world);
     void frame_selection(editor_state& s, ui_state& ui);
     /// The handle's position in screen pixels (relative to the view), if it is shown.
-    [[nodiscard]] std::optional<glm::vec2> handle_origin(editor_state& s, const ui_state& ui,
-                                                         glm::vec2 viewport) const;
+    [[nodiscard]] std::optional<glm::vec2> handle_origin(editor_state& s, glm::vec2 viewport) const;
     [[nodiscard]] drag_mode handle_under(glm::vec2 handle, glm::vec2 mouse) const;
 
     draw_list list_;
+    camera2d camera_;  // this frame's view (the editor's camera or the game's)
     drag_mode drag_ = drag_mode::none;
     drag_mode hovered_handle_ = drag_mode::none;
     live_edit move_;

@@ -46,6 +46,7 @@ struct ui_state {
 
     // --- the scene view --------------------------------------------------------------------
     camera2d camera;
+    bool game_camera = false;       // the scene view looks through the primary Camera
     bool camera_from_scene = true;  // next frame: take the scene's saved camera
 
     // --- requests between panels -----------------------------------------------------------
