@@ -8,11 +8,11 @@ namespace mosaic {
 void* archetype::copy_value(type_id type, const void* value) {
     const type_info* info = find_type(type);
     if (!info || !info->copy_construct) return nullptr;
-    void* memory = ::operator new(info->size, std::align_val_t{info->alignment});
+    void* memory = ::operator new (info->size, std::align_val_t{info->alignment});
     try {
         info->copy_construct(memory, value);
     } catch (...) {
-        ::operator delete(memory, std::align_val_t{info->alignment});
+        ::operator delete (memory, std::align_val_t{info->alignment});
         throw;
     }
     return memory;
@@ -21,7 +21,7 @@ void* archetype::copy_value(type_id type, const void* value) {
 void archetype::free_value(type_id type, void* value) noexcept {
     const type_info* info = find_type(type);
     info->destroy(value);
-    ::operator delete(value, std::align_val_t{info->alignment});
+    ::operator delete (value, std::align_val_t{info->alignment});
 }
 
 archetype::archetype(const archetype& other) : name_(other.name_) {
@@ -79,7 +79,9 @@ const void* archetype::find(type_id type) const noexcept {
     return nullptr;
 }
 
-bool archetype::has(type_id type) const noexcept { return find(type) != nullptr; }
+bool archetype::has(type_id type) const noexcept {
+    return find(type) != nullptr;
+}
 
 bool archetype::is_enabled(type_id type) const noexcept {
     for (const component& c : components_) {
@@ -111,6 +113,17 @@ void archetype::apply_to(world& w, entity e) const {
         w.set_copy(e, c.type, c.value);
         w.set_enabled(e, c.type, c.enabled);
     }
+}
+
+entity spawn(command_buffer& commands, const archetype& a) {
+    const entity e = commands.create();
+    commands.call(
+        e,
+        [](world& w, entity target, void* context) {
+            static_cast<const archetype*>(context)->apply_to(w, target);
+        },
+        const_cast<archetype*>(&a));  // only read: call() takes a plain context pointer
+    return e;
 }
 
 entity spawn(world& w, const archetype& a) {

@@ -43,6 +43,14 @@ bool world::erase_from(sparse_set& pool, entity e) {
     return pool.erase(e.index);
 }
 
+entity world::resource_holder() {
+    storage<resource_entity>& holders = assure<resource_entity>();
+    if (!holders.empty()) return entities_.at(holders.indices().front());
+    const entity holder = create();
+    add<resource_entity>(holder);
+    return holder;
+}
+
 std::string world::dead_reason(entity e) const {
     if (e.is_null()) return "the handle is null";
     if (e.index >= entities_.slot_count()) return "no entity with this index was ever created";

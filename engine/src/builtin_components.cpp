@@ -1,6 +1,8 @@
 #include "mosaic/engine/builtin_components.hpp"
 
 #include "mosaic/engine/components.hpp"
+#include "mosaic/engine/input.hpp"
+#include "mosaic/engine/resources.hpp"
 
 namespace mosaic {
 
@@ -44,6 +46,23 @@ void register_builtin_components(component_table& table) {
         .field("current", &Health::current, {.speed = 0.5f})
         .field("max", &Health::max, {.min = 0, .max = 1e6, .speed = 0.5f});
     table.component<Team>("Team").field("id", &Team::id, {.min = 0, .max = 64});
+    table.component<Damage>("Damage")
+        .field("amount", &Damage::amount, {.min = 0, .max = 1e6, .speed = 0.5f})
+        .field("destroy_on_hit", &Damage::destroy_on_hit);
+
+    // Resources: one per world, run-time state that scene files do not keep.
+    table.component<Physics>("Physics")
+        .field("gravity", &Physics::gravity, {.speed = 0.05f})
+        .not_saved()
+        .singleton();
+    table.component<Random>("Random").hidden().not_saved().singleton();
+    table.component<Input>("Input")
+        .field("mouse_position", &Input::mouse_position, {.read_only = true})
+        .hidden()
+        .not_saved()
+        .singleton();
+    table.runtime_only<Contacts>("Contacts");
+    table.runtime_only<Archetypes>("Archetypes");
 }
 
 }  // namespace mosaic

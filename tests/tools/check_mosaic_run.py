@@ -4,6 +4,7 @@
     check_mosaic_run.py MOSAIC_RUN run --exit N [--stdout RE]... [--stderr RE]...
                         [--no-file PATH]... [--cwd DIR] -- ARGS...
     check_mosaic_run.py MOSAIC_RUN round-trip SCENE.scene.json WORK_DIR
+    check_mosaic_run.py MOSAIC_RUN deterministic SCENE WORK_DIR TICKS
 
 `run` fails when the exit code differs, a regular expression does not match, a --no-file path
 exists afterwards, or the program was killed by a signal or reported a sanitizer error (an
@@ -12,6 +13,10 @@ AddressSanitizer report also exits 1, like a file error would).
 `round-trip` converts SCENE to canonical JSON, then JSON -> binary -> JSON and binary ->
 binary, and requires the same bytes each way round; converting onto an existing file must
 keep the previous version as FILE.bak.
+
+`deterministic` runs SCENE for TICKS ticks three times (seed 7; twice with one thread, once
+with two) saving the final state, and requires byte-identical files that differ from the
+state saved after zero ticks (so the scene really changed).
 """
 
 import argparse
@@ -90,6 +95,25 @@ def check_round_trip(binary, scene, work):
     print("round trip: JSON -> binary -> JSON and binary -> binary give the same bytes")
 
 
+def check_deterministic(binary, scene, work, ticks):
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    outputs = []
+    for name, threads, count in (("a", 1, ticks), ("b", 1, ticks), ("c", 2, ticks),
+                                 ("start", 1, 0)):
+        target = work / f"{name}.scene.json"
+        result, shown = run(binary, [str(scene), "--ticks", str(count), "--seed", "7",
+                                     "--threads", str(threads), "--save", str(target)])
+        if result.returncode != 0 or not target.exists():
+            raise SystemExit(f"FAIL: the run did not save\n{shown}")
+        outputs.append(target)
+    same_bytes(outputs[0], outputs[1])
+    same_bytes(outputs[0], outputs[2])
+    if outputs[0].read_bytes() == outputs[3].read_bytes():
+        raise SystemExit(f"FAIL: {ticks} ticks changed nothing in {scene}")
+    print(f"deterministic: {ticks} ticks of {scene} saved the same bytes with 1 and 2 threads")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -104,9 +128,15 @@ def main():
     trip_parser = commands.add_parser("round-trip")
     trip_parser.add_argument("scene", type=pathlib.Path)
     trip_parser.add_argument("work", type=pathlib.Path)
+    determinism_parser = commands.add_parser("deterministic")
+    determinism_parser.add_argument("scene", type=pathlib.Path)
+    determinism_parser.add_argument("work", type=pathlib.Path)
+    determinism_parser.add_argument("ticks", type=int)
     options = parser.parse_args()
     if options.command == "run":
         check_run(options.binary, options)
+    elif options.command == "deterministic":
+        check_deterministic(options.binary, options.scene, options.work, options.ticks)
     else:
         check_round_trip(options.binary, options.scene, options.work)
 

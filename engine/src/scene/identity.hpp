@@ -12,7 +12,14 @@ namespace mosaic::detail {
 
 inline bool is_identity_component(type_id type) {
     return type == type_id_of<EntityId>() || type == type_id_of<Name>() ||
-           type == type_id_of<Parent>() || type == type_id_of<inactive>();
+           type == type_id_of<Parent>() || type == type_id_of<inactive>() ||
+           type == type_id_of<resource_entity>();
+}
+
+/// False for the entity holding the world's resources (world::singleton): input state,
+/// contacts and the like are run-time data, never part of a scene file.
+inline bool is_scene_entity(const world& w, entity e) {
+    return !w.has<resource_entity>(e);
 }
 
 }  // namespace mosaic::detail

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "identity.hpp"
+
 namespace mosaic {
 
 entity scene::find(std::uint64_t id) const {
@@ -61,6 +63,7 @@ std::uint64_t scene::ensure_id(entity e) {
 void scene::assign_missing_ids() {
     std::vector<entity> missing;
     world.each([&](entity e) {
+        if (!detail::is_scene_entity(world, e)) return;
         const EntityId* id = world.try_get<EntityId>(e);
         if (!id || id->value == 0) missing.push_back(e);
     });

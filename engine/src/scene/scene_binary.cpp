@@ -98,7 +98,9 @@ public:
         });
         // Entities in id order, as in JSON files.
         order_.reserve(world_.size());
-        world_.each([&](entity e) { order_.emplace_back(ids_(e), e); });
+        world_.each([&](entity e) {
+            if (detail::is_scene_entity(world_, e)) order_.emplace_back(ids_(e), e);
+        });
         if (!std::is_sorted(order_.begin(), order_.end())) std::sort(order_.begin(), order_.end());
     }
 

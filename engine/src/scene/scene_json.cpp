@@ -140,7 +140,9 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
 
     std::vector<std::pair<std::uint64_t, entity>> order;
     order.reserve(w.size());
-    w.each([&](entity e) { order.emplace_back(id_of(e), e); });
+    w.each([&](entity e) {
+        if (detail::is_scene_entity(w, e)) order.emplace_back(id_of(e), e);
+    });
     std::sort(order.begin(), order.end());
 
     {

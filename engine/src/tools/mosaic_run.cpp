@@ -3,11 +3,11 @@
 #include <string>
 #include <vector>
 
-#include <mosaic/engine/builtin_components.hpp>
+#include <mosaic/projects/registry.hpp>
 
 #include "run_commands.hpp"
 
 int main(int argc, char** argv) {
     const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
-    return mosaic::tools::run(args, mosaic::register_builtin_components, std::cout, std::cerr);
+    return mosaic::tools::run(args, mosaic::projects::all(), std::cout, std::cerr);
 }

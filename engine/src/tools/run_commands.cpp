@@ -1,17 +1,23 @@
-// Sections: 1. arguments  2. --validate  3. --convert  4. run
+// Sections: 1. arguments  2. --validate  3. --convert  4. running a scene  5. run
 #include "run_commands.hpp"
 
 #include <algorithm>
+#include <charconv>
+#include <chrono>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <exception>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <ostream>
+#include <set>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 namespace mosaic::tools {
@@ -23,14 +29,27 @@ namespace fs = std::filesystem;
 // --- 1. arguments ----------------------------------------------------------------------------
 
 constexpr const char* usage_text =
-    "usage: mosaic-run --validate FILE\n"
-    "       mosaic-run --convert IN OUT\n"
+    "usage: mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT]\n"
+    "                        [--profile] [--project NAME]\n"
+    "       mosaic-run --validate FILE [--project NAME]\n"
+    "       mosaic-run --convert IN OUT [--project NAME]\n"
     "       mosaic-run --help\n";
 
 constexpr const char* help_text =
     "\n"
-    "Checks and converts Mosaic scene and archetype files.\n"
+    "Runs, checks and converts Mosaic scene and archetype files, without a window.\n"
     "\n"
+    "  SCENE             run the scene headless: the engine's and the project's systems,\n"
+    "                    fixed ticks, no window and no OpenGL. Prints the tick count, the\n"
+    "                    time taken and the entities left.\n"
+    "    --ticks N       ticks to run (default 600)\n"
+    "    --dt S          seconds per tick (default 1/60)\n"
+    "    --threads T     worker threads for the scheduler (default 1; results are the same\n"
+    "                    for any count)\n"
+    "    --seed S        seed of the Random resource (default 1); the same scene, ticks,\n"
+    "                    seed and threads always give the same result\n"
+    "    --save OUT      write the final state to OUT (JSON or binary by extension)\n"
+    "    --profile       print each system's time per tick\n"
     "  --validate FILE   load FILE and print what it holds: entities, components per type,\n"
     "                    components of unknown types, warnings. Errors go to stderr as\n"
     "                    FILE:LINE:COLUMN: error: PATH: MESSAGE.\n"
@@ -38,6 +57,9 @@ constexpr const char* help_text =
     "                    a scene JSON <-> binary, an archetype to JSON. IN must load without\n"
     "                    errors; OUT is replaced atomically, its previous version kept as\n"
     "                    OUT.bak.\n"
+    "  --project NAME    the project whose components and systems to use; by default the\n"
+    "                    project whose folder holds the file (projects/NAME/...), else the\n"
+    "                    engine's built-in types only\n"
     "  --help            show this text\n"
     "\n"
     "File kinds, by extension:\n"
@@ -45,9 +67,9 @@ constexpr const char* help_text =
     "  NAME.scene.bin       scene, binary\n"
     "  NAME.archetype.json  archetype, JSON\n"
     "\n"
-    "Components: the engine's built-in types only (Transform, Sprite, ...). Components of\n"
-    "other types, such as a project's own, load as unknown: --validate lists them, and\n"
-    "--convert keeps them in scenes (archetypes drop them, with a warning).\n"
+    "Components of types the table does not know (another project's, a removed one) load as\n"
+    "unknown: --validate lists them, --convert and --save keep them in scenes (archetypes\n"
+    "drop them, with a warning).\n"
     "\n"
     "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.\n";
 
@@ -60,20 +82,96 @@ std::optional<file_kind> kind_of(const fs::path& path) {
 }
 
 struct command {
-    enum class action { help, validate, convert };
+    enum class action { help, validate, convert, play };
     action what = action::help;
     std::vector<fs::path> files;
+    std::string project;  // --project, empty: from the file's path
+    // Running a scene:
+    std::uint64_t ticks = 600;
+    double dt = 1.0 / 60;
+    unsigned threads = 1;
+    std::uint64_t seed = 1;
+    std::optional<fs::path> save;
+    bool profile = false;
+    std::vector<std::string> run_options;  // given, to refuse them with --validate/--convert
 };
 
 struct usage_error {
     std::string message;
 };
 
+template <class T>
+std::optional<T> parse_number(const std::string& text) {
+    T value{};
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (ec != std::errc{} || ptr != end) return std::nullopt;
+    return value;
+}
+
+// Reads the value of option `name` into `c`; an error message when it is not acceptable.
+std::optional<usage_error> set_option(command& c, const std::string& name,
+                                      const std::string& value) {
+    const auto bad = [&](const char* expected) {
+        return usage_error{name + " '" + value + "': expected " + expected};
+    };
+    if (name == "--project") {
+        c.project = value;
+        return std::nullopt;
+    }
+    c.run_options.push_back(name);
+    if (name == "--ticks") {
+        const auto n = parse_number<std::uint64_t>(value);
+        if (!n || *n > 1'000'000'000) return bad("a whole number of ticks, 0 to 1000000000");
+        c.ticks = *n;
+    } else if (name == "--dt") {
+        const auto s = parse_number<double>(value);
+        if (!s || !std::isfinite(*s) || *s <= 0 || *s > 1)
+            return bad("seconds, above 0 and at most 1");
+        c.dt = *s;
+    } else if (name == "--threads") {
+        const auto t = parse_number<unsigned>(value);
+        if (!t || *t < 1 || *t > 64) return bad("a thread count from 1 to 64");
+        c.threads = *t;
+    } else if (name == "--seed") {
+        const auto s = parse_number<std::uint64_t>(value);
+        if (!s) return bad("a whole number (0 to 2^64-1)");
+        c.seed = *s;
+    } else if (name == "--save") {
+        if (!scene_format_of(value))
+            return bad("a scene file name (NAME.scene.json or NAME.scene.bin)");
+        c.save = fs::path(value);
+    }
+    return std::nullopt;
+}
+
 // A command, or the message saying what is wrong with the arguments.
 std::variant<command, usage_error> parse(std::span<const std::string> args) {
     if (args.empty()) return usage_error{"no command given"};
-    const std::string& option = args[0];
-    const auto operands = args.subspan(1);
+    static const std::set<std::string> valued = {"--ticks", "--dt",   "--threads",
+                                                 "--seed",  "--save", "--project"};
+    command c;
+    std::optional<std::string> action;  // --help, --validate or --convert
+    std::vector<std::string> operands;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg == "--help" || arg == "-h" || arg == "--validate" || arg == "--convert") {
+            if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
+            action = arg == "-h" ? "--help" : arg;
+        } else if (valued.count(arg)) {
+            if (i + 1 >= args.size()) return usage_error{arg + " needs a value"};
+            if (auto error = set_option(c, arg, args[++i])) return *error;
+        } else if (arg == "--profile") {
+            c.profile = true;
+            c.run_options.push_back(arg);
+        } else if (arg.size() > 1 && arg[0] == '-') {
+            return usage_error{"unknown option '" + arg + "'"};
+        } else {
+            operands.push_back(arg);
+        }
+    }
+
+    const std::string option = action.value_or("SCENE");
     const auto expect = [&](std::size_t count) -> std::optional<usage_error> {
         if (operands.size() == count) return std::nullopt;
         return usage_error{option + " takes " + std::to_string(count) +
@@ -87,23 +185,35 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
                            "NAME.scene.bin or NAME.archetype.json)"};
     };
 
-    command c;
-    if (option == "--help" || option == "-h") {
+    if (action == "--help") {
         if (auto error = expect(0)) return *error;
         return c;
     }
-    if (option == "--validate") {
+    if (action == "--validate") {
         if (auto error = expect(1)) return *error;
         c.what = command::action::validate;
-    } else if (option == "--convert") {
+    } else if (action == "--convert") {
         if (auto error = expect(2)) return *error;
         c.what = command::action::convert;
     } else {
-        return usage_error{"unknown option '" + option + "'"};
+        if (operands.empty()) return usage_error{"no command given"};
+        if (operands.size() > 1) {
+            return usage_error{"runs one scene at a time, got " + std::to_string(operands.size()) +
+                               " files"};
+        }
+        c.what = command::action::play;
+    }
+    if (c.what != command::action::play && !c.run_options.empty()) {
+        return usage_error{c.run_options.front() + " applies to running a scene, not to " + option};
     }
     for (const std::string& operand : operands) {
         if (auto error = check_kind(operand)) return *error;
         c.files.emplace_back(operand);
+    }
+    if (c.what == command::action::play && kind_of(c.files[0]) != file_kind::scene) {
+        return usage_error{"'" + c.files[0].string() +
+                           "' is an archetype: only scenes run (NAME.scene.json or "
+                           "NAME.scene.bin)"};
     }
     if (c.what == command::action::convert && kind_of(c.files[0]) != kind_of(c.files[1])) {
         return usage_error{"--convert: '" + c.files[0].string() + "' and '" + c.files[1].string() +
@@ -217,29 +327,90 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
     return exit_ok;
 }
 
+// --- 4. running a scene ----------------------------------------------------------------------
+
+int play(const command& c, const project* p, std::ostream& out, std::ostream& err) {
+    const fs::path& file = c.files[0];
+    game g(p, {.threads = c.threads, .seed = c.seed, .clock = {.tick_rate = 1.0 / c.dt}});
+
+    load_result<scene> loaded = load_scene_file(file, g.table());
+    if (report(loaded.diagnostics, err)) return exit_file_error;
+    const fs::path archetypes = project_folder_of(p, file) / "archetypes";
+    if (report(g.load_archetypes(archetypes), err)) return exit_file_error;
+    g.start(std::move(*loaded.value));
+
+    const auto started = std::chrono::steady_clock::now();
+    for (std::uint64_t tick = 0; tick < c.ticks; ++tick) g.tick();
+    const std::chrono::duration<double, std::milli> took =
+        std::chrono::steady_clock::now() - started;
+
+    std::size_t entities = 0;  // the scene's, not the resource holder
+    g.world().each([&](entity e) { entities += g.world().has<resource_entity>(e) ? 0 : 1; });
+    out << file.string() << ": " << c.ticks << " ticks of " << c.dt << " s ("
+        << (p ? "project " + std::string(p->name) : std::string("built-in types only")) << ", "
+        << c.threads << (c.threads == 1 ? " thread" : " threads") << ", seed " << c.seed << ") in "
+        << took.count() << " ms, " << entities << " entities\n";
+    if (c.profile) g.systems().print_profile(out);
+    if (c.save) {
+        g.current().capture_systems(g.systems());
+        if (report(save_scene_file(g.current(), g.table(), *c.save), err)) return exit_file_error;
+        out << "wrote " << c.save->string() << '\n';
+    }
+    return exit_ok;
+}
+
+std::string project_names(std::span<const project> projects) {
+    std::string names;
+    for (const project& p : projects) names += (names.empty() ? "" : ", ") + std::string(p.name);
+    return names.empty() ? "none" : names;
+}
+
 }  // namespace
 
-// --- 4. run ----------------------------------------------------------------------------------
+// --- 5. run ----------------------------------------------------------------------------------
 
-int run(std::span<const std::string> args, component_registration register_components,
-        std::ostream& out, std::ostream& err) {
+int run(std::span<const std::string> args, std::span<const project> projects, std::ostream& out,
+        std::ostream& err) {
     try {
         const auto parsed = parse(args);
-        if (const auto* error = std::get_if<usage_error>(&parsed)) {
+        const usage_error* error = std::get_if<usage_error>(&parsed);
+        const command* c = std::get_if<command>(&parsed);
+        const project* p = nullptr;
+        if (c && !c->project.empty()) {
+            p = find_project(projects, c->project);
+            if (!p) {
+                err << "mosaic-run: no project named '" << c->project
+                    << "' (known: " << project_names(projects) << ")\n"
+                    << usage_text << "Try 'mosaic-run --help' for more.\n";
+                return exit_usage;
+            }
+        }
+        if (error) {
             err << "mosaic-run: " << error->message << "\n"
                 << usage_text << "Try 'mosaic-run --help' for more.\n";
             return exit_usage;
         }
-        const command& c = std::get<command>(parsed);
-        if (c.what == command::action::help) {
-            out << usage_text << help_text;
+        if (c->what == command::action::help) {
+            out << usage_text << help_text << "\nProjects: " << project_names(projects) << '\n';
             return exit_ok;
         }
-        component_table table;
-        register_components(table);
-        return c.what == command::action::validate
-                   ? validate(c.files[0], table, out, err)
-                   : convert(c.files[0], c.files[1], table, out, err);
+        if (!p) p = project_of_path(projects, c->files[0]);
+        switch (c->what) {
+            case command::action::play:
+                return play(*c, p, out, err);
+            case command::action::validate: {
+                component_table table;
+                register_components(p, table);
+                return validate(c->files[0], table, out, err);
+            }
+            case command::action::convert: {
+                component_table table;
+                register_components(p, table);
+                return convert(c->files[0], c->files[1], table, out, err);
+            }
+            case command::action::help:
+                break;
+        }
     } catch (const std::exception& e) {
         // The loaders report bad input as diagnostics; this is for the unforeseen (memory).
         err << "mosaic-run: internal error: " << e.what() << '\n';

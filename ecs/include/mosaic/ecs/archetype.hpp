@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "command_buffer.hpp"
 #include "handle.hpp"
 #include "world.hpp"
 
@@ -84,12 +85,15 @@ private:
 
 /// Creates an entity with the archetype's components.
 entity spawn(world& w, const archetype& a);
+/// Records a spawn of `a` in a command buffer (for systems): returns the placeholder that
+/// later commands of the same buffer can use (`commands.set<Transform>(e, ...)` overrides a
+/// value). `a` must outlive the buffer's apply().
+entity spawn(command_buffer& commands, const archetype& a);
 /// Creates an entity from `a`, then applies `overrides` on top (adds and replaces).
 entity spawn(world& w, const archetype& a, const archetype& overrides);
 /// Creates an entity from `a`, then calls customize(handle) for per-entity values.
 template <class F>
-    requires std::is_invocable_v<F&, handle>
-entity spawn(world& w, const archetype& a, F&& customize) {
+requires std::is_invocable_v<F&, handle> entity spawn(world& w, const archetype& a, F&& customize) {
     const entity e = spawn(w, a);
     customize(handle{w, e});
     return e;

@@ -53,8 +53,8 @@ public:
     [[nodiscard]] entity create() {
         const entity placeholder{created_, placeholder_bit};
         ++created_;
-        commands_.push_back({kind::create, placeholder, invalid_type_id, nullptr, nullptr,
-                             nullptr, false});
+        commands_.push_back(
+            {kind::create, placeholder, invalid_type_id, nullptr, nullptr, nullptr, false});
         return placeholder;
     }
     void destroy(entity e) {
@@ -76,11 +76,16 @@ public:
     }
     template <class T>
     void set_enabled(entity e, bool enabled) {
-        commands_.push_back(
-            {kind::enable, e, type_id_of<T>(), nullptr, nullptr, nullptr, enabled});
+        commands_.push_back({kind::enable, e, type_id_of<T>(), nullptr, nullptr, nullptr, enabled});
     }
 
     /// Runs every command in recording order against `w`, then empties the buffer.
+    /// Calls `fn(world, e, context)` at apply time, `e` resolved like any other command's
+    /// (how spawn(command_buffer&, archetype) works). `context` must outlive apply().
+    void call(entity e, void (*fn)(world&, entity, void*), void* context) {
+        commands_.push_back({kind::set, e, invalid_type_id, context, fn, nullptr, false});
+    }
+
     void apply(world& w);
     /// Drops every command without applying it.
     void clear() noexcept;

@@ -40,6 +40,7 @@ struct component_flags {
     bool hidden = false;     // not shown in the editor
     bool not_saved = false;  // runtime-only state: scene files skip it
     bool singleton = false;  // at most one entity has it (a resource: input, settings)
+    bool opaque = false;     // not plain data (runtime_only): no fields, no prototype bytes
 };
 
 /// What an upgrade hook can read of a component saved by an older version: the values in
@@ -206,6 +207,20 @@ public:
         const T prototype{};
         std::memcpy(info->prototype.data(), &prototype, sizeof(T));
         return component_builder<T>(insert(std::move(info)));
+    }
+
+    /// Names a run-time type that is not plain data (this tick's contact list, a cache), so
+    /// tools know what it is and scene files skip it without a warning. It is hidden, not
+    /// saved and opaque: nothing copies, compares or resets it as bytes.
+    template <class T>
+    const component_info& runtime_only(std::string name) {
+        auto info = std::make_unique<component_info>();
+        info->name = std::move(name);
+        info->type = type_id_of<T>();
+        info->size = sizeof(T);
+        info->alignment = alignof(T);
+        info->flags = {.hidden = true, .not_saved = true, .singleton = false, .opaque = true};
+        return insert(std::move(info));
     }
 
     [[nodiscard]] const component_info* find(type_id type) const noexcept;

@@ -166,6 +166,23 @@ public:
         return world_->has<T...>(e);
     }
     [[nodiscard]] bool alive(entity e) const noexcept { return world_->alive(e); }
+    /// The world's resource T (world::singleton), which must exist before the tick:
+    /// creating it here would be a structural change while other systems may run.
+    /// singleton<T> needs writes<T>; singleton<const T> needs reads<T>.
+    template <class T>
+    [[nodiscard]] T& singleton() {
+        check_access<T>();
+        using U = std::remove_const_t<T>;
+        if (U* found = world_->try_singleton<U>()) return *found;
+        MOSAIC_CHECK(false, "system '" + self_->name() + "' needs the resource " +
+                                std::string(type_name_of<U>()) +
+                                ", which the world does not have: create it with "
+                                "world.singleton<" +
+                                std::string(type_name_of<U>()) + ">() before ticking");
+        thread_local U scratch{};
+        scratch = U{};
+        return scratch;
+    }
 
     /// The whole world, unchecked: only for systems declared exclusive().
     [[nodiscard]] mosaic::world& world() {
@@ -191,8 +208,7 @@ private:
                                "system '" + self_->name() + "' writes " +
                                    std::string(type_name_of<U>()) +
                                    " but does not declare it: add .writes<" +
-                                   std::string(type_name_of<U>()) +
-                                   ">() (or view it as const " +
+                                   std::string(type_name_of<U>()) + ">() (or view it as const " +
                                    std::string(type_name_of<U>()) + " and declare reads)");
         }
     }

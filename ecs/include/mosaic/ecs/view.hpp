@@ -56,6 +56,8 @@ struct get_t {};
 
 /// The tag an inactive entity carries (world::set_active). Views skip such entities.
 struct inactive {};
+/// The tag of the entity that holds the world's resources (world::singleton).
+struct resource_entity {};
 
 template <class Get, class Exclude>
 class basic_view;
@@ -125,9 +127,7 @@ public:
             : view_(view), driver_(&view->smallest()), next_(next) {
             advance();
         }
-        value_type operator*() const {
-            return dereference(std::index_sequence_for<Get...>{});
-        }
+        value_type operator*() const { return dereference(std::index_sequence_for<Get...>{}); }
         iterator& operator++() {
             advance();
             return *this;
@@ -180,9 +180,7 @@ private:
     const sparse_set& smallest() const noexcept {
         const sparse_set* best = std::get<0>(pools_);
         std::apply(
-            [&](auto*... pool) {
-                ((limit(*pool) < limit(*best) ? (best = pool, 0) : 0), ...);
-            },
+            [&](auto*... pool) { ((limit(*pool) < limit(*best) ? (best = pool, 0) : 0), ...); },
             pools_);
         return *best;
     }
@@ -235,11 +233,11 @@ private:
         bool same = true;
         std::apply(
             [&](auto*... pool) {
-                ((same = same && (pool == &driver ||
-                                  (limit(*pool) >= end &&
-                                   std::memcmp(pool->packed_data() + begin,
-                                               driver.packed_data() + begin,
-                                               (end - begin) * sizeof(entity_index)) == 0))),
+                ((same = same &&
+                         (pool == &driver ||
+                          (limit(*pool) >= end &&
+                           std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
+                                       (end - begin) * sizeof(entity_index)) == 0))),
                  ...);
             },
             pools_);
@@ -257,8 +255,7 @@ private:
     }
 
     template <class F, std::size_t... I>
-    void invoke(F& f, entity_index index, const positions& pos,
-                std::index_sequence<I...>) const {
+    void invoke(F& f, entity_index index, const positions& pos, std::index_sequence<I...>) const {
         if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
             f(entities_->at(index), static_cast<Get&>(std::get<I>(pools_)->value(pos[I]))...);
         } else {

@@ -8,6 +8,7 @@
 //   4. views and signals
 //   5. by runtime id     what tools use: test, get, add, copy, remove, list by type id
 //   6. whole world       clone (snapshots), clear, memory
+//   7. resources         singleton<T>(): one value per world (input, contacts, random)
 //
 // Misuse (a stale handle, get<T> of a missing component) fails a MOSAIC_CHECK with a message
 // naming the entity and the type; in release builds the call then does nothing harmful
@@ -242,19 +243,24 @@ public:
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
         exclude_t<Exclude...> = {}) {
-        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()...,
-                {find_pool<Exclude>()...}, false};
+        return {entities_,
+                find_pool<inactive>(),
+                assure<std::remove_const_t<Get>>()...,
+                {find_pool<Exclude>()...},
+                false};
     }
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
-                                                                         include_disabled_t) {
-        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()...,
-                {find_pool<Exclude>()...}, true};
+                                                                        include_disabled_t) {
+        return {entities_,
+                find_pool<inactive>(),
+                assure<std::remove_const_t<Get>>()...,
+                {find_pool<Exclude>()...},
+                true};
     }
     template <class... Get>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
-        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {},
-                true};
+        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
     }
 
     template <class T>
@@ -323,6 +329,31 @@ public:
     /// Bytes held by the entity slots and all pools.
     [[nodiscard]] std::size_t memory_bytes() const noexcept;
 
+    // --- 7. resources ---------------------------------------------------------------------
+    // A resource is a component that exists once per world (keyboard state, this tick's
+    // contacts, the random generator). Resources live on one entity tagged resource_entity,
+    // so they are ordinary ECS data (views, clone and snapshots see them) while scene files
+    // and the editor's hierarchy can leave that entity out.
+
+    /// The world's T, added (default-constructed) to the resource entity if missing.
+    template <class T>
+    T& singleton() {
+        if (T* existing = try_singleton<T>()) return *existing;
+        return add<T>(resource_holder());
+    }
+    /// The world's T, or nullptr when there is none.
+    template <class T>
+    [[nodiscard]] T* try_singleton() noexcept {
+        storage<T>* pool = find_pool<T>();
+        return pool && !pool->empty() ? &pool->value(0) : nullptr;
+    }
+    template <class T>
+    [[nodiscard]] const T* try_singleton() const noexcept {
+        return const_cast<world*>(this)->try_singleton<T>();
+    }
+    /// The entity holding the resources (created on first use).
+    entity resource_holder();
+
 private:
     template <class T>
     bool contains_in(entity_index index) const noexcept {
@@ -348,8 +379,8 @@ private:
 
     template <class T>
     [[gnu::cold]] void report_missing(entity e, const char* operation) const {
-        const std::string call =
-            std::string(operation) + "<" + std::string(type_name_of<T>()) + ">(" + to_string(e) + ")";
+        const std::string call = std::string(operation) + "<" + std::string(type_name_of<T>()) +
+                                 ">(" + to_string(e) + ")";
         if (!entities_.alive(e)) {
             detail::assert_failed("alive(e)", call + ": " + dead_reason(e), __FILE__, __LINE__);
         } else {

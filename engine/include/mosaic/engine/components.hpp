@@ -73,8 +73,16 @@ struct Health {
     float max = 100.0f;
 };
 
+/// Entities on the same team do not damage each other.
 struct Team {
     std::int32_t id = 0;
+};
+
+/// Deals `amount` to the Health of whatever it touches (the "damage" system), then is
+/// destroyed if `destroy_on_hit` (a bullet).
+struct Damage {
+    float amount = 10.0f;
+    bool destroy_on_hit = true;
 };
 
 }  // namespace mosaic

@@ -1,0 +1,216 @@
+#include "editor_state.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr std::size_t max_recent = 10;
+
+mosaic::scene starter_scene() {
+    mosaic::scene s;
+    const entity camera = s.world.create();
+    Name name;
+    std::strncpy(name.value, "Main Camera", sizeof name.value - 1);
+    s.world.add<Name>(camera, name);
+    s.world.add<Transform>(camera);
+    s.world.add<Camera>(camera);
+    s.assign_missing_ids();
+    return s;
+}
+}  // namespace
+
+editor_state::editor_state(const project* p, game_options options) : game_(p, options) {
+    game_.start(starter_scene());
+    saved_state_ = history_.state_id();
+}
+
+// --- files -----------------------------------------------------------------------------------
+
+void editor_state::new_scene() {
+    if (playing()) stop();
+    game_.start(starter_scene());
+    path_.clear();
+    reset_after_load();
+    log_.info("new scene");
+}
+
+bool editor_state::open(const fs::path& path, std::vector<diagnostic>* errors) {
+    load_result<mosaic::scene> loaded = load_scene_file(path, table());
+    log_.add(loaded.diagnostics);
+    if (errors) *errors = loaded.diagnostics;
+    if (!loaded.ok()) return false;  // the open scene is untouched
+    if (playing()) stop();
+    path_ = path;
+    log_.add(game_.load_archetypes(project_folder() / "archetypes"));
+    game_.start(std::move(*loaded.value));
+    reset_after_load();
+    remember_recent(path);
+    log_.info("opened " + path.string() + " (" + std::to_string(game_.world().size() - 1) +
+              " entities)");
+    return true;
+}
+
+bool editor_state::save() {
+    if (path_.empty()) {
+        log_.error("save: the scene has no file yet; use Save As");
+        return false;
+    }
+    return save_as(path_);
+}
+
+bool editor_state::save_as(const fs::path& path) {
+    // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
+    mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
+    if (!snapshot_) target.capture_systems(game_.systems());
+    const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
+    log_.add(diagnostics);
+    const bool failed =
+        std::any_of(diagnostics.begin(), diagnostics.end(),
+                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
+    if (failed) return false;
+    path_ = path;
+    saved_state_ = history_.state_id();
+    dirty_without_history_ = false;
+    remember_recent(path);
+    log_.info("saved " + path.string());
+    return true;
+}
+
+bool editor_state::dirty() const noexcept {
+    return dirty_without_history_ || history_.state_id() != saved_state_;
+}
+
+std::string editor_state::title() const {
+    const std::string name = path_.empty() ? "Untitled" : path_.filename().string();
+    return name + (dirty() ? "*" : "") + " - Mosaic";
+}
+
+fs::path editor_state::project_folder() const {
+    if (path_.empty()) return fs::current_path();
+    return project_folder_of(project_info(), path_);
+}
+
+void editor_state::reset_after_load() {
+    selection_.clear();
+    history_.clear();
+    saved_state_ = history_.state_id();
+    dirty_without_history_ = false;
+    mode_ = play_state::editing;
+    snapshot_.reset();
+}
+
+void editor_state::remember_recent(const fs::path& path) {
+    const fs::path absolute = fs::absolute(path).lexically_normal();
+    std::erase(recent_, absolute);
+    recent_.insert(recent_.begin(), absolute);
+    if (recent_.size() > max_recent) recent_.resize(max_recent);
+}
+
+// --- play mode -------------------------------------------------------------------------------
+
+void editor_state::play() {
+    if (mode_ == play_state::paused) {
+        mode_ = play_state::playing;
+        game_.clock().resume();
+        return;
+    }
+    if (mode_ == play_state::playing) return;
+    // The systems' flags are remembered apart from the scene, so the snapshot is the scene
+    // exactly as it was.
+    mosaic::scene flags;
+    flags.capture_systems(game_.systems());
+    systems_before_play_ = std::move(flags.systems);
+    selection_before_play_.assign(selection_.items().begin(), selection_.items().end());
+    snapshot_ = scene().clone();
+    game_.sync_settings();
+    game_.clock().reset();
+    game_.clock().resume();
+    mode_ = play_state::playing;
+    log_.info("play");
+}
+
+void editor_state::pause() {
+    if (mode_ != play_state::playing) return;
+    mode_ = play_state::paused;
+    game_.clock().pause();
+}
+
+void editor_state::step() {
+    if (mode_ == play_state::editing) play();
+    pause();
+    game_.clock().step();
+}
+
+void editor_state::stop() {
+    if (mode_ == play_state::editing || !snapshot_) return;
+    // The snapshot is the edit-time scene exactly: same entity handles, ids and values, so
+    // the selection (entity handles) stays valid.
+    game_.current() = std::move(*snapshot_);
+    snapshot_.reset();
+    mosaic::scene flags;
+    flags.systems = systems_before_play_;
+    flags.apply_systems(game_.systems());
+    game_.clock().resume();
+    game_.clock().reset();
+    mode_ = play_state::editing;
+    // Entities selected while playing stay selected if they existed before Play; otherwise the
+    // selection from before Play comes back.
+    selection_.prune(world());
+    if (selection_.empty()) {
+        selection_.set(selection_before_play_);
+        selection_.prune(world());
+    }
+    log_.info("stop");
+}
+
+int editor_state::frame(double real_seconds) {
+    if (mode_ == play_state::editing) return 0;
+    const int ticks = game_.frame(real_seconds);
+    selection_.prune(world());  // play may destroy selected entities
+    return ticks;
+}
+
+// --- history ---------------------------------------------------------------------------------
+
+void editor_state::record(editor::step s) {
+    if (playing()) return;  // play-mode edits are discarded on stop
+    history_.push(std::move(s));
+}
+
+bool editor_state::undo() {
+    if (playing() || !history_.undo(scene())) return false;
+    selection_.prune(world());
+    return true;
+}
+
+bool editor_state::redo() {
+    if (playing() || !history_.redo(scene())) return false;
+    selection_.prune(world());
+    return true;
+}
+
+entity editor_state::find_by_name(std::string_view name) const {
+    entity found = null_entity;
+    std::uint64_t best = ~std::uint64_t{0};
+    mosaic::world& w = const_cast<editor_state*>(this)->world();
+    w.view<const Name>(exclude<>, include_disabled).each([&](entity e, const Name& n) {
+        if (std::string_view(n.value, strnlen(n.value, sizeof n.value)) != name) return;
+        const EntityId* id = w.try_get<EntityId>(e);
+        const std::uint64_t key = id ? id->value : ~std::uint64_t{0} - 1;
+        if (found.is_null() || key < best) {
+            found = e;
+            best = key;
+        }
+    });
+    return found;
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,115 @@
+#pragma once
+// editor_state: everything the editor's panels share, in one object — the project and its
+// component table, the scene being edited (inside a game, so Play runs the same systems as
+// mosaic-run), the file it came from, the selection, the undo history, the console, the
+// clipboard and the play state. Panels read it and change the scene only through actions.hpp.
+//
+// Play mode: play() snapshots the scene in memory (entity handles and file ids included);
+// the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
+// and the history never sees what happened while playing.
+
+#include <cstddef>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <mosaic/engine/project.hpp>
+#include <mosaic/engine/runtime/game.hpp>
+
+#include "console_log.hpp"
+#include "history.hpp"
+#include "selection.hpp"
+
+namespace mosaic::editor {
+
+enum class play_state { editing, playing, paused };
+
+/// Copied component values (Edit > Copy / the inspector's "Copy values").
+struct component_clipboard {
+    type_id type = invalid_type_id;
+    std::vector<std::byte> bytes;
+};
+
+class editor_state {
+public:
+    /// `p` may be null (built-in types only).
+    explicit editor_state(const project* p = nullptr, game_options options = {});
+
+    // --- the scene -------------------------------------------------------------------------
+    [[nodiscard]] mosaic::game& game() noexcept { return game_; }
+    [[nodiscard]] mosaic::scene& scene() noexcept { return game_.current(); }
+    [[nodiscard]] mosaic::world& world() noexcept { return game_.world(); }
+    [[nodiscard]] const mosaic::world& world() const noexcept {
+        return const_cast<editor_state*>(this)->game_.world();
+    }
+    [[nodiscard]] const component_table& table() const noexcept { return game_.table(); }
+    [[nodiscard]] const project* project_info() const noexcept { return game_.project_info(); }
+
+    // --- files -----------------------------------------------------------------------------
+    /// An empty scene (a camera), no file. Callers ask about unsaved changes first.
+    void new_scene();
+    /// Loads `path` into a fresh scene and swaps it in only on success; on failure the open
+    /// scene is untouched and the errors are in the console and returned.
+    bool open(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
+    /// Saves to the current file (false, with an error, when it has none: use save_as).
+    bool save();
+    /// Saves to `path` (atomically) and makes it the current file.
+    bool save_as(const std::filesystem::path& path);
+    [[nodiscard]] const std::filesystem::path& scene_path() const noexcept { return path_; }
+    /// Unsaved changes since the last new/open/save.
+    [[nodiscard]] bool dirty() const noexcept;
+    /// "battle.scene.json* - Mosaic" (the * when dirty; "Untitled" without a file).
+    [[nodiscard]] std::string title() const;
+    /// Recently opened or saved files, newest first.
+    [[nodiscard]] const std::vector<std::filesystem::path>& recent_files() const noexcept {
+        return recent_;
+    }
+    /// The project folder (for archetypes, textures, the Project tab), or the scene's folder.
+    [[nodiscard]] std::filesystem::path project_folder() const;
+
+    // --- play mode -------------------------------------------------------------------------
+    [[nodiscard]] play_state mode() const noexcept { return mode_; }
+    [[nodiscard]] bool playing() const noexcept { return mode_ != play_state::editing; }
+    void play();   // editing -> playing (snapshot); paused -> playing
+    void pause();  // playing -> paused
+    void step();   // paused: one tick next frame; playing: pauses, then steps
+    void stop();   // back to the snapshot
+    /// Advances the game by a frame's worth of ticks when playing; returns the ticks run.
+    int frame(double real_seconds);
+
+    // --- shared editor state ---------------------------------------------------------------
+    [[nodiscard]] editor::selection& selection() noexcept { return selection_; }
+    [[nodiscard]] editor::history& history() noexcept { return history_; }
+    [[nodiscard]] console_log& log() noexcept { return log_; }
+    [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
+
+    /// Records a step unless playing (actions call this after applying a change).
+    void record(editor::step s);
+    bool undo();
+    bool redo();
+
+    /// The entity with this Name (first in id order), or null.
+    [[nodiscard]] entity find_by_name(std::string_view name) const;
+
+private:
+    void reset_after_load();
+    void remember_recent(const std::filesystem::path& path);
+
+    mosaic::game game_;
+    std::filesystem::path path_;
+    editor::selection selection_;
+    editor::history history_;
+    console_log log_;
+    component_clipboard clipboard_;
+    std::uint64_t saved_state_ = 0;
+    bool dirty_without_history_ = false;  // e.g. a failed-to-load unknown change
+    std::vector<std::filesystem::path> recent_;
+
+    play_state mode_ = play_state::editing;
+    std::optional<mosaic::scene> snapshot_;
+    std::vector<system_setting> systems_before_play_;
+    std::vector<entity> selection_before_play_;
+};
+
+}  // namespace mosaic::editor

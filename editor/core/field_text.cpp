@@ -1,0 +1,256 @@
+#include "field_text.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <vector>
+
+#include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/components.hpp>
+
+namespace mosaic::editor {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> split(std::string_view s, char separator) {
+    std::vector<std::string_view> parts;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i <= s.size(); ++i) {
+        if (i == s.size() || s[i] == separator) {
+            parts.push_back(trim(s.substr(start, i - start)));
+            start = i + 1;
+        }
+    }
+    return parts;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    for (std::string_view part : split(s, ' ')) {
+        if (!part.empty()) out.push_back(part);
+    }
+    return out;
+}
+
+template <class T>
+bool number(std::string_view text, T& out) {
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+    return ec == std::errc{} && ptr == text.data() + text.size();
+}
+
+entity entity_named(const world& w, std::string_view name) {
+    entity found = null_entity;
+    const_cast<world&>(w)
+        .view<const Name>(exclude<>, include_disabled)
+        .each([&](entity e, const Name& n) {
+            if (found.is_null() &&
+                std::string_view(n.value, strnlen(n.value, sizeof n.value)) == name) {
+                found = e;
+            }
+        });
+    return found;
+}
+
+std::string parse_element(const field_info& f, std::string_view text, void* component,
+                          std::uint32_t element, const world& w) {
+    void* where = f.address(component, element);
+    const std::string expected = "'" + std::string(text) + "' for " + f.name + " (" +
+                                 std::string(to_string(f.kind)) + "): expected ";
+    switch (f.kind) {
+        case field_kind::boolean: {
+            bool value;
+            if (text == "true" || text == "on" || text == "1") {
+                value = true;
+            } else if (text == "false" || text == "off" || text == "0") {
+                value = false;
+            } else {
+                return expected + "true or false";
+            }
+            std::memcpy(where, &value, sizeof value);
+            return {};
+        }
+        case field_kind::int32: {
+            std::int32_t v;
+            if (!number(text, v)) return expected + "a whole number";
+            std::memcpy(where, &v, sizeof v);
+            return {};
+        }
+        case field_kind::uint32: {
+            std::uint32_t v;
+            if (!number(text, v)) return expected + "a whole number, 0 or more";
+            std::memcpy(where, &v, sizeof v);
+            return {};
+        }
+        case field_kind::int64: {
+            std::int64_t v;
+            if (!number(text, v)) return expected + "a whole number";
+            std::memcpy(where, &v, sizeof v);
+            return {};
+        }
+        case field_kind::float32:
+        case field_kind::float64:
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color: {
+            const std::size_t n = f.kind == field_kind::float32 || f.kind == field_kind::float64
+                                      ? 1
+                                      : float_count(f.kind);
+            const auto parts = words(text);
+            if (parts.size() != n) return expected + std::to_string(n) + " number(s)";
+            for (std::size_t i = 0; i < n; ++i) {
+                double v;
+                if (!number(parts[i], v) || !std::isfinite(v)) return expected + "numbers";
+                if (f.kind == field_kind::float64) {
+                    std::memcpy(where, &v, sizeof v);
+                } else {
+                    const auto fv = static_cast<float>(v);
+                    std::memcpy(static_cast<std::byte*>(where) + i * sizeof(float), &fv, sizeof fv);
+                }
+            }
+            return {};
+        }
+        case field_kind::string:
+        case field_kind::asset_path:
+            f.write_string(component, text, element);
+            return {};
+        case field_kind::enumeration: {
+            for (const enum_entry& e : f.enum_values) {
+                if (e.name == text) {
+                    f.write_enum(component, e.value, element);
+                    return {};
+                }
+            }
+            std::string names;
+            for (const enum_entry& e : f.enum_values) names += (names.empty() ? "" : ", ") + e.name;
+            return expected + "one of " + names;
+        }
+        case field_kind::entity_ref: {
+            entity target = null_entity;
+            if (text != "null" && text != "-") {
+                target = entity_named(w, text);
+                if (target.is_null()) return expected + "the name of an entity, or null";
+            }
+            std::memcpy(where, &target, sizeof target);
+            return {};
+        }
+    }
+    return expected + "a value";
+}
+
+std::string format_element(const field_info& f, const void* component, std::uint32_t element,
+                           const world& w) {
+    const void* where = f.address(component, element);
+    std::ostringstream out;
+    const auto floats = [&](std::size_t n) {
+        for (std::size_t i = 0; i < n; ++i) {
+            float v;
+            std::memcpy(&v, static_cast<const std::byte*>(where) + i * sizeof v, sizeof v);
+            out << (i ? " " : "") << v;
+        }
+    };
+    switch (f.kind) {
+        case field_kind::boolean: {
+            bool v;
+            std::memcpy(&v, where, sizeof v);
+            out << (v ? "true" : "false");
+            break;
+        }
+        case field_kind::int32: {
+            std::int32_t v;
+            std::memcpy(&v, where, sizeof v);
+            out << v;
+            break;
+        }
+        case field_kind::uint32: {
+            std::uint32_t v;
+            std::memcpy(&v, where, sizeof v);
+            out << v;
+            break;
+        }
+        case field_kind::int64: {
+            std::int64_t v;
+            std::memcpy(&v, where, sizeof v);
+            out << v;
+            break;
+        }
+        case field_kind::float32:
+            floats(1);
+            break;
+        case field_kind::float64: {
+            double v;
+            std::memcpy(&v, where, sizeof v);
+            out << v;
+            break;
+        }
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+        case field_kind::color:
+            floats(float_count(f.kind));
+            break;
+        case field_kind::string:
+        case field_kind::asset_path:
+            out << f.read_string(component, element);
+            break;
+        case field_kind::enumeration: {
+            const std::int64_t v = f.read_enum(component, element);
+            const std::string_view name = f.enum_name(v);
+            if (name.empty()) {
+                out << v;
+            } else {
+                out << name;
+            }
+            break;
+        }
+        case field_kind::entity_ref: {
+            entity e;
+            std::memcpy(&e, where, sizeof e);
+            const Name* n = w.alive(e) ? w.try_get<Name>(e) : nullptr;
+            if (e.is_null() || !w.alive(e)) {
+                out << "null";
+            } else if (n) {
+                out << std::string_view(n->value, strnlen(n->value, sizeof n->value));
+            } else {
+                out << to_string(e);
+            }
+            break;
+        }
+    }
+    return out.str();
+}
+
+}  // namespace
+
+std::string parse_field(const field_info& field, std::string_view text, void* component,
+                        const world& w) {
+    const auto parts = field.count > 1 ? split(text, '|') : std::vector{trim(text)};
+    if (parts.size() != field.count) {
+        return field.name + ": expected " + std::to_string(field.count) +
+               " values separated by '|', got " + std::to_string(parts.size());
+    }
+    for (std::uint32_t i = 0; i < field.count; ++i) {
+        if (std::string error = parse_element(field, parts[i], component, i, w); !error.empty()) {
+            return error;
+        }
+    }
+    return {};
+}
+
+std::string format_field(const field_info& field, const void* component, const world& w) {
+    std::string out;
+    for (std::uint32_t i = 0; i < field.count; ++i) {
+        if (i) out += " | ";
+        out += format_element(field, component, i, w);
+    }
+    return out;
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,153 @@
+#include "history.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <mosaic/ecs/component_table.hpp>
+#include <mosaic/ecs/view.hpp>
+
+namespace mosaic::editor {
+
+namespace {
+const std::string no_label;
+}  // namespace
+
+// --- component and entity states ------------------------------------------------------------
+
+component_state capture_component(const world& w, entity e, type_id type) {
+    component_state state;
+    const void* value = w.try_get(e, type);
+    const type_info* info = find_type(type);
+    if (!info || !w.alive(e) || !w.pool(type) || !w.pool(type)->contains(e.index)) return state;
+    state.present = true;
+    state.enabled = w.is_enabled(e, type);
+    if (!info->empty && value) {
+        state.bytes.resize(info->size);
+        std::memcpy(state.bytes.data(), value, info->size);
+    }
+    return state;
+}
+
+void restore_component(world& w, entity e, type_id type, const component_state& state) {
+    if (!w.alive(e)) return;
+    if (!state.present) {
+        w.remove(e, type);
+        return;
+    }
+    static const std::byte tag_value[1] = {};  // empty types are copied from nothing
+    w.set_copy(e, type, state.bytes.empty() ? tag_value : state.bytes.data());
+    w.set_enabled(e, type, state.enabled);
+}
+
+entity_snapshot capture_entity(const scene& s, const component_table& table, entity e) {
+    entity_snapshot snapshot;
+    snapshot.handle = e;
+    snapshot.active = s.world.is_active(e);
+    for (const type_id type : s.world.components_of(e)) {
+        if (type == type_id_of<inactive>() || type == type_id_of<resource_entity>()) continue;
+        const component_info* info = table.find(type);
+        // Registered plain data, and the file id: everything else cannot be copied as bytes.
+        if (info ? info->flags.opaque : type != type_id_of<EntityId>()) continue;
+        snapshot.components.emplace_back(type, capture_component(s.world, e, type));
+    }
+    if (const EntityId* id = s.world.try_get<EntityId>(e)) {
+        if (const auto it = s.unknown.find(id->value); it != s.unknown.end()) {
+            snapshot.unknown = it->second;
+        }
+    }
+    return snapshot;
+}
+
+bool restore_entity(scene& s, const entity_snapshot& snapshot) {
+    world& w = s.world;
+    if (!w.alive(snapshot.handle) && !w.create_at(snapshot.handle)) return false;
+    for (const auto& [type, state] : snapshot.components) {
+        restore_component(w, snapshot.handle, type, state);
+    }
+    w.set_active(snapshot.handle, snapshot.active);
+    if (!snapshot.unknown.empty()) {
+        if (const EntityId* id = w.try_get<EntityId>(snapshot.handle)) {
+            s.unknown[id->value] = snapshot.unknown;
+        }
+    }
+    return true;
+}
+
+namespace {
+
+void remove_entity(scene& s, entity e) {
+    if (!s.world.alive(e)) return;
+    if (const EntityId* id = s.world.try_get<EntityId>(e)) s.unknown.erase(id->value);
+    s.world.destroy(e);
+}
+
+// Applies one change in the direction `forward` (redo) or backward (undo).
+void apply(scene& s, const change& c, bool forward) {
+    if (const auto* comp = std::get_if<component_change>(&c)) {
+        restore_component(s.world, comp->target, comp->type, forward ? comp->after : comp->before);
+    } else if (const auto* ent = std::get_if<entity_change>(&c)) {
+        const bool exists = forward == ent->created;
+        if (exists) {
+            restore_entity(s, ent->snapshot);
+        } else {
+            remove_entity(s, ent->snapshot.handle);
+        }
+    } else if (const auto* act = std::get_if<active_change>(&c)) {
+        if (s.world.alive(act->target))
+            s.world.set_active(act->target, forward ? act->after : act->before);
+    }
+}
+
+bool changes_something(const change& c) {
+    if (const auto* comp = std::get_if<component_change>(&c)) return !(comp->before == comp->after);
+    if (const auto* act = std::get_if<active_change>(&c)) return act->before != act->after;
+    return true;
+}
+
+}  // namespace
+
+// --- history ----------------------------------------------------------------------------------
+
+void history::push(step s) {
+    std::erase_if(s.changes, [](const change& c) { return !changes_something(c); });
+    if (s.changes.empty()) return;
+    steps_.erase(steps_.begin() + static_cast<std::ptrdiff_t>(position_), steps_.end());
+    s.id = next_id_++;
+    steps_.push_back(std::move(s));
+    ++position_;
+    while (steps_.size() > max_steps_) {
+        base_id_ = steps_.front().id;  // undoing to the very start is no longer possible
+        steps_.pop_front();
+        --position_;
+    }
+}
+
+const std::string& history::undo_label() const {
+    return can_undo() ? steps_[position_ - 1].label : no_label;
+}
+
+const std::string& history::redo_label() const {
+    return can_redo() ? steps_[position_].label : no_label;
+}
+
+bool history::undo(scene& s) {
+    if (!can_undo()) return false;
+    const step& undone = steps_[--position_];
+    for (auto it = undone.changes.rbegin(); it != undone.changes.rend(); ++it) apply(s, *it, false);
+    return true;
+}
+
+bool history::redo(scene& s) {
+    if (!can_redo()) return false;
+    const step& redone = steps_[position_++];
+    for (const change& c : redone.changes) apply(s, c, true);
+    return true;
+}
+
+void history::clear() noexcept {
+    steps_.clear();
+    position_ = 0;
+    base_id_ = next_id_++;
+}
+
+}  // namespace mosaic::editor

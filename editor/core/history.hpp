@@ -1,0 +1,108 @@
+#pragma once
+// history: undo and redo of edit-mode changes.
+//
+// A step is what one user action changed, as before/after states: a component's value (or
+// its absence, so add and remove are the same record), an entity's existence (a snapshot
+// with its handle, so undoing a delete revives the very same entity id and every reference to
+// it is valid again), an entity's active flag. Undo applies the "before" states in reverse
+// order, redo the "after" states in order. A new step drops the redo tail; the oldest steps
+// go once there are more than max_steps (memory stays bounded).
+//
+// Changes are recorded after they were applied (a drag applies live and records one step
+// when the mouse is released); history never decides what an edit does, only how to revert.
+
+#include <cstddef>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include <mosaic/ecs/type_id.hpp>
+#include <mosaic/engine/scene/scene.hpp>
+
+namespace mosaic::editor {
+
+/// One component on one entity: absent, or present with its bytes and enabled flag.
+struct component_state {
+    bool present = false;
+    bool enabled = true;
+    std::vector<std::byte> bytes;
+
+    friend bool operator==(const component_state&, const component_state&) = default;
+};
+
+/// Reads the state of `type` on `e` (registered, non-opaque types: their bytes).
+[[nodiscard]] component_state capture_component(const world& w, entity e, type_id type);
+/// Makes `type` on `e` match `state` (adds, overwrites or removes).
+void restore_component(world& w, entity e, type_id type, const component_state& state);
+
+/// An entity as it was: its handle, active flag, components, and unknown components kept
+/// from the file.
+struct entity_snapshot {
+    entity handle = null_entity;
+    bool active = true;
+    std::vector<std::pair<type_id, component_state>> components;
+    std::vector<unknown_component> unknown;
+};
+
+/// Snapshot of `e` (types the table does not describe as plain data are skipped).
+[[nodiscard]] entity_snapshot capture_entity(const scene& s, const component_table& table,
+                                             entity e);
+/// Brings a snapshot back with the same handle. False if the slot is taken by another entity.
+bool restore_entity(scene& s, const entity_snapshot& snapshot);
+
+struct component_change {
+    entity target;
+    type_id type = invalid_type_id;
+    component_state before, after;
+};
+struct entity_change {
+    entity_snapshot snapshot;
+    bool created = true;  // true: did not exist before; false: deleted
+};
+struct active_change {
+    entity target;
+    bool before = true, after = true;
+};
+using change = std::variant<component_change, entity_change, active_change>;
+
+struct step {
+    std::string label;  // "Move", "Add Component Sprite", ... (menu: "Undo Move")
+    std::vector<change> changes;
+    std::uint64_t id = 0;  // set by history::push
+};
+
+class history {
+public:
+    explicit history(std::size_t max_steps = 1000) : max_steps_(max_steps) {}
+
+    /// Adds an applied step (dropped when it changes nothing). Drops the redo tail.
+    void push(step s);
+    [[nodiscard]] bool can_undo() const noexcept { return position_ > 0; }
+    [[nodiscard]] bool can_redo() const noexcept { return position_ < steps_.size(); }
+    [[nodiscard]] const std::string& undo_label() const;
+    [[nodiscard]] const std::string& redo_label() const;
+    /// False when there is nothing to undo / redo.
+    bool undo(scene& s);
+    bool redo(scene& s);
+    void clear() noexcept;
+
+    [[nodiscard]] std::size_t undo_steps() const noexcept { return position_; }
+    [[nodiscard]] std::size_t redo_steps() const noexcept { return steps_.size() - position_; }
+    [[nodiscard]] std::size_t max_steps() const noexcept { return max_steps_; }
+    /// Names the state the steps have reached (0: the start). Equal values mean the same
+    /// scene: the editor compares it with the value at the last save to know if it is dirty.
+    [[nodiscard]] std::uint64_t state_id() const noexcept {
+        return position_ > 0 ? steps_[position_ - 1].id : base_id_;
+    }
+
+private:
+    std::deque<step> steps_;
+    std::size_t position_ = 0;  // steps_[0, position_) are done
+    std::size_t max_steps_;
+    std::uint64_t next_id_ = 1;
+    std::uint64_t base_id_ = 0;  // state_id() with no step done (changes as old steps drop)
+};
+
+}  // namespace mosaic::editor

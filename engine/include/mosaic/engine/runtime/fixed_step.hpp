@@ -1,0 +1,62 @@
+#pragma once
+// fixed_step_clock: turns real frame times into a whole number of fixed simulation ticks.
+//
+// The simulation always advances in ticks of the same length (1/60 s by default), so it
+// behaves the same at 30 or 300 frames per second and runs are reproducible; rendering runs
+// once per frame and shows the latest state (no interpolation). Real time, scaled by
+// `time_scale`, accumulates; each frame runs as many ticks as fit. After a stall (a debugger
+// break, loading a big scene) at most `max_ticks_per_frame` run and the rest of the backlog
+// is dropped, so a slow frame cannot snowball into ever slower ones.
+
+#include <cstdint>
+
+namespace mosaic {
+
+struct fixed_step_options {
+    double tick_rate = 60.0;      // ticks per second of game time
+    int max_ticks_per_frame = 5;  // catch-up cap
+    double time_scale = 1.0;      // 0.5: slow motion
+};
+
+class fixed_step_clock {
+public:
+    explicit fixed_step_clock(fixed_step_options options = {}) noexcept;
+
+    /// Seconds of game time one tick covers.
+    [[nodiscard]] double tick_seconds() const noexcept { return 1.0 / options_.tick_rate; }
+    [[nodiscard]] const fixed_step_options& options() const noexcept { return options_; }
+    /// Non-positive or non-finite values are ignored (the old value stays).
+    void set_tick_rate(double ticks_per_second) noexcept;
+    void set_time_scale(double scale) noexcept;
+    void set_max_ticks_per_frame(int ticks) noexcept;
+
+    /// How many ticks to run for a frame that took `real_seconds`. Paused: 0, except one
+    /// tick after step(). Negative or absurd frame times count as zero.
+    [[nodiscard]] int advance(double real_seconds) noexcept;
+
+    void pause() noexcept { paused_ = true; }
+    void resume() noexcept { paused_ = false; }
+    [[nodiscard]] bool paused() const noexcept { return paused_; }
+    /// While paused: the next advance() runs exactly one tick.
+    void step() noexcept { step_requested_ = true; }
+
+    /// Ticks run since construction or reset().
+    [[nodiscard]] std::uint64_t ticks() const noexcept { return ticks_; }
+    /// Game time in seconds (ticks * tick_seconds()).
+    [[nodiscard]] double game_seconds() const noexcept { return game_seconds_; }
+    /// Ticks dropped by the catch-up cap since reset (a sign the machine cannot keep up).
+    [[nodiscard]] std::uint64_t dropped_ticks() const noexcept { return dropped_; }
+    /// Forgets the accumulated time and the counters.
+    void reset() noexcept;
+
+private:
+    fixed_step_options options_;
+    double accumulator_ = 0.0;
+    double game_seconds_ = 0.0;
+    std::uint64_t ticks_ = 0;
+    std::uint64_t dropped_ = 0;
+    bool paused_ = false;
+    bool step_requested_ = false;
+};
+
+}  // namespace mosaic

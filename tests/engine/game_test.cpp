@@ -1,0 +1,98 @@
+// game: a scene being played, with resources, the fixed-step clock and archetype files.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/input.hpp>
+#include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
+#include <mosaic/engine/scene/scene_json.hpp>
+
+namespace {
+
+using namespace mosaic;
+namespace fs = std::filesystem;
+
+scene falling_ball() {
+    scene s;
+    s.settings.gravity = {0, -10};
+    const entity ball = s.world.create();
+    s.world.add<Transform>(ball);
+    s.world.add<RigidBody>(ball, RigidBody{.gravity_scale = 1});
+    return s;
+}
+
+TEST(Game, StartGivesTheWorldItsResourcesFromTheScene) {
+    game g(nullptr, {.seed = 42});
+    g.start(falling_ball());
+    world& w = g.world();
+    ASSERT_NE(w.try_singleton<Physics>(), nullptr);
+    EXPECT_EQ(w.try_singleton<Physics>()->gravity, glm::vec2(0, -10));
+    ASSERT_NE(w.try_singleton<Random>(), nullptr);
+    EXPECT_EQ(w.try_singleton<Random>()->state, 42u);
+    EXPECT_NE(w.try_singleton<Input>(), nullptr);
+    EXPECT_NE(w.try_singleton<Contacts>(), nullptr);
+}
+
+TEST(Game, FramesRunFixedTicksOfTheBuiltInSystems) {
+    game g;
+    g.start(falling_ball());
+    EXPECT_EQ(g.frame(0.5), 5);  // capped at five ticks per frame
+    EXPECT_EQ(g.frame(1.0 / 60), 1);
+    float y = 0;
+    g.world().view<const Transform, const RigidBody>().each(
+        [&](const Transform& t, const RigidBody&) { y = t.position.y; });
+    EXPECT_LT(y, 0.0f);  // gravity and movement ran
+    g.clock().pause();
+    EXPECT_EQ(g.frame(1.0), 0);
+    g.clock().step();
+    EXPECT_EQ(g.frame(1.0), 1);
+}
+
+TEST(Game, SameSeedSameRandomNumbers) {
+    game a(nullptr, {.seed = 3});
+    game b(nullptr, {.seed = 3});
+    game c(nullptr, {.seed = 4});
+    a.start(scene{});
+    b.start(scene{});
+    c.start(scene{});
+    const auto first = a.world().singleton<Random>().next();
+    EXPECT_EQ(first, b.world().singleton<Random>().next());
+    EXPECT_NE(first, c.world().singleton<Random>().next());
+}
+
+TEST(Game, ResourcesAreNotSavedInSceneFiles) {
+    game g;
+    g.start(falling_ball());
+    std::ostringstream out;
+    const auto warnings = save_scene_json(g.current(), g.table(), out);
+    EXPECT_TRUE(warnings.empty()) << to_string(warnings);
+    const auto loaded = load_scene_json(out.str(), g.table());
+    ASSERT_TRUE(loaded.ok()) << to_string(loaded.diagnostics);
+    EXPECT_EQ(loaded.value->world.size(), 1u);  // the ball, not the resource entity
+}
+
+TEST(Game, LoadsArchetypeFilesForSystemsToSpawn) {
+    const fs::path folder = fs::path(::testing::TempDir()) / "game_test_archetypes";
+    fs::remove_all(folder);
+    fs::create_directories(folder);
+    archetype bullet{"bullet"};
+    bullet.set(Lifetime{3});
+    game g;
+    ASSERT_TRUE(save_archetype_file(bullet, g.table(), folder / "bullet.archetype.json").empty());
+    std::ofstream(folder / "broken.archetype.json") << "{ not json";
+    const auto diagnostics = g.load_archetypes(folder);
+    ASSERT_FALSE(diagnostics.empty());  // the broken file is reported, by name
+    EXPECT_NE(to_string(diagnostics).find("broken.archetype.json"), std::string::npos);
+    g.start(scene{});
+    const Archetypes& library = g.world().singleton<Archetypes>();
+    ASSERT_NE(library.find("bullet"), nullptr);
+    EXPECT_EQ(library.find("nope"), nullptr);
+    EXPECT_TRUE(g.load_archetypes(folder / "missing").empty());
+}
+
+}  // namespace
