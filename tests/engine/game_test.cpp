@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
