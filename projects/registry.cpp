@@ -2,11 +2,15 @@
 
 #include <array>
 
+#include <tiny_tanks/tiny_tanks.hpp>
+
 namespace mosaic::projects {
 
 namespace {
 // One line per project: {name, summary, register_components, register_systems, scene}.
-const std::array<project, 0> list{};
+const std::array list{
+    tiny_tanks::tiny_tanks_project(),
+};
 }  // namespace
 
 std::span<const project> all() {
