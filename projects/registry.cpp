@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include <bullets_vs_players/bullets_vs_players.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 namespace mosaic::projects {
@@ -10,6 +11,7 @@ namespace {
 // One line per project: {name, summary, register_components, register_systems, scene}.
 const std::array list{
     tiny_tanks::tiny_tanks_project(),
+    bullets_vs_players::bullets_vs_players_project(),
 };
 }  // namespace
 

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include <bullets_vs_players/bullets_vs_players.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/projects/registry.hpp>
@@ -29,6 +30,7 @@ struct builder {
 
 const builder builders[] = {
     {"tiny_tanks", &tiny_tanks::tiny_tanks_samples},
+    {"bullets_vs_players", &bullets_vs_players::bullets_vs_players_samples},
 };
 
 bool report(const std::vector<diagnostic>& diagnostics) {
