@@ -3,6 +3,7 @@
 #include <array>
 
 #include <bullets_vs_players/bullets_vs_players.hpp>
+#include <platformer/platformer.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 namespace mosaic::projects {
@@ -12,6 +13,7 @@ namespace {
 const std::array list{
     tiny_tanks::tiny_tanks_project(),
     bullets_vs_players::bullets_vs_players_project(),
+    platformer::platformer_project(),
 };
 }  // namespace
 

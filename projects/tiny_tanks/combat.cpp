@@ -52,7 +52,8 @@ void respond(system_context& ctx, entity self, entity other, glm::vec2 normal, f
         float share = 0.0f;  // how much of the overlap this hull backs out of
         if (ctx.has<Wall>(other)) share = 1.0f;
         if (ctx.has<Hull>(other)) share = 0.5f;
-        if (share > 0.0f) ctx.get<Transform>(self).position -= normal * (depth * share);
+        Transform* t = ctx.try_get<Transform>(self);
+        if (t && share > 0.0f) t->position -= normal * (depth * share);
     } else if (is_bullet(ctx, self)) {
         const Wall* wall = ctx.try_get<const Wall>(other);
         if (wall && wall->stops_bullets) ctx.commands().destroy(self);

@@ -16,6 +16,7 @@
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/projects/registry.hpp>
 #include <mosaic/projects/samples.hpp>
+#include <platformer/platformer.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 namespace {
@@ -31,6 +32,7 @@ struct builder {
 const builder builders[] = {
     {"tiny_tanks", &tiny_tanks::tiny_tanks_samples},
     {"bullets_vs_players", &bullets_vs_players::bullets_vs_players_samples},
+    {"platformer", &platformer::platformer_samples},
 };
 
 bool report(const std::vector<diagnostic>& diagnostics) {
