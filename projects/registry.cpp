@@ -4,6 +4,7 @@
 
 #include <bullets_vs_players/bullets_vs_players.hpp>
 #include <platformer/platformer.hpp>
+#include <stress/stress.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 namespace mosaic::projects {
@@ -14,6 +15,7 @@ const std::array list{
     tiny_tanks::tiny_tanks_project(),
     bullets_vs_players::bullets_vs_players_project(),
     platformer::platformer_project(),
+    stress::stress_project(),
 };
 }  // namespace
 

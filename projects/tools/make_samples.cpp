@@ -17,6 +17,7 @@
 #include <mosaic/projects/registry.hpp>
 #include <mosaic/projects/samples.hpp>
 #include <platformer/platformer.hpp>
+#include <stress/stress.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 namespace {
@@ -33,6 +34,7 @@ const builder builders[] = {
     {"tiny_tanks", &tiny_tanks::tiny_tanks_samples},
     {"bullets_vs_players", &bullets_vs_players::bullets_vs_players_samples},
     {"platformer", &platformer::platformer_samples},
+    {"stress", &stress::stress_samples},
 };
 
 bool report(const std::vector<diagnostic>& diagnostics) {
