@@ -100,7 +100,7 @@ struct Input {
     std::array<std::uint8_t, key_count> previous{};  // `down` at the previous tick
     std::array<std::uint8_t, mouse_button_count> mouse_down{};
     glm::vec2 mouse_position{0.0f, 0.0f};  // world units, under the game camera
-    glm::vec2 mouse_pixels{0.0f, 0.0f};    // window pixels, origin top-left
+    glm::vec2 mouse_pixels{0.0f, 0.0f};    // framebuffer pixels, origin top-left
     float scroll = 0.0f;                   // wheel steps this frame
 
     [[nodiscard]] bool held(key k) const noexcept { return down[index(k)] != 0; }

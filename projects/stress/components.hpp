@@ -1,0 +1,29 @@
+#pragma once
+// The stress test's components: plain data, registered in register.cpp. A scene holds one
+// small StressSpawner instead of 100,000 entities; the sprites exist only while playing.
+
+#include <cstdint>
+
+#include <mosaic/engine/components.hpp>
+
+namespace mosaic::stress {
+
+/// Spawns `count` moving, colliding sprites (the "sprite" archetype) on the first tick,
+/// scattered over `half_size` around the entity, each moving in a random direction (the
+/// Random resource: the same seed gives the same sprites).
+struct StressSpawner {
+    std::int32_t count = 100000;
+    glm::vec2 half_size{200.0f, 200.0f};
+    float min_speed = 0.5f;  // world units per second
+    float max_speed = 4.0f;
+    float size = 0.4f;         // sprite size; the collider is a circle of half that radius
+    std::int32_t spawned = 0;  // how many it has spawned; it spawns only while this is 0
+};
+
+/// Keeps a sprite inside a box: it bounces off the edges.
+struct Bouncer {
+    glm::vec2 min{-200.0f, -200.0f};
+    glm::vec2 max{200.0f, 200.0f};
+};
+
+}  // namespace mosaic::stress

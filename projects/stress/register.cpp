@@ -1,0 +1,39 @@
+// The stress test's registration: its components (with the editor's hints) and systems.
+#include "stress.hpp"
+
+namespace mosaic::stress {
+
+void register_stress_components(component_table& table) {
+    table.component<StressSpawner>("StressSpawner")
+        .field("count", &StressSpawner::count,
+               {.min = 0, .max = 10000000, .tooltip = "Sprites spawned on the first tick"})
+        .field("half_size", &StressSpawner::half_size,
+               {.speed = 0.5f, .tooltip = "They are scattered over, and bounce inside, this box"})
+        .field("min_speed", &StressSpawner::min_speed,
+               {.min = 0, .max = 100, .speed = 0.05f, .tooltip = "Units per second"})
+        .field("max_speed", &StressSpawner::max_speed,
+               {.min = 0, .max = 100, .speed = 0.05f, .tooltip = "Units per second"})
+        .field("size", &StressSpawner::size,
+               {.min = 0.01, .max = 10, .speed = 0.01f, .tooltip = "Sprite size"})
+        .field("spawned", &StressSpawner::spawned,
+               {.min = 0, .max = 10000000, .tooltip = "How many it spawned; 0 spawns again"});
+    table.component<Bouncer>("Bouncer")
+        .field("min", &Bouncer::min, {.speed = 0.05f, .tooltip = "Lower-left corner of its box"})
+        .field("max", &Bouncer::max, {.speed = 0.05f, .tooltip = "Upper-right corner"});
+}
+
+void register_stress_systems(scheduler& s) {
+    add_stress_spawn_system(s);
+    add_bounce_system(s);
+    add_stress_collisions_system(s);
+}
+
+project stress_project() {
+    return {.name = "stress",
+            .summary = "Stress: 100,000 moving, colliding sprites from one spawner",
+            .register_components = &register_stress_components,
+            .register_systems = &register_stress_systems,
+            .default_scene = "scenes/stress.scene.json"};
+}
+
+}  // namespace mosaic::stress

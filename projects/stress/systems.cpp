@@ -1,0 +1,139 @@
+// stress_spawn, bounce and stress_collisions.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <vector>
+
+#include <glm/geometric.hpp>
+#include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/resources.hpp>
+
+#include "stress.hpp"
+
+namespace mosaic::stress {
+
+namespace {
+
+constexpr std::array<mosaic::color, 6> palette{{
+    {0.95f, 0.36f, 0.32f, 1.0f},
+    {0.98f, 0.72f, 0.25f, 1.0f},
+    {0.45f, 0.85f, 0.4f, 1.0f},
+    {0.3f, 0.75f, 0.95f, 1.0f},
+    {0.6f, 0.48f, 0.95f, 1.0f},
+    {0.95f, 0.5f, 0.8f, 1.0f},
+}};
+
+void spawn_sprites(world& w, const archetype& sprite, StressSpawner& spawner, glm::vec2 centre) {
+    const auto count = static_cast<std::size_t>(std::max(spawner.count, 0));
+    std::vector<entity> sprites(count);
+    spawn(w, sprite, sprites);  // pools reserved once
+
+    const glm::vec2 min = centre - spawner.half_size;
+    const glm::vec2 max = centre + spawner.half_size;
+    const float radius = spawner.size * 0.5f;
+    Random& random = w.singleton<Random>();
+    for (const entity e : sprites) {
+        const glm::vec2 at{random.range(min.x, max.x), random.range(min.y, max.y)};
+        const float angle = random.range(0.0f, 6.2831853f);
+        const float speed = random.range(spawner.min_speed, spawner.max_speed);
+        const auto colour = static_cast<std::size_t>(random.next() % palette.size());
+        w.get_or_add<Transform>(e).position = at;
+        w.get_or_add<RigidBody>(e).velocity = glm::vec2{std::cos(angle), std::sin(angle)} * speed;
+        Sprite& look = w.get_or_add<Sprite>(e);
+        look.tint = palette[colour];
+        look.size = {spawner.size, spawner.size};
+        Collider& shape = w.get_or_add<Collider>(e);
+        shape.shape = ColliderShape::circle;
+        shape.size = {radius, radius};
+        w.get_or_add<Bouncer>(e) = Bouncer{min, max};
+    }
+    spawner.spawned = static_cast<std::int32_t>(count);
+}
+
+// Reflects a velocity component pointing out of [low, high] and puts the position back in.
+void bounce_axis(float& position, float& velocity, float low, float high) {
+    if (position < low) {
+        position = low;
+        velocity = std::abs(velocity);
+    } else if (position > high) {
+        position = high;
+        velocity = -std::abs(velocity);
+    }
+}
+
+}  // namespace
+
+system& add_stress_spawn_system(scheduler& s) {
+    // Exclusive: it creates entities directly, in bulk (100,000 through a command buffer
+    // would be five commands each).
+    return s
+        .add("stress_spawn",
+             [](system_context& ctx) {
+                 world& w = ctx.world();
+                 std::vector<entity> due;
+                 w.view<const StressSpawner>().each([&](entity e, const StressSpawner& spawner) {
+                     if (spawner.spawned == 0 && spawner.count > 0) due.push_back(e);
+                 });
+                 if (due.empty()) return;
+                 const Archetypes* library = w.try_singleton<Archetypes>();
+                 const archetype* from_file = library ? library->find("sprite") : nullptr;
+                 const archetype fallback = from_file ? archetype{} : sprite_archetype();
+                 for (const entity e : due) {
+                     const glm::vec2 centre =
+                         w.has<Transform>(e) ? w.get<Transform>(e).position : glm::vec2{0, 0};
+                     // A copy: spawning may move the spawner's pool.
+                     StressSpawner spawner = w.get<StressSpawner>(e);
+                     spawn_sprites(w, from_file ? *from_file : fallback, spawner, centre);
+                     w.get<StressSpawner>(e) = spawner;
+                 }
+             })
+        .reads<Transform, Archetypes>()
+        .writes<StressSpawner, Transform, RigidBody, Sprite, Collider, Bouncer, Random>()
+        .in(phase::pre_update)
+        .exclusive();
+}
+
+system& add_bounce_system(scheduler& s) {
+    return s
+        .add("bounce",
+             [](system_context& ctx) {
+                 ctx.view<Transform, RigidBody, const Bouncer>().each(
+                     [](Transform& t, RigidBody& body, const Bouncer& box) {
+                         bounce_axis(t.position.x, body.velocity.x, box.min.x, box.max.x);
+                         bounce_axis(t.position.y, body.velocity.y, box.min.y, box.max.y);
+                     });
+             })
+        .reads<Bouncer>()
+        .writes<Transform, RigidBody>()
+        .order(10);
+}
+
+system& add_stress_collisions_system(scheduler& s) {
+    return s
+        .add("stress_collisions",
+             [](system_context& ctx) {
+                 for (const contact& c : ctx.singleton<const Contacts>().list) {
+                     if (!ctx.has<Bouncer>(c.a) || !ctx.has<Bouncer>(c.b)) continue;
+                     RigidBody* a = ctx.try_get<RigidBody>(c.a);
+                     RigidBody* b = ctx.try_get<RigidBody>(c.b);
+                     Transform* ta = ctx.try_get<Transform>(c.a);
+                     Transform* tb = ctx.try_get<Transform>(c.b);
+                     if (!a || !b || !ta || !tb) continue;
+                     // Equal masses, elastic: approaching bodies swap their speeds along the
+                     // normal; both back off half the overlap.
+                     const float closing = glm::dot(b->velocity - a->velocity, c.normal);
+                     if (closing < 0.0f) {
+                         a->velocity += c.normal * closing;
+                         b->velocity -= c.normal * closing;
+                     }
+                     ta->position -= c.normal * (c.depth * 0.5f);
+                     tb->position += c.normal * (c.depth * 0.5f);
+                 }
+             })
+        .reads<Contacts, Bouncer>()
+        .writes<RigidBody, Transform>()
+        .in(phase::post_update)
+        .order(-40);
+}
+
+}  // namespace mosaic::stress

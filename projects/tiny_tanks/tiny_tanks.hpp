@@ -1,0 +1,68 @@
+#pragma once
+// Tiny Tanks: two teams of tanks in a walled arena. See README.md.
+//
+//   phase        order  system          does
+//   update        -20   tank_ai         sets LeftTrack/RightTrack speeds (every 0.2 s, Random)
+//   update         -5   tank_drive      tracks -> heading (Transform) and RigidBody.velocity
+//   update          5   turret          sweeps turrets, counts reloads down, fires bullets
+//   post_update   -40   tank_contacts   pushes hulls out of walls and each other; bullets
+//                                       stop on walls
+//   post_update    55   wreckage        removes the parts of destroyed tanks
+//   post_update    60   reinforcements  SpawnPoint sends new tanks
+//
+// The engine's movement integrates positions, its collision system finds the contacts, its
+// damage system lets bullets (Damage, Team) hurt hulls (Health) and its lifetime system
+// expires bullets.
+
+#include <mosaic/ecs/archetype.hpp>
+#include <mosaic/ecs/component_table.hpp>
+#include <mosaic/ecs/scheduler.hpp>
+#include <mosaic/engine/project.hpp>
+#include <mosaic/projects/samples.hpp>
+
+#include "components.hpp"
+
+namespace mosaic::tiny_tanks {
+
+void register_tiny_tanks_components(component_table& table);
+void register_tiny_tanks_systems(scheduler& s);
+/// {name, summary, registration functions, default scene} for the project list.
+[[nodiscard]] project tiny_tanks_project();
+
+system& add_tank_ai_system(scheduler& s);
+system& add_tank_drive_system(scheduler& s);
+system& add_turret_system(scheduler& s);
+system& add_tank_contacts_system(scheduler& s);
+system& add_wreckage_system(scheduler& s);
+system& add_reinforcements_system(scheduler& s);
+
+// --- building tanks (assembly.cpp) --------------------------------------------------------
+
+/// The archetypes the systems spawn from, as the files hold them.
+[[nodiscard]] archetype tank_archetype();    // "tank": the hull
+[[nodiscard]] archetype turret_archetype();  // "turret"
+[[nodiscard]] archetype bullet_archetype();  // "bullet"
+
+/// Gives `hull` its parts as child entities: the turret (from `turret`, on the hull's Team,
+/// coloured after the hull), its barrel and the two track sprites.
+void attach_parts(world& w, entity hull, const archetype& turret);
+
+/// A whole tank: the hull from `tank` at `position` facing `heading` degrees, on `team`,
+/// tinted `tint`, with its parts.
+entity make_tank(world& w, const archetype& tank, const archetype& turret, std::int32_t team,
+                 mosaic::color tint, glm::vec2 position, float heading);
+
+/// A Name component holding `text` (archetype files do not keep names: the code names what
+/// it spawns).
+[[nodiscard]] Name named(const char* text);
+/// The unit vector of a heading in degrees.
+[[nodiscard]] glm::vec2 direction_of(float degrees) noexcept;
+/// `degrees` wrapped into [-180, 180).
+[[nodiscard]] float wrap_degrees(float degrees) noexcept;
+
+// --- sample files (samples.cpp) -------------------------------------------------------------
+
+/// The archetypes and scenes/battle.scene.json.
+[[nodiscard]] projects::sample_files tiny_tanks_samples();
+
+}  // namespace mosaic::tiny_tanks

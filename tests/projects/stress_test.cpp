@@ -1,0 +1,183 @@
+// Stress: the spawner, bouncing, collisions, then the 10k and 100k scenes played.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include <glm/geometric.hpp>
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/systems/builtin_systems.hpp>
+#include <stress/stress.hpp>
+
+#include "project_test_support.hpp"
+
+namespace {
+
+using namespace mosaic;
+using namespace mosaic::stress;
+
+constexpr double dt = 0.25;
+
+struct fixture : ::testing::Test {
+    world w;
+    scheduler s;
+    void SetUp() override { add_builtin_resources(w); }
+    entity spawner(StressSpawner value, glm::vec2 at = {0, 0}) {
+        const entity e = w.create();
+        w.add<Transform>(e, Transform{.position = at});
+        w.add<StressSpawner>(e, value);
+        return e;
+    }
+    entity mover(glm::vec2 at, glm::vec2 velocity) {
+        const entity e = spawn(w, sprite_archetype());
+        w.get<Transform>(e).position = at;
+        w.get<RigidBody>(e).velocity = velocity;
+        return e;
+    }
+};
+
+using StressSpawn = fixture;
+TEST_F(StressSpawn, SpawnsExactlyCountOnceInsideTheBox) {
+    add_stress_spawn_system(s);
+    const entity e =
+        spawner({.count = 1234, .half_size = {10, 5}, .min_speed = 1, .max_speed = 2, .size = 0.3f},
+                {100, 0});
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Bouncer>(), 1234u);
+    EXPECT_EQ(w.get<StressSpawner>(e).spawned, 1234);
+    std::size_t checked = 0;
+    w.view<const Transform, const RigidBody, const Sprite, const Collider, const Bouncer>().each(
+        [&](const Transform& t, const RigidBody& body, const Sprite& look, const Collider& shape,
+            const Bouncer& box) {
+            EXPECT_GE(t.position.x, 90.0f);
+            EXPECT_LE(t.position.x, 110.0f);
+            EXPECT_GE(t.position.y, -5.0f);
+            EXPECT_LE(t.position.y, 5.0f);
+            const float speed = glm::length(body.velocity);
+            EXPECT_GE(speed, 1.0f - 1e-4f);
+            EXPECT_LE(speed, 2.0f + 1e-4f);
+            EXPECT_EQ(look.size, glm::vec2(0.3f, 0.3f));
+            EXPECT_FLOAT_EQ(shape.size.x, 0.15f);
+            EXPECT_EQ(box.min, glm::vec2(90, -5));
+            EXPECT_EQ(box.max, glm::vec2(110, 5));
+            ++checked;
+        });
+    EXPECT_EQ(checked, 1234u);
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Bouncer>(), 1234u);  // once only
+}
+
+TEST_F(StressSpawn, UsesTheSpriteArchetypeFileWhenThereIsOne) {
+    archetype custom = sprite_archetype();
+    custom.set(Health{.current = 5, .max = 5});
+    w.singleton<Archetypes>().list.push_back(custom);
+    add_stress_spawn_system(s);
+    spawner({.count = 10});
+    spawner({.count = 0});
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Bouncer>(), 10u);
+    EXPECT_EQ(w.count<Health>(), 10u);
+}
+
+TEST_F(StressSpawn, SameSeedSameSprites) {
+    const auto first_position = [](std::uint64_t seed) {
+        world w;
+        add_builtin_resources(w);
+        w.singleton<Random>() = Random{seed};
+        scheduler s;
+        add_stress_spawn_system(s);
+        const entity e = w.create();
+        w.add<StressSpawner>(e, StressSpawner{.count = 3});
+        s.tick(w, dt);
+        glm::vec2 sum{0, 0};
+        w.view<const Bouncer, const Transform>().each(
+            [&](const Bouncer&, const Transform& t) { sum += t.position; });
+        return sum;
+    };
+    EXPECT_EQ(first_position(5), first_position(5));
+    EXPECT_NE(first_position(5), first_position(6));
+}
+
+using Bounce = fixture;
+TEST_F(Bounce, SpritesBounceOffTheirBox) {
+    add_bounce_system(s);
+    const entity out_right = mover({201, 0}, {3, 1});
+    const entity out_bottom = mover({0, -205}, {1, -2});
+    const entity inside = mover({0, 0}, {-1, -1});
+    s.tick(w, dt);
+    EXPECT_EQ(w.get<Transform>(out_right).position, glm::vec2(200, 0));
+    EXPECT_EQ(w.get<RigidBody>(out_right).velocity, glm::vec2(-3, 1));
+    EXPECT_EQ(w.get<Transform>(out_bottom).position, glm::vec2(0, -200));
+    EXPECT_EQ(w.get<RigidBody>(out_bottom).velocity, glm::vec2(1, 2));
+    EXPECT_EQ(w.get<RigidBody>(inside).velocity, glm::vec2(-1, -1));
+}
+
+using StressCollisions = fixture;
+TEST_F(StressCollisions, ApproachingSpritesSwapTheirSpeedsAlongTheNormal) {
+    add_hierarchy_system(s);
+    add_collision_system(s);
+    add_stress_collisions_system(s);
+    const entity a = mover({0, 0}, {2, 1});
+    const entity b = mover({0.3f, 0}, {-1, 0});  // radius 0.2 each: 0.1 overlap
+    const entity c = mover({10, 0}, {-3, 0});
+    const entity d = mover({10.3f, 0}, {3, 0});  // overlapping but already parting
+    s.tick(w, dt);
+    EXPECT_EQ(w.get<RigidBody>(a).velocity, glm::vec2(-1, 1));
+    EXPECT_EQ(w.get<RigidBody>(b).velocity, glm::vec2(2, 0));
+    EXPECT_NEAR(w.get<Transform>(a).position.x, -0.05f, 1e-5f);
+    EXPECT_NEAR(w.get<Transform>(b).position.x, 0.35f, 1e-5f);
+    EXPECT_EQ(w.get<RigidBody>(c).velocity, glm::vec2(-3, 0));
+    EXPECT_EQ(w.get<RigidBody>(d).velocity, glm::vec2(3, 0));
+}
+
+// --- the scenes ---------------------------------------------------------------------------------
+
+struct scene_run {
+    std::size_t sprites = 0;
+    std::size_t outside = 0;
+    std::size_t contacts = 0;  // summed over the ticks
+    double seconds = 0;
+};
+
+scene_run play(const char* file, int ticks) {
+    std::vector<diagnostic> diagnostics;
+    const auto start = std::chrono::steady_clock::now();
+    auto g = mosaic::testing::start_sample("stress", file, {}, &diagnostics);
+    scene_run out;
+    if (!g) return out;
+    EXPECT_TRUE(diagnostics.empty()) << to_string(diagnostics);
+    world& w = g->world();
+    for (int i = 0; i < ticks; ++i) {
+        g->tick();
+        out.contacts += w.singleton<Contacts>().list.size();
+    }
+    out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    out.sprites = w.count<Bouncer>();
+    w.view<const Transform, const Bouncer>().each([&](const Transform& t, const Bouncer& box) {
+        const float slack = 0.5f;  // pushed apart after the bounce this tick
+        if (t.position.x < box.min.x - slack || t.position.x > box.max.x + slack ||
+            t.position.y < box.min.y - slack || t.position.y > box.max.y + slack) {
+            ++out.outside;
+        }
+    });
+    std::printf("%s: %d ticks, %zu sprites, %zu contacts, %.1f s (ASan builds are slow)\n", file,
+                ticks, out.sprites, out.contacts, out.seconds);
+    return out;
+}
+
+TEST(StressScenes, TenThousandSpritesMoveAndCollideFor600Ticks) {
+    const scene_run run = play("scenes/stress_10k.scene.json", 600);
+    EXPECT_EQ(run.sprites, 10000u);
+    EXPECT_EQ(run.outside, 0u);
+    EXPECT_GT(run.contacts, 600u);  // they do collide
+}
+
+TEST(StressScenes, AHundredThousandSpritesFor30Ticks) {
+    const scene_run run = play("scenes/stress.scene.json", 30);
+    EXPECT_EQ(run.sprites, 100000u);
+    EXPECT_EQ(run.outside, 0u);
+    EXPECT_GT(run.contacts, 30u);
+}
+
+}  // namespace

@@ -1,0 +1,340 @@
+// Tiny Tanks: every system (put data in, tick, check data out), then the battle scene played.
+// Sections: 1. drive  2. turret  3. AI  4. contacts, wreckage, reinforcements  5. battle scene
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+
+#include <glm/geometric.hpp>
+#include <glm/trigonometric.hpp>
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/systems/builtin_systems.hpp>
+#include <tiny_tanks/tiny_tanks.hpp>
+
+#include "project_test_support.hpp"
+
+namespace {
+
+using namespace mosaic;
+using namespace mosaic::tiny_tanks;
+
+constexpr double dt = 0.25;
+
+struct fixture : ::testing::Test {
+    world w;
+    scheduler s;
+    archetype tank = tank_archetype();
+    archetype turret = turret_archetype();
+
+    void SetUp() override {
+        add_builtin_resources(w);
+        w.singleton<Archetypes>().list = {tank_archetype(), turret_archetype(), bullet_archetype()};
+    }
+    entity hull(glm::vec2 position, float heading, float left, float right) {
+        const entity e = spawn(w, tank);
+        w.get<Transform>(e) = Transform{.position = position, .rotation = heading};
+        w.get<LeftTrack>(e).speed = left;
+        w.get<RightTrack>(e).speed = right;
+        return e;
+    }
+    std::size_t bullets() { return w.count<Damage>(); }
+};
+
+void expect_near(glm::vec2 actual, glm::vec2 expected) {
+    EXPECT_NEAR(actual.x, expected.x, 1e-4f);
+    EXPECT_NEAR(actual.y, expected.y, 1e-4f);
+}
+
+// --- 1. drive ---------------------------------------------------------------------------------
+
+using TankDrive = fixture;
+TEST_F(TankDrive, EqualTrackSpeedsDriveStraightAlongTheHeading) {
+    add_tank_drive_system(s);
+    add_movement_system(s);
+    const entity e = hull({1, 1}, 30.0f, 2.0f, 2.0f);
+    s.tick(w, dt);
+    s.tick(w, dt);
+    EXPECT_FLOAT_EQ(w.get<Transform>(e).rotation, 30.0f);
+    expect_near(w.get<Transform>(e).position, glm::vec2(1, 1) + direction_of(30.0f) * 2.0f * 0.5f);
+}
+
+TEST_F(TankDrive, OppositeSpeedsTurnInPlace) {
+    add_tank_drive_system(s);
+    add_movement_system(s);
+    const entity e = hull({3, -2}, 0.0f, -1.0f, 1.0f);
+    w.get<Hull>(e).track_width = 0.8f;
+    s.tick(w, dt);
+    // (right - left) / width = 2.5 rad/s, for a quarter second
+    EXPECT_NEAR(w.get<Transform>(e).rotation, glm::degrees(2.5f) * 0.25f, 1e-3f);
+    expect_near(w.get<Transform>(e).position, {3, -2});
+}
+
+TEST_F(TankDrive, FasterRightTrackTurnsLeftWhileDriving) {
+    add_tank_drive_system(s);
+    const entity e = hull({0, 0}, 0.0f, 1.0f, 2.0f);
+    s.tick(w, dt);
+    EXPECT_GT(w.get<Transform>(e).rotation, 0.0f);  // counter-clockwise
+    EXPECT_NEAR(glm::length(w.get<RigidBody>(e).velocity), 1.5f, 1e-5f);
+}
+
+TEST_F(TankDrive, TrackSpeedsAreLimitedToTheirMaximum) {
+    add_tank_drive_system(s);
+    const entity e = hull({0, 0}, 90.0f, 50.0f, 50.0f);
+    w.get<LeftTrack>(e).max_speed = 2.0f;
+    w.get<RightTrack>(e).max_speed = 2.0f;
+    s.tick(w, dt);
+    expect_near(w.get<RigidBody>(e).velocity, {0, 2});
+}
+
+TEST(TankMath, HeadingsWrapIntoPlusMinus180) {
+    EXPECT_FLOAT_EQ(wrap_degrees(190.0f), -170.0f);
+    EXPECT_FLOAT_EQ(wrap_degrees(-190.0f), 170.0f);
+    EXPECT_FLOAT_EQ(wrap_degrees(180.0f), -180.0f);
+    EXPECT_FLOAT_EQ(wrap_degrees(725.0f), 5.0f);
+    expect_near(direction_of(90.0f), {0, 1});
+}
+
+// --- 2. turret --------------------------------------------------------------------------------
+
+using TurretSystem = fixture;
+TEST_F(TurretSystem, FiresExactlyWhenTheReloadCountdownReachesZero) {
+    add_turret_system(s);
+    const entity gun = w.create();
+    w.add<Transform>(gun);
+    w.add<WorldTransform>(gun, WorldTransform{.position = {2, 3}, .rotation = 90.0f});
+    w.add<Turret>(gun, Turret{.sweep_speed = 0.0f,
+                              .reload_time = 2.0f,
+                              .reload = 0.5f,
+                              .gun_power = 7.0f,
+                              .muzzle = 0.5f});
+    w.add<Team>(gun, Team{3});
+
+    s.tick(w, dt);
+    EXPECT_EQ(bullets(), 0u);
+    EXPECT_FLOAT_EQ(w.get<Turret>(gun).reload, 0.25f);
+    s.tick(w, dt);  // reaches zero: fires, and reloads
+    ASSERT_EQ(bullets(), 1u);
+    EXPECT_FLOAT_EQ(w.get<Turret>(gun).reload, 2.0f);
+
+    w.view<const Damage, const Transform, const RigidBody, const Team, const Lifetime>().each(
+        [](const Damage& damage, const Transform& t, const RigidBody& body, const Team& team,
+           const Lifetime& life) {
+            expect_near(t.position, {2, 3.5f});  // at the muzzle
+            EXPECT_FLOAT_EQ(t.rotation, 90.0f);
+            expect_near(body.velocity, {0, 7});  // the turret's direction, its gun power
+            EXPECT_EQ(team.id, 3);               // no friendly fire
+            EXPECT_FLOAT_EQ(damage.amount, bullet_archetype().find<Damage>()->amount);
+            EXPECT_FLOAT_EQ(life.seconds, bullet_archetype().find<Lifetime>()->seconds);
+        });
+    for (int i = 0; i < 7; ++i) s.tick(w, dt);  // 1.75 s: not reloaded yet
+    EXPECT_EQ(bullets(), 1u);
+    s.tick(w, dt);
+    EXPECT_EQ(bullets(), 2u);
+}
+
+TEST_F(TurretSystem, SweepsBackAndForthWithinItsRange) {
+    add_turret_system(s);
+    const entity gun = w.create();
+    w.add<Transform>(gun);
+    w.add<WorldTransform>(gun);
+    w.add<Turret>(gun, Turret{.sweep_speed = 40.0f, .sweep_range = 15.0f, .reload = 100.0f});
+    s.tick(w, dt);
+    EXPECT_FLOAT_EQ(w.get<Transform>(gun).rotation, 10.0f);
+    s.tick(w, dt);
+    EXPECT_FLOAT_EQ(w.get<Transform>(gun).rotation, 15.0f);  // stops at the edge, turns
+    EXPECT_EQ(w.get<Turret>(gun).sweep_direction, -1);
+    s.tick(w, dt);
+    EXPECT_FLOAT_EQ(w.get<Transform>(gun).rotation, 5.0f);
+}
+
+TEST_F(TurretSystem, WithoutABulletArchetypeItReloadsButFiresNothing) {
+    w.singleton<Archetypes>().list.clear();
+    add_turret_system(s);
+    const entity gun = w.create();
+    w.add<Transform>(gun);
+    w.add<WorldTransform>(gun);
+    w.add<Turret>(gun, Turret{.reload = 0.1f});
+    s.tick(w, dt);
+    EXPECT_EQ(bullets(), 0u);
+    EXPECT_GT(w.get<Turret>(gun).reload, 0.0f);
+}
+
+// --- 3. AI --------------------------------------------------------------------------------
+
+using TankAi = fixture;
+TEST_F(TankAi, SteersTowardsTheNearestEnemy) {
+    add_tank_ai_system(s);
+    const entity me = hull({0, 0}, 0.0f, 0, 0);
+    w.get<TankBrain>(me).aggression = 1.0f;         // no wandering
+    const entity enemy = hull({0, 6}, 0.0f, 0, 0);  // to the left of my heading
+    w.get<Team>(enemy).id = 2;
+    const entity far_enemy = hull({0, -20}, 0.0f, 0, 0);
+    w.get<Team>(far_enemy).id = 2;
+    s.tick(w, dt);  // the AI thinks every 0.2 s
+    EXPECT_GT(w.get<RightTrack>(me).speed, w.get<LeftTrack>(me).speed);  // turns left
+    // The enemies steer towards me, the nearer one by turning right (clockwise).
+    EXPECT_LT(w.get<RightTrack>(enemy).speed, w.get<LeftTrack>(enemy).speed);
+}
+
+TEST_F(TankAi, TurnsBackAtTheArenaEdge) {
+    add_tank_ai_system(s);
+    const entity arena = w.create();
+    w.add<Transform>(arena);
+    w.add<Arena>(arena, Arena{{10, 10}});
+    const entity me = hull({9, -5}, 0.0f, 0, 0);  // heading out of the east side
+    s.tick(w, dt);
+    const float left = w.get<LeftTrack>(me).speed;
+    const float right = w.get<RightTrack>(me).speed;
+    EXPECT_GT(right, left);  // the centre is behind, to its left: turns left
+    EXPECT_LT(left + right, 2.0f * w.get<RightTrack>(me).max_speed * 0.5f);  // slowly
+}
+
+TEST_F(TankAi, SameSeedSameDecisions) {
+    const auto decide = [](std::uint64_t seed) {
+        world w;
+        add_builtin_resources(w);
+        w.singleton<Random>() = Random{seed};
+        scheduler s;
+        add_tank_ai_system(s);
+        const entity e = spawn(w, tank_archetype());
+        w.get<TankBrain>(e).aggression = 0.0f;  // pure wandering
+        s.tick(w, dt);
+        return w.get<LeftTrack>(e).speed - w.get<RightTrack>(e).speed;
+    };
+    EXPECT_EQ(decide(7), decide(7));
+    EXPECT_NE(decide(7), decide(8));
+}
+
+// --- 4. contacts, wreckage, reinforcements ----------------------------------------------------
+
+struct TankWorld : fixture {
+    void SetUp() override {
+        fixture::SetUp();
+        add_hierarchy_system(s);
+        add_collision_system(s);
+        add_tank_contacts_system(s);
+    }
+    entity wall(glm::vec2 position, glm::vec2 half) {
+        const entity e = w.create();
+        w.add<Transform>(e, Transform{.position = position});
+        w.add<Wall>(e);
+        w.add<Collider>(e, Collider{.shape = ColliderShape::box, .size = half, .mask = 6});
+        return e;
+    }
+};
+
+TEST_F(TankWorld, HullsArePushedOutOfWallsAndApart) {
+    wall({0, 0}, {1, 1});
+    const entity stuck = hull({1.3f, 0}, 0.0f, 0, 0);  // radius 0.5: 0.2 inside the wall
+    const entity a = hull({5, 0}, 0.0f, 0, 0);
+    const entity b = hull({5.8f, 0}, 0.0f, 0, 0);  // 0.2 overlap between the two
+    s.tick(w, dt);
+    expect_near(w.get<Transform>(stuck).position, {1.5f, 0});
+    expect_near(w.get<Transform>(a).position, {4.9f, 0});
+    expect_near(w.get<Transform>(b).position, {5.9f, 0});
+}
+
+TEST_F(TankWorld, BulletsStopOnWalls) {
+    wall({0, 0}, {1, 1});
+    const entity bullet = spawn(w, bullet_archetype());
+    w.get<Transform>(bullet).position = {1.05f, 0};
+    const entity flying = spawn(w, bullet_archetype());
+    w.get<Transform>(flying).position = {3, 0};
+    s.tick(w, dt);
+    EXPECT_FALSE(w.alive(bullet));
+    EXPECT_TRUE(w.alive(flying));
+}
+
+TEST_F(TankWorld, ADestroyedTankLeavesNoPartsBehind) {
+    add_wreckage_system(s);
+    const entity doomed = make_tank(w, tank, turret, 1, {1, 0, 0, 1}, {0, 0}, 0.0f);
+    make_tank(w, tank, turret, 2, {0, 0, 1, 1}, {5, 0}, 0.0f);
+    EXPECT_EQ(w.count<Parent>(), 8u);  // turret, barrel, two tracks each
+    w.destroy(doomed);
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Parent>(), 4u);  // the other tank's
+    EXPECT_EQ(w.count<Turret>(), 1u);
+}
+
+TEST_F(TankWorld, TurretsFollowTheirHullThroughTheHierarchy) {
+    const entity e = make_tank(w, tank, turret, 1, {1, 0, 0, 1}, {4, 2}, 90.0f);
+    s.tick(w, dt);
+    w.view<const Turret, const WorldTransform, const Parent>().each(
+        [&](const Turret&, const WorldTransform& where, const Parent& p) {
+            EXPECT_EQ(p.entity, e);
+            EXPECT_NEAR(where.rotation, 90.0f, 1e-4f);
+            expect_near(where.position, {4.0f, 2.0f - 0.06f});  // offset rotated with the hull
+        });
+}
+
+using Reinforcements = fixture;
+TEST_F(Reinforcements, SpawnPointsKeepTheirTeamUpToStrength) {
+    add_reinforcements_system(s);
+    const entity base = w.create();
+    w.add<Transform>(base, Transform{.position = {-3, 1}, .rotation = 45.0f});
+    w.add<SpawnPoint>(
+        base,
+        SpawnPoint{
+            .team = 5, .keep_alive = 2, .interval = 0.5f, .timer = 0.25f, .tint = {0, 1, 0, 1}});
+    s.tick(w, dt);  // timer runs out: one tank
+    ASSERT_EQ(w.count<Hull>(), 1u);
+    s.tick(w, dt);  // waiting for the interval
+    EXPECT_EQ(w.count<Hull>(), 1u);
+    for (int i = 0; i < 10; ++i) s.tick(w, dt);
+    EXPECT_EQ(w.count<Hull>(), 2u);  // keep_alive
+    w.view<const Hull, const Transform, const Team, const Sprite>().each(
+        [](const Hull&, const Transform& t, const Team& team, const Sprite& look) {
+            expect_near(t.position, {-3, 1});
+            EXPECT_FLOAT_EQ(t.rotation, 45.0f);
+            EXPECT_EQ(team.id, 5);
+            EXPECT_EQ(look.tint, (mosaic::color{0, 1, 0, 1}));
+        });
+    EXPECT_EQ(w.count<Turret>(), 2u);  // with their parts
+    EXPECT_EQ(w.count<Parent>(), 8u);
+    w.view<const Turret, const Team>().each(
+        [](const Turret&, const Team& team) { EXPECT_EQ(team.id, 5); });
+}
+
+// --- 5. battle scene --------------------------------------------------------------------------
+
+TEST(BattleScene, LoadsWithoutWarningsAndStaysBusyFor600Ticks) {
+    std::vector<diagnostic> diagnostics;
+    auto g =
+        mosaic::testing::start_sample("tiny_tanks", "scenes/battle.scene.json", {}, &diagnostics);
+    ASSERT_TRUE(g);
+    EXPECT_TRUE(diagnostics.empty()) << to_string(diagnostics);
+    world& w = g->world();
+    ASSERT_EQ(w.count<Hull>(), 8u);
+
+    std::map<entity, glm::vec2> start;
+    w.view<const Hull, const Transform>().each(
+        [&](entity e, const Hull&, const Transform& t) { start[e] = t.position; });
+    std::size_t most_bullets = 0;
+    float damage_taken = 0.0f;
+    for (int tick = 0; tick < 600; ++tick) {
+        g->tick();
+        most_bullets = std::max(most_bullets, w.count<Damage>());
+    }
+    std::size_t moved = 0;
+    std::map<std::int32_t, int> alive;
+    w.view<const Hull, const Transform, const Team, const Health>().each(
+        [&](entity e, const Hull&, const Transform& t, const Team& team, const Health& health) {
+            ++alive[team.id];
+            damage_taken += health.max - health.current;
+            if (start.contains(e) && glm::length(t.position - start[e]) > 1.0f) ++moved;
+        });
+    std::size_t destroyed = 0;
+    for (const auto& [e, position] : start) destroyed += w.alive(e) ? 0 : 1;
+    std::printf(
+        "battle after 600 ticks: %zu bullets at most, %zu original tanks destroyed, "
+        "%zu moved, damage on the living %.0f, tanks per team %d/%d\n",
+        most_bullets, destroyed, moved, damage_taken, alive[1], alive[2]);
+    EXPECT_GT(most_bullets, 4u);                    // turrets fired
+    EXPECT_GT(moved, 3u);                           // tanks drove
+    EXPECT_GT(destroyed + (damage_taken > 0), 0u);  // bullets hit
+    EXPECT_GE(alive[1], 1);                         // still a battle
+    EXPECT_GE(alive[2], 1);
+}
+
+}  // namespace
