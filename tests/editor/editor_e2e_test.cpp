@@ -16,6 +16,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include <mosaic/projects/registry.hpp>
+
 #include "core/script.hpp"
 #include "ui/app/editor_app.hpp"
 
@@ -77,11 +79,14 @@ std::string read_text(const fs::path& path) {
 
 class EditorEndToEnd : public ::testing::Test {
 protected:
+    /// The scene the editor opens.
+    virtual fs::path scene() const { return data / "arena.scene.json"; }
+
     void SetUp() override {
         folder_ = fs::temp_directory_path() / ("mosaic-editor-e2e-" + std::to_string(::getpid()));
         fs::create_directories(folder_);
         editor_options options;
-        options.scene = data / "arena.scene.json";
+        options.scene = scene();
         options.settings = folder_ / "editor.ini";
         options.script = folder_ / "unused.script";  // scripted: fixed 1/60 s frames
         try {
@@ -171,6 +176,66 @@ TEST_F(EditorEndToEnd, PlayPauseScreenshotStopEditSaveAndReload) {
         {view.max.x - view.min.x, view.max.y - view.min.y});
     EXPECT_TRUE(close_to(image.at(c.x + 0.25f * ppu, c.y - 2.75f * ppu), {26, 230, 51}, 12))
         << "the runner in the scene view";
+}
+
+// Tiny Tanks' battle: the project's own components and systems, through the editor.
+class TinyTanksEndToEnd : public EditorEndToEnd {
+protected:
+    fs::path scene() const override {
+        return projects::folder() / "tiny_tanks" / "scenes" / "battle.scene.json";
+    }
+};
+
+TEST_F(TinyTanksEndToEnd, PlayPauseStopRestoresEditSaveAndReload) {
+    editor_state& s = app_->state();
+    ASSERT_NE(s.project_info(), nullptr);
+    EXPECT_EQ(s.project_info()->name, "tiny_tanks");
+    ASSERT_FALSE(s.find_by_name("Blue tank 1").is_null()) << "the battle did not load";
+    EXPECT_FALSE(s.game().archetypes().empty()) << "the project's archetypes";
+    app_->ui().state().record_items = true;
+    run("select \"Blue tank 1\"\nwait 3\n");
+    const std::string before_play = scene_text("before.scene.json");
+    const std::size_t entities = s.world().size();
+
+    run("play\nwait 120\npause\n");
+    EXPECT_EQ(s.game().clock().ticks(), 120u);
+    const entity tank = s.find_by_name("Blue tank 1");
+    ASSERT_FALSE(tank.is_null());
+    const glm::vec2 moved = s.world().get<Transform>(tank).position;
+    EXPECT_GT(std::abs(moved.x + 9.0f) + std::abs(moved.y + 5.5f), 0.2f) << "the tank drove";
+
+    const fs::path shot = folder_ / "battle.png";
+    run("screenshot " + shot.string() + "\n");
+    const item_rect view = app_->ui().state().items.at("scene/view");
+    const camera2d camera = app_->ui().state().camera;
+    const panel_layout layout = app_->ui().layout();
+    const ImVec4 tinted_panel = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+
+    run("stop\nexpect Transform.position -9 -5.5\n");
+    EXPECT_EQ(s.world().size(), entities);
+    EXPECT_EQ(scene_text("after.scene.json"), before_play)
+        << "Stop restores the edited scene exactly";
+
+    const fs::path saved = folder_ / "battle_edited.scene.json";
+    run("set Health.current 33\nset Transform.position -8 -5\nsave_as " + saved.string() +
+        "\nopen " + saved.string() + "\nselect \"Blue tank 1\"\nexpect Health.current 33" +
+        "\nexpect Transform.position -8 -5\n");
+    EXPECT_EQ(s.project_info()->name, "tiny_tanks");
+
+    const png image = read_png(shot);
+    ASSERT_EQ(image.width, 1600);
+    const panel_rect& h = layout.hierarchy;
+    EXPECT_TRUE(close_to(image.at(h.pos.x + h.size.x * 0.5f, h.pos.y + h.size.y - 12),
+                         to_rgb8(tinted_panel), 2))
+        << "the hierarchy panel, tinted while playing";
+    const glm::vec2 size{view.max.x - view.min.x, view.max.y - view.min.y};
+    const auto world_pixel = [&](glm::vec2 w) {
+        const glm::vec2 p = camera.world_to_screen(w, size);
+        return image.at(view.min.x + p.x, view.min.y + p.y);
+    };
+    EXPECT_TRUE(close_to(world_pixel({0.0f, 0.0f}), {120, 112, 102}, 6)) << "the bunker";
+    EXPECT_TRUE(close_to(world_pixel({0.0f, 6.8f}), {61, 74, 51}, 6)) << "the arena floor";
+    EXPECT_TRUE(close_to(world_pixel({0.0f, 8.3f}), {120, 112, 102}, 6)) << "the north wall";
 }
 
 }  // namespace

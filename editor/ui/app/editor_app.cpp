@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <system_error>
 
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/render/render_target.hpp>
@@ -26,11 +27,24 @@ const project* choose_project(const editor_options& o) {
     return nullptr;
 }
 
+/// Without a scene (and no script), the editor opens a project's default scene: --project's,
+/// else Tiny Tanks' battle, so a first start shows something to play with.
+editor_options with_default_scene(editor_options o) {
+    if (!o.scene.empty() || !o.script.empty()) return o;
+    const project* p = o.project.empty() ? find_project(projects::all(), "tiny_tanks")
+                                         : find_project(projects::all(), o.project);
+    if (p == nullptr || p->default_scene.empty()) return o;
+    const std::filesystem::path scene = projects::folder() / p->name / p->default_scene;
+    std::error_code ec;
+    if (std::filesystem::exists(scene, ec)) o.scene = scene;
+    return o;
+}
+
 }  // namespace
 
 editor_app::editor_app(const editor_options& options)
-    : options_(options),
-      state_(choose_project(options)),
+    : options_(with_default_scene(options)),
+      state_(choose_project(options_)),
       window_(window_options{.title = "Mosaic",
                              .width = options.width,
                              .height = options.height,
@@ -39,7 +53,7 @@ editor_app::editor_app(const editor_options& options)
     if (!options.project.empty() && state_.project_info() == nullptr)
         state_.log().warning("no sample project named '" + options.project +
                              "': built-in components only");
-    if (!options.scene.empty()) (void)state_.open(options.scene);
+    if (!options_.scene.empty()) (void)state_.open(options_.scene);
     if (!options.script.empty() || options.frames >= 0) fixed_dt_ = 1.0 / 60.0;
 
     IMGUI_CHECKVERSION();
