@@ -131,7 +131,20 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     draw_world_options options;
     options.textures = renderer != nullptr ? renderer->textures() : nullptr;
     options.collider_outlines = ui.settings.collider_outlines;
-    draw_world(w, list_, options);
+    // draw_world submits every sprite; only what the view shows goes to the renderer (a
+    // 100,000-sprite scene seen up close draws a few thousand).
+    world_list_.clear();
+    draw_world(w, world_list_, options);
+    const world_rect view = camera_.visible_bounds(viewport);
+    list_.reserve_more(world_list_.instances().size() / 4);
+    for (const draw_instance& d : world_list_.instances()) {
+        const float r = 0.5f * (std::abs(d.size.x) + std::abs(d.size.y));  // covers any rotation
+        if (d.center.x + r < view.min.x || d.center.x - r > view.max.x ||
+            d.center.y + r < view.min.y || d.center.y - r > view.max.y)
+            continue;
+        list_.push(d);
+    }
+    for (const draw_line& line : world_list_.lines()) list_.push(line);
 
     std::size_t outlines = 0;
     for (entity e : s.selection().items()) {

@@ -44,8 +44,9 @@ private:
     [[nodiscard]] std::optional<glm::vec2> handle_origin(editor_state& s, glm::vec2 viewport) const;
     [[nodiscard]] drag_mode handle_under(glm::vec2 handle, glm::vec2 mouse) const;
 
-    draw_list list_;
-    camera2d camera_;  // this frame's view (the editor's camera or the game's)
+    draw_list list_;        // what is drawn: grid, the visible part of the world, outlines
+    draw_list world_list_;  // the whole world, as draw_world gives it
+    camera2d camera_;       // this frame's view (the editor's camera or the game's)
     drag_mode drag_ = drag_mode::none;
     drag_mode hovered_handle_ = drag_mode::none;
     live_edit move_;
