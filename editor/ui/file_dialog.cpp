@@ -83,7 +83,7 @@ void file_dialog::show_error(std::string message) {
     error_ = std::move(message);
 }
 
-bool file_dialog::accept(const std::string& typed) {
+bool file_dialog::submit(const std::string& typed) {
     fs::path path = typed;
     if (path.empty()) {
         error_ = "type a file name";
@@ -114,10 +114,15 @@ bool file_dialog::accept(const std::string& typed) {
     }
     chosen_ = path;
     open_ = false;
+    accepted_ = true;
     return true;
 }
 
 bool file_dialog::draw() {
+    if (accepted_) {  // chosen by submit() outside draw()
+        accepted_ = false;
+        return true;
+    }
     if (!open_) return false;
     const char* name = popup_name(purpose_);
     if (just_opened_) {
@@ -127,7 +132,6 @@ bool file_dialog::draw() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
     ImGui::SetNextWindowSize({640, 440}, ImGuiCond_Appearing);
-    bool accepted = false;
     if (!ImGui::BeginPopupModal(name, &open_)) return false;
 
     ImGui::TextDisabled("%s", folder_.string().c_str());
@@ -148,7 +152,7 @@ bool file_dialog::draw() {
                 }
                 std::snprintf(path_, sizeof path_, "%s", (folder_ / e.name).string().c_str());
                 if (!e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
-                    accepted = accept(path_);
+                    (void)submit(path_);
             }
         }
         if (entries_.empty()) ImGui::TextDisabled("(no folders or scene files here)");
@@ -157,20 +161,21 @@ bool file_dialog::draw() {
 
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue))
-        accepted = accept(path_);
+        (void)submit(path_);
     if (!error_.empty()) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", error_.c_str());
     } else {
         ImGui::TextDisabled("Scene files: .scene.json (text) or .scene.bin (binary)");
     }
-    if (ImGui::Button(purpose_ == purpose::open ? "Open" : "Save", {100, 0}))
-        accepted = accept(path_);
+    if (ImGui::Button(purpose_ == purpose::open ? "Open" : "Save", {100, 0})) (void)submit(path_);
     ImGui::SameLine();
     if (ImGui::Button("Cancel", {100, 0}) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
         open_ = false;
     if (!open_) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
+    const bool accepted = accepted_;
+    accepted_ = false;
     return accepted;
 }
 

@@ -21,11 +21,16 @@ public:
     [[nodiscard]] purpose current_purpose() const noexcept { return purpose_; }
     void close() noexcept { open_ = false; }
 
-    /// Draws it when open. Returns true on the frame the user accepted a file: chosen().
+    /// Draws it when open. Returns true once after the user accepted a file: chosen().
     bool draw();
     [[nodiscard]] const std::filesystem::path& chosen() const noexcept { return chosen_; }
     /// Keeps the dialog open with `message` under the path field (e.g. the save failed).
     void show_error(std::string message);
+    /// What pressing Open / Save with `typed` in the path field does: a folder is entered, a
+    /// good file is chosen (true; the dialog closes), anything else sets error().
+    bool submit(const std::string& typed);
+    [[nodiscard]] const std::string& error() const noexcept { return error_; }
+    [[nodiscard]] const std::filesystem::path& folder() const noexcept { return folder_; }
 
     /// Scene files and folders of `folder`, folders first, each sorted by name.
     struct entry {
@@ -37,10 +42,10 @@ public:
 
 private:
     void change_folder(const std::filesystem::path& folder);
-    bool accept(const std::string& typed);
 
     bool open_ = false;
     bool just_opened_ = false;
+    bool accepted_ = false;  // a file was chosen; draw() reports it once
     purpose purpose_ = purpose::open;
     std::filesystem::path folder_;
     std::vector<entry> entries_;

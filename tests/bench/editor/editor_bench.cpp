@@ -5,6 +5,7 @@
 //   editor_frame/gl         the same plus the scene view's draw_world and the renderer's
 //                           submission into its framebuffer and ImGui's OpenGL draw, in a
 //                           hidden window (no swap, no glFinish: CPU time)
+//   hierarchy_rebuild       the hierarchy's rows rebuilt (after a structural change)
 //   editor_play / editor_stop
 //
 // The scene: 1,000 roots with 99 children each (every node open: 100,000 hierarchy rows),
@@ -78,6 +79,20 @@ void editor_frame_headless(benchmark::State& st) {
     st.counters["hierarchy_rows"] = static_cast<double>(ui.hierarchy().rows().size());
 }
 
+// The hierarchy's row list rebuilt from scratch (what a structural change costs once).
+void hierarchy_rebuild(benchmark::State& st) {
+    testing::headless_imgui imgui;
+    editor_state s;
+    fill(s);
+    editor_ui ui;
+    frame(ui, s, nullptr);
+    for (auto _ : st) {
+        ui.state().structure_changed = true;
+        ui.hierarchy().refresh(s, ui.state());
+    }
+    st.counters["rows"] = static_cast<double>(ui.hierarchy().rows().size());
+}
+
 void editor_frame_gl(benchmark::State& st) {
     std::unique_ptr<window> win;
     try {
@@ -128,6 +143,7 @@ void editor_play_stop(benchmark::State& st, bool measure_play) {
 }  // namespace
 
 BENCHMARK(editor_frame_headless)->Name("editor_frame/headless")->Unit(benchmark::kMillisecond);
+BENCHMARK(hierarchy_rebuild)->Name("hierarchy_rebuild")->Unit(benchmark::kMillisecond);
 BENCHMARK(editor_frame_gl)->Name("editor_frame/gl")->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(editor_play_stop, play, true)
     ->Name("editor_play")

@@ -1,0 +1,82 @@
+// The ImGui file dialog: what it lists, typed paths, errors shown inline.
+#include <imgui_internal.h>  // FindWindowByName
+
+#include <fstream>
+
+#include "editor_ui_test_support.hpp"
+#include "ui/commands.hpp"
+#include "ui/file_dialog.hpp"
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+namespace fs = std::filesystem;
+
+class FileDialogTest : public EditorUiTest {
+protected:
+    FileDialogTest() {
+        folder_ = fs::temp_directory_path() /
+                  ("mosaic-file-dialog-" +
+                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::remove_all(folder_);
+        fs::create_directories(folder_ / "levels");
+        std::ofstream(folder_ / "notes.txt") << "not a scene";
+        std::ofstream(folder_ / "b.scene.bin") << "";
+        std::ofstream(folder_ / "a.scene.json") << "";
+    }
+    ~FileDialogTest() override { fs::remove_all(folder_); }
+    fs::path folder_;
+};
+
+TEST_F(FileDialogTest, ListsFoldersFirstThenSceneFilesOnly) {
+    const std::vector<file_dialog::entry> entries = file_dialog::list(folder_, nullptr);
+    ASSERT_EQ(entries.size(), 3u);
+    EXPECT_EQ(entries[0].name, "levels");
+    EXPECT_TRUE(entries[0].folder);
+    EXPECT_EQ(entries[1].name, "a.scene.json");
+    EXPECT_EQ(entries[2].name, "b.scene.bin");
+    std::string error;
+    EXPECT_TRUE(file_dialog::list(folder_ / "missing", &error).empty());
+    EXPECT_NE(error.find("cannot list"), std::string::npos);
+}
+
+TEST_F(FileDialogTest, OpenReportsProblemsInlineAndEntersFolders) {
+    file_dialog dialog;
+    dialog.open(file_dialog::purpose::open, folder_);
+    EXPECT_FALSE(dialog.submit("missing.scene.json"));
+    EXPECT_NE(dialog.error().find("no such file"), std::string::npos) << dialog.error();
+    EXPECT_FALSE(dialog.submit("notes.txt"));
+    EXPECT_NE(dialog.error().find("not a scene file"), std::string::npos) << dialog.error();
+    EXPECT_TRUE(dialog.is_open()) << "errors keep the dialog open";
+    EXPECT_FALSE(dialog.submit("levels"));
+    EXPECT_EQ(dialog.folder().filename(), "levels");
+    EXPECT_TRUE(dialog.submit((folder_ / "a.scene.json").string()));
+    EXPECT_EQ(dialog.chosen(), folder_ / "a.scene.json");
+    EXPECT_FALSE(dialog.is_open());
+}
+
+TEST_F(FileDialogTest, SaveAddsTheSceneExtensionAndChecksTheFolder) {
+    file_dialog dialog;
+    dialog.open(file_dialog::purpose::save, folder_);
+    EXPECT_FALSE(dialog.submit("nowhere/level.scene.json"));
+    EXPECT_NE(dialog.error().find("no such folder"), std::string::npos) << dialog.error();
+    EXPECT_TRUE(dialog.submit("level"));
+    EXPECT_EQ(dialog.chosen(), fs::weakly_canonical(folder_) / "level.scene.json");
+}
+
+TEST_F(FileDialogTest, SaveAsThroughTheDialogWritesTheFile) {
+    create_entity(state, "Keep");
+    imgui.frames(2);
+    command_save_as(state, ui.state());  // what Ctrl+Shift+S does
+    imgui.frames(2);
+    ASSERT_NE(ImGui::FindWindowByName("Save Scene As###file_dialog"), nullptr);
+    ASSERT_TRUE(ui.state().dialog.submit((folder_ / "saved").string()));
+    imgui.frames(2);  // draw_file_modals saves what was chosen
+    EXPECT_EQ(state.scene_path(), folder_ / "saved.scene.json");
+    EXPECT_TRUE(fs::exists(folder_ / "saved.scene.json"));
+    EXPECT_FALSE(state.dirty());
+}
+
+}  // namespace
+}  // namespace mosaic::testing
