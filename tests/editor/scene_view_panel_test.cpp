@@ -53,6 +53,19 @@ TEST_F(SceneViewPanelTest, ClickSelectsAndCtrlClickAdds) {
     EXPECT_TRUE(state.selection().empty());
 }
 
+TEST_F(SceneViewPanelTest, SelectingInTheViewScrollsTheHierarchyToTheEntity) {
+    for (int i = 0; i < 300; ++i)
+        sprite_at(("Far " + std::to_string(i)).c_str(), {100.0f, static_cast<float>(i)});
+    const entity target = sprite_at("Target", {3, 0});
+    state.selection().clear();
+    imgui.frames(3);
+    EXPECT_FALSE(has_item("hierarchy/row/Target")) << "the last of 300 rows starts out of sight";
+    imgui.click(screen({3, 0}));
+    imgui.frames(3);
+    EXPECT_EQ(state.selection().active(), target);
+    EXPECT_TRUE(has_item("hierarchy/row/Target"));
+}
+
 TEST_F(SceneViewPanelTest, DraggingTheHandleMovesTheSelectionInOneUndoStep) {
     const entity e = sprite_at("Mover", {0, 0});
     imgui.frames(3);
