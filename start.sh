@@ -39,6 +39,6 @@ fi
 [[ ${1:-} == --deps-only ]] && exit 0
 
 cmake --preset release >/dev/null
-cmake --build --preset release --target mosaic-hello mosaic-run
-# Until the editor lands, the main program is the headless "ECS in five minutes" demo.
-exec ./build/release/projects/hello_ecs/mosaic-hello "$@"
+cmake --build --preset release --target mosaic-run
+# Until the editor lands, the main program is tiny_tanks run headless with its profile.
+exec ./build/release/engine/mosaic-run projects/tiny_tanks/scenes/battle.scene.json --ticks 600 --profile "$@"
