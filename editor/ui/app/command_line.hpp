@@ -1,0 +1,31 @@
+#pragma once
+// mosaic-editor's command line:
+//
+//   mosaic-editor [SCENE] [--project NAME] [--script FILE] [--screenshot PNG] [--frames N]
+//                 [--settings FILE] [--size WxH] [--hidden]
+
+#include <filesystem>
+#include <span>
+#include <string>
+
+namespace mosaic::editor {
+
+struct editor_options {
+    std::filesystem::path scene;
+    std::string project;               // a sample project's name; empty: from the scene's path
+    std::filesystem::path script;      // editor commands to run (core/script.hpp)
+    std::filesystem::path screenshot;  // written after the last frame (--frames) or the script
+    int frames = -1;                   // >= 0: render this many frames, then exit 0
+    std::filesystem::path settings;    // empty: default_settings_path()
+    int width = 1600;
+    int height = 900;
+    bool hidden = false;
+    bool help = false;
+};
+
+/// Reads the arguments (without the program name). Returns "" or what is wrong.
+[[nodiscard]] std::string parse_command_line(std::span<const char* const> args,
+                                             editor_options& out);
+[[nodiscard]] std::string usage();
+
+}  // namespace mosaic::editor

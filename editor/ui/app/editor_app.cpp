@@ -1,0 +1,174 @@
+#include "editor_app.hpp"
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include <mosaic/engine/input.hpp>
+#include <mosaic/engine/render/render_target.hpp>
+#include <mosaic/engine/render/screenshot.hpp>
+#include <mosaic/projects/registry.hpp>
+
+#include "core/script.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+const project* choose_project(const editor_options& o) {
+    if (!o.project.empty()) return find_project(projects::all(), o.project);
+    if (!o.scene.empty()) return project_of_path(projects::all(), o.scene);
+    return nullptr;
+}
+
+/// Without a scene (and no script), the editor opens a project's default scene: --project's,
+/// else Tiny Tanks' battle, so a first start shows something to play with.
+editor_options with_default_scene(editor_options o) {
+    if (!o.scene.empty() || !o.script.empty()) return o;
+    const project* p = o.project.empty() ? find_project(projects::all(), "tiny_tanks")
+                                         : find_project(projects::all(), o.project);
+    if (p == nullptr || p->default_scene.empty()) return o;
+    const std::filesystem::path scene = projects::folder() / p->name / p->default_scene;
+    std::error_code ec;
+    if (std::filesystem::exists(scene, ec)) o.scene = scene;
+    return o;
+}
+
+}  // namespace
+
+editor_app::editor_app(const editor_options& options)
+    : options_(with_default_scene(options)),
+      state_(choose_project(options_)),
+      window_(window_options{.title = "Mosaic",
+                             .width = options.width,
+                             .height = options.height,
+                             .visible = !options.hidden,
+                             .vsync = options.script.empty() && options.frames < 0}) {
+    if (!options.project.empty() && state_.project_info() == nullptr)
+        state_.log().warning("no sample project named '" + options.project +
+                             "': built-in components only");
+    if (!options_.scene.empty()) (void)state_.open(options_.scene);
+    if (!options.script.empty() || options.frames >= 0) fixed_dt_ = 1.0 / 60.0;
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;  // the layout is computed every frame; sizes go to editor.ini
+    io.ConfigWindowsMoveFromTitleBarOnly = true;
+    if (!load_fonts(io))
+        state_.log().info(std::string(default_font_path) + " not found: using ImGui's font");
+    ImGui_ImplGlfw_InitForOpenGL(window_.native_handle(), true);
+    ImGui_ImplOpenGL3_Init("#version 330 core");
+
+    viewport_ = std::make_unique<gl_viewport>();
+    // Scripted runs neither offer nor write recovery files (they are not the user's work).
+    ui_ = std::make_unique<editor_ui>(
+        options.settings.empty() ? default_settings_path() : options.settings, fixed_dt_ == 0.0);
+    last_frame_ = std::chrono::steady_clock::now();
+}
+
+editor_app::~editor_app() {
+    ui_.reset();
+    viewport_.reset();  // GL objects go while the context is alive
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext();
+}
+
+std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
+    window_.poll_events();
+    if (window_.should_close()) {
+        window_.set_should_close(false);
+        ui_->request_close(state_);
+    }
+    const auto now = std::chrono::steady_clock::now();
+    double dt = std::chrono::duration<double>(now - last_frame_).count();
+    last_frame_ = now;
+    if (fixed_dt_ > 0) dt = fixed_dt_;
+
+    // The game reads the devices while playing, as under mosaic-run.
+    if (state_.playing()) {
+        if (Input* input = state_.world().try_singleton<Input>()) window_.read_input(*input);
+    }
+    state_.frame(dt);
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    if (fixed_dt_ > 0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt_);
+    ImGui::NewFrame();
+    ui_->frame(state_, viewport_.get());
+    ImGui::Render();
+    for (std::string& error : viewport_->take_errors()) state_.log().warning(std::move(error));
+
+    default_framebuffer target(window_.framebuffer_size());
+    target.clear({0.1f, 0.1f, 0.1f, 1.0f});
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    std::string error;
+    if (!screenshot.empty()) error = write_png(screenshot, read_pixels(target));
+    window_.swap_buffers();
+
+    if (std::string title = state_.title(); title != title_) {
+        window_.set_title(title);
+        title_ = std::move(title);
+    }
+    return error;
+}
+
+int editor_app::run_script() {
+    std::ifstream in(options_.script);
+    if (!in) {
+        std::fprintf(stderr, "%s: cannot read the script\n", options_.script.string().c_str());
+        return 2;
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    script_host host;
+    host.wait = [this](int frames) {
+        for (int i = 0; i < frames; ++i) (void)render_frame();
+    };
+    host.screenshot = [this](const std::string& path) { return render_frame(path); };
+    for (const script_line& line : parse_script(text.str())) {
+        const std::string error = run_script_line(state_, line, host);
+        if (!error.empty()) {
+            std::fprintf(stderr, "%s:%d: %s\n", options_.script.string().c_str(), line.number,
+                         error.c_str());
+            return 1;
+        }
+        ui_->state().structure_changed = true;  // scripts change the scene behind the panels
+    }
+    return 0;
+}
+
+int editor_app::run() {
+    // ImGui lays some things out a frame late (the menu bar's height, tab bars): two frames
+    // before anything scripted, so a first screenshot shows the finished layout.
+    (void)render_frame();
+    (void)render_frame();
+    if (!options_.script.empty()) {
+        if (const int code = run_script(); code != 0) return code;
+    }
+    if (options_.frames >= 0 || !options_.script.empty()) {
+        const int frames = std::max(options_.frames, 1);
+        for (int i = 0; i < frames; ++i) {
+            const bool last = i + 1 == frames;
+            const std::string error =
+                render_frame(last ? options_.screenshot : std::filesystem::path{});
+            if (!error.empty()) {
+                std::fprintf(stderr, "mosaic-editor: %s\n", error.c_str());
+                return 1;
+            }
+        }
+        return 0;
+    }
+    while (!ui_->quit_requested()) (void)render_frame();
+    ui_->closing();
+    return 0;
+}
+
+}  // namespace mosaic::editor

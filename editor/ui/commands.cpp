@@ -1,0 +1,115 @@
+#include "ui/commands.hpp"
+
+#include <vector>
+
+#include <mosaic/engine/components.hpp>
+
+#include "core/actions.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+std::vector<entity> selected(editor_state& s) {
+    std::vector<entity> out;
+    for (entity e : s.selection().items())
+        if (s.world().alive(e)) out.push_back(e);
+    return out;
+}
+
+}  // namespace
+
+void command_undo(editor_state& s, ui_state& ui) {
+    if (s.playing()) return;  // the history holds edit-mode steps only
+    if (s.undo()) ui.structure_changed = true;
+}
+
+void command_redo(editor_state& s, ui_state& ui) {
+    if (s.playing()) return;
+    if (s.redo()) ui.structure_changed = true;
+}
+
+void command_duplicate(editor_state& s, ui_state& ui) {
+    const std::vector<entity> items = selected(s);
+    if (items.empty()) return;
+    (void)duplicate_entities(s, items);
+    ui.structure_changed = true;
+}
+
+void command_delete(editor_state& s, ui_state& ui) {
+    const std::vector<entity> items = selected(s);
+    if (items.empty()) return;
+    delete_entities(s, items);
+    s.selection().prune(s.world());
+    ui.structure_changed = true;
+}
+
+void command_copy(editor_state& s, ui_state& ui) {
+    ui.copied = selected(s);
+}
+
+bool can_paste(editor_state& s, const ui_state& ui) {
+    for (entity e : ui.copied)
+        if (s.world().alive(e)) return true;
+    return false;
+}
+
+void command_paste(editor_state& s, ui_state& ui) {
+    std::vector<entity> alive;
+    for (entity e : ui.copied)
+        if (s.world().alive(e)) alive.push_back(e);
+    if (alive.empty()) return;
+    (void)duplicate_entities(s, alive);
+    ui.structure_changed = true;
+}
+
+void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
+    const entity e = create_entity(s, "Entity", parent);
+    ui.structure_changed = true;
+    ui.scroll_hierarchy_to = e;
+}
+
+void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a) {
+    const entity e = create_from_archetype(s, a);
+    ui.structure_changed = true;
+    ui.scroll_hierarchy_to = e;
+}
+
+void command_rename(editor_state& s, ui_state& ui) {
+    const entity e = s.selection().active();
+    if (s.world().alive(e)) {
+        ui.rename_request = e;
+        ui.scroll_hierarchy_to = e;
+    }
+}
+
+void command_frame_selection(ui_state& ui) {
+    ui.frame_selection = true;
+}
+
+void command_play_stop(editor_state& s, ui_state& ui) {
+    if (s.playing()) {
+        s.stop();
+    } else {
+        s.play();
+    }
+    s.selection().prune(s.world());
+    ui.structure_changed = true;
+}
+
+void command_pause(editor_state& s, ui_state& ui) {
+    (void)ui;
+    if (s.mode() == play_state::playing) {
+        s.pause();
+    } else if (s.mode() == play_state::paused) {
+        s.play();
+    }
+}
+
+void command_step(editor_state& s, ui_state& ui) {
+    if (!s.playing()) s.play();  // Unity: Step while editing enters play mode paused
+    s.step();
+    ui.structure_changed = true;
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,51 @@
+#pragma once
+// commands: what the menus, the shortcuts and the context menus do, written once. Each one
+// goes through editor/core's actions (so it is undoable) or its play/file API, and tells the
+// other panels what changed through ui_state.
+
+#include <filesystem>
+
+#include <mosaic/ecs/archetype.hpp>
+
+#include "core/editor_state.hpp"
+#include "ui/ui_state.hpp"
+
+namespace mosaic::editor {
+
+// --- edit ----------------------------------------------------------------------------------
+void command_undo(editor_state& s, ui_state& ui);
+void command_redo(editor_state& s, ui_state& ui);
+void command_duplicate(editor_state& s, ui_state& ui);
+void command_delete(editor_state& s, ui_state& ui);
+/// Copy remembers the selected entities; Paste duplicates them (while they still exist).
+void command_copy(editor_state& s, ui_state& ui);
+void command_paste(editor_state& s, ui_state& ui);
+[[nodiscard]] bool can_paste(editor_state& s, const ui_state& ui);
+void command_create_empty(editor_state& s, ui_state& ui, entity parent = null_entity);
+void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a);
+void command_rename(editor_state& s, ui_state& ui);
+void command_frame_selection(ui_state& ui);
+
+// --- play ----------------------------------------------------------------------------------
+/// Ctrl+P: Play when editing, Stop otherwise.
+void command_play_stop(editor_state& s, ui_state& ui);
+/// Ctrl+Shift+P: pause or resume.
+void command_pause(editor_state& s, ui_state& ui);
+void command_step(editor_state& s, ui_state& ui);
+
+// --- files (file_commands.cpp) -------------------------------------------------------------
+// New, Open and Exit first ask about unsaved changes (a modal), so they complete in a later
+// frame; draw_file_modals() shows the modals and finishes them.
+void request_new(editor_state& s, ui_state& ui);
+void request_open_dialog(editor_state& s, ui_state& ui);
+void request_open(editor_state& s, ui_state& ui, const std::filesystem::path& path);
+void request_exit(editor_state& s, ui_state& ui);
+/// Save to the scene's file, or Save As when it has none. False when it failed (console).
+bool command_save(editor_state& s, ui_state& ui);
+void command_save_as(editor_state& s, ui_state& ui);
+/// Opens `path` now (no question asked). On failure the scene is untouched and the "Could
+/// not open" modal shows the errors.
+bool open_scene_now(editor_state& s, ui_state& ui, const std::filesystem::path& path);
+void draw_file_modals(editor_state& s, ui_state& ui);
+
+}  // namespace mosaic::editor

@@ -1,0 +1,72 @@
+#include "ui/console_panel.hpp"
+
+#include <imgui.h>
+
+#include <string>
+#include <vector>
+
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+ImVec4 level_color(log_level level) {
+    switch (level) {
+        case log_level::warning:
+            return colors::warning;
+        case log_level::error:
+            return colors::error;
+        default:
+            return colors::info;
+    }
+}
+
+}  // namespace
+
+void console_panel::draw(editor_state& s, ui_state& ui) {
+    console_log& log = s.log();
+    if (ImGui::Button("Clear")) log.clear();
+    ui.record("console/Clear");
+    constexpr const char* names[3] = {"Info", "Warnings", "Errors"};
+    for (int level = 0; level < 3; ++level) {
+        ImGui::SameLine();
+        const std::size_t n = log.count(static_cast<log_level>(level));
+        const std::string label = std::string(names[level]) + " " + std::to_string(n) + "##level";
+        ImGui::PushID(level);
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              n > 0 ? level_color(static_cast<log_level>(level)) : colors::dim);
+        ImGui::Checkbox(label.c_str(), &show_[level]);
+        ImGui::PopStyleColor();
+        ImGui::PopID();
+    }
+    ImGui::Separator();
+
+    ImGui::BeginChild("##lines", {0, 0}, false, ImGuiWindowFlags_HorizontalScrollbar);
+    const std::vector<log_line>& lines = log.lines();
+    // The visible lines by index; filtering 5,000 lines per frame is cheap.
+    std::vector<int> visible;
+    visible.reserve(lines.size());
+    for (std::size_t i = 0; i < lines.size(); ++i)
+        if (show_[static_cast<int>(lines[i].level)]) visible.push_back(static_cast<int>(i));
+    const bool at_bottom = ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f;
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(visible.size()));
+    while (clipper.Step()) {
+        for (int row = clipper.DisplayStart; row < clipper.DisplayEnd; ++row) {
+            const log_line& line =
+                lines[static_cast<std::size_t>(visible[static_cast<std::size_t>(row)])];
+            ImGui::PushStyleColor(ImGuiCol_Text, level_color(line.level));
+            ImGui::TextUnformatted(line.text.c_str());
+            ImGui::PopStyleColor();
+        }
+    }
+    clipper.End();
+    if (lines.size() != seen_lines_) {
+        if (at_bottom || lines.size() > seen_lines_) ImGui::SetScrollHereY(1.0f);
+        seen_lines_ = lines.size();
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace mosaic::editor

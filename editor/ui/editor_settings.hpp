@@ -1,0 +1,32 @@
+#pragma once
+// editor_settings: what the editor remembers between runs that is not part of a scene — the
+// panel sizes the splitters set and the view toggles. A small "key=value" text file
+// (~/.config/mosaic/editor.ini by default; MOSAIC_EDITOR_SETTINGS or --settings override it,
+// tests point it at a temporary file). A missing or broken file gives the defaults.
+
+#include <filesystem>
+#include <string>
+
+namespace mosaic::editor {
+
+struct editor_settings {
+    float hierarchy_width = 280.0f;  // pixels
+    float inspector_width = 360.0f;
+    float bottom_height = 230.0f;
+    bool grid = true;
+    bool collider_outlines = false;
+    int autosave_minutes = 5;  // 0: off
+
+    friend bool operator==(const editor_settings&, const editor_settings&) = default;
+};
+
+/// $MOSAIC_EDITOR_SETTINGS, else $XDG_CONFIG_HOME/mosaic/editor.ini, else
+/// ~/.config/mosaic/editor.ini, else editor.ini in the current folder.
+[[nodiscard]] std::filesystem::path default_settings_path();
+
+/// Reads `path`; unknown keys and bad values are ignored (they keep their defaults).
+[[nodiscard]] editor_settings load_settings(const std::filesystem::path& path);
+/// Writes `path` (creating its folder). Returns "" or why it failed.
+std::string save_settings(const editor_settings& settings, const std::filesystem::path& path);
+
+}  // namespace mosaic::editor

@@ -1,0 +1,126 @@
+#include "ui/editor_ui.hpp"
+
+#include <imgui.h>
+
+#include <string>
+
+#include "ui/commands.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+constexpr ImGuiWindowFlags panel_flags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                         ImGuiWindowFlags_NoCollapse |
+                                         ImGuiWindowFlags_NoSavedSettings;
+
+bool begin_panel(const char* name, const panel_rect& r, ImGuiWindowFlags extra = 0) {
+    ImGui::SetNextWindowPos(r.pos);
+    ImGui::SetNextWindowSize(r.size);
+    return ImGui::Begin(name, nullptr, panel_flags | extra);
+}
+
+}  // namespace
+
+editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
+    : autosave_(settings_path.empty() || !autosave ? std::filesystem::path{}
+                                                   : settings_path.parent_path() / "recovery") {
+    ui_.settings_path = std::move(settings_path);
+    if (!ui_.settings_path.empty()) ui_.settings = load_settings(ui_.settings_path);
+    saved_ = ui_.settings;
+}
+
+editor_ui::~editor_ui() {
+    if (!(ui_.settings == saved_)) (void)save_settings();
+}
+
+void editor_ui::request_close(editor_state& s) {
+    request_exit(s, ui_);
+}
+
+std::string editor_ui::save_settings() {
+    if (ui_.settings_path.empty()) return {};
+    saved_ = ui_.settings;
+    return editor::save_settings(ui_.settings, ui_.settings_path);
+}
+
+void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
+    // The theme follows play mode (tinted while playing).
+    if (!theme_applied_ || theme_playing_ != s.playing()) {
+        apply_theme(ImGui::GetStyle(), s.playing());
+        theme_playing_ = s.playing();
+        theme_applied_ = true;
+    }
+    if (renderer != nullptr && s.project_folder() != asset_folder_) {
+        asset_folder_ = s.project_folder();
+        renderer->set_asset_folder(asset_folder_);
+    }
+    profiler_.sample(s, ImGui::GetIO().DeltaTime);
+
+    draw_main_menu(s, ui_);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    const float toolbar_height = ImGui::GetFrameHeight() + 16.0f;
+    layout_ = compute_layout(vp->WorkPos, vp->WorkSize, toolbar_height, ui_.settings);
+    if (draw_splitters(layout_, vp->WorkPos, vp->WorkSize, ui_.settings)) (void)save_settings();
+    draw_toolbar(s, ui_, layout_.toolbar);
+
+    if (begin_panel("Hierarchy###hierarchy", layout_.hierarchy)) hierarchy_.draw(s, ui_);
+    ImGui::End();
+
+    const std::string scene_title =
+        std::string(s.playing() ? "Scene (playing)" : "Scene") + "###scene";
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {2, 2});
+    const bool scene_open =
+        begin_panel(scene_title.c_str(), layout_.scene,
+                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleVar();
+    if (scene_open) scene_view_.draw(s, ui_, renderer);
+    ImGui::End();
+
+    if (begin_panel("Inspector###inspector", layout_.inspector)) inspector_.draw(s, ui_);
+    ImGui::End();
+
+    draw_bottom(s, layout_.bottom);
+
+    draw_file_modals(s, ui_);
+    autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);
+    autosave_.draw_offer(s, ui_);
+    draw_help_windows(ui_);
+    handle_shortcuts(s, ui_);
+}
+
+void editor_ui::draw_bottom(editor_state& s, const panel_rect& where) {
+    if (!begin_panel("##bottom", where, ImGuiWindowFlags_NoTitleBar)) {
+        ImGui::End();
+        return;
+    }
+    if (ImGui::BeginTabBar("##bottom_tabs")) {
+        const auto tab = [&](const std::string& label, bottom_tab which, const auto& contents) {
+            ImGuiTabItemFlags flags = 0;
+            if (ui_.select_tab && ui_.tab == which) flags |= ImGuiTabItemFlags_SetSelected;
+            const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
+            ui_.record("tab/" + label.substr(0, label.find('#')));
+            if (open) {
+                if (!ui_.select_tab) ui_.tab = which;
+                contents();
+                ImGui::EndTabItem();
+            }
+        };
+        const std::size_t errors = s.log().count(log_level::error);
+        const std::size_t warnings = s.log().count(log_level::warning);
+        std::string console = "Console";
+        if (errors + warnings > 0)
+            console += " (" + std::to_string(errors) + " errors, " + std::to_string(warnings) +
+                       " warnings)";
+        console += "###console";
+        tab(console, bottom_tab::console, [&] { console_.draw(s, ui_); });
+        tab("Project###project", bottom_tab::project, [&] { project_.draw(s, ui_); });
+        tab("Profiler###profiler", bottom_tab::profiler, [&] { profiler_.draw(s, ui_); });
+        ui_.select_tab = false;
+        ImGui::EndTabBar();
+    }
+    ImGui::End();
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,279 @@
+#include "ui/field_widgets.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // PushItemFlag, ImGuiItemFlags_MixedValue
+
+#include <cstdint>
+#include <cstring>
+
+#include "ui/entity_label.hpp"
+#include "ui/hierarchy_panel.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+constexpr const char* mixed_format = "--";
+
+float default_speed(field_kind kind) {
+    switch (kind) {
+        case field_kind::int32:
+        case field_kind::uint32:
+        case field_kind::int64:
+            return 0.2f;
+        default:
+            return 0.01f;
+    }
+}
+
+bool is_text(field_kind kind) {
+    return kind == field_kind::string || kind == field_kind::asset_path;
+}
+
+/// Bytes of element `element` of `field` in a component, as the editor compares them
+/// (strings up to their terminator, the rest byte for byte).
+bool same_element(const field_info& field, const void* a, const void* b, std::uint32_t element) {
+    if (is_text(field.kind)) {
+        const std::size_t capacity =
+            field.kind == field_kind::asset_path ? sizeof(asset_path) : field.size;
+        return std::strncmp(static_cast<const char*>(field.address(a, element)),
+                            static_cast<const char*>(field.address(b, element)), capacity) == 0;
+    }
+    return std::memcmp(field.address(a, element), field.address(b, element), field.size) == 0;
+}
+
+bool element_mixed(const field_context& ctx, const field_info& field, std::uint32_t element) {
+    const world& w = ctx.state.world();
+    const void* first = w.try_get(ctx.entities[0], ctx.info.type);
+    for (std::size_t i = 1; i < ctx.entities.size(); ++i) {
+        const void* other = w.try_get(ctx.entities[i], ctx.info.type);
+        if (first && other && !same_element(field, first, other, element)) return true;
+    }
+    return false;
+}
+
+/// Writes the element from `edited` (a whole component value) into every entity. For vectors
+/// and colours only the floats that changed against `original` are written, so dragging x
+/// of several positions keeps each one's y (Unity's multi-object editing).
+void write_element(field_context& ctx, const field_info& field, std::uint32_t element,
+                   const void* edited, const void* original) {
+    if (!ctx.live.active())
+        ctx.live.begin(ctx.state, ctx.entities, ctx.info.type,
+                       "Edit " + ctx.info.name + "." + field.name);
+    world& w = ctx.state.world();
+    const std::size_t floats = float_count(field.kind);
+    float new_value[4] = {};
+    float old_value[4] = {};  // copied: `original` is the first entity's live value
+    if (floats > 0) {
+        std::memcpy(new_value, field.address(edited, element), floats * sizeof(float));
+        std::memcpy(old_value, field.address(original, element), floats * sizeof(float));
+    }
+    for (entity e : ctx.entities) {
+        void* c = w.try_get(e, ctx.info.type);
+        if (c == nullptr) continue;
+        if (floats == 0) {
+            std::memcpy(field.address(c, element), field.address(edited, element), field.size);
+            continue;
+        }
+        auto* target = static_cast<float*>(field.address(c, element));
+        for (std::size_t i = 0; i < floats; ++i) {
+            if (std::memcmp(&new_value[i], &old_value[i], sizeof(float)) != 0)
+                target[i] = new_value[i];
+        }
+    }
+}
+
+template <class T>
+bool drag_number(ImGuiDataType type, void* value, const field_info& field, bool mixed,
+                 const char* format, int components = 1) {
+    const float speed = field.hints.speed > 0 ? field.hints.speed : default_speed(field.kind);
+    const T low = static_cast<T>(field.hints.min);
+    const T high = static_cast<T>(field.hints.max);
+    const bool range = field.has_range();
+    const ImGuiSliderFlags flags = range ? ImGuiSliderFlags_AlwaysClamp : ImGuiSliderFlags_None;
+    const char* fmt = mixed ? mixed_format : format;
+    if (components == 1)
+        return ImGui::DragScalar("##v", type, value, speed, range ? &low : nullptr,
+                                 range ? &high : nullptr, fmt, flags);
+    return ImGui::DragScalarN("##v", type, value, components, speed, range ? &low : nullptr,
+                              range ? &high : nullptr, fmt, flags);
+}
+
+bool entity_picker(field_context& ctx, entity& value, bool mixed) {
+    world& w = ctx.state.world();
+    bool changed = false;
+    const float clear_width = ImGui::GetFrameHeight();
+    const float width =
+        ImGui::GetContentRegionAvail().x - clear_width - ImGui::GetStyle().ItemInnerSpacing.x;
+    const std::string label = mixed ? std::string(mixed_format) : entity_label(w, value);
+    if (ImGui::Button((label + "##pick").c_str(), {std::max(width, 20.0f), 0})) {
+        ctx.ui.picker_filter.fill('\0');
+        ImGui::OpenPopup("##entity_picker");
+    }
+    if (ImGui::IsItemHovered() && !value.is_null())
+        ImGui::SetTooltip("Drop an entity from the Hierarchy here");
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
+            if (p->DataSize >= static_cast<int>(sizeof(std::uint64_t))) {
+                std::uint64_t bits = 0;
+                std::memcpy(&bits, p->Data, sizeof bits);
+                value = entity::from_bits(bits);
+                changed = true;
+            }
+        }
+        ImGui::EndDragDropTarget();
+    }
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Button("x##clear", {clear_width, 0}) && !value.is_null()) {
+        value = null_entity;
+        changed = true;
+    }
+    if (ImGui::BeginPopup("##entity_picker")) {
+        ImGui::SetNextItemWidth(240);
+        if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+        ImGui::InputTextWithHint("##filter", "Search", ctx.ui.picker_filter.data(),
+                                 ctx.ui.picker_filter.size());
+        std::string needle(ctx.ui.picker_filter.data());
+        for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        if (ImGui::Selectable("None")) {
+            value = null_entity;
+            changed = true;
+        }
+        int shown = 0;
+        constexpr int limit = 200;  // a popup of 100,000 names helps nobody: type to narrow
+        w.each([&](entity e) {
+            if (shown >= limit || w.has<resource_entity>(e)) return;
+            if (!contains_ignoring_case(entity_name(w, e), needle)) return;
+            ++shown;
+            ImGui::PushID(static_cast<int>(e.index));
+            if (ImGui::Selectable(entity_label(w, e).c_str(), e == value)) {
+                value = e;
+                changed = true;
+            }
+            ImGui::PopID();
+        });
+        if (shown >= limit) ImGui::TextDisabled("... type to narrow the list");
+        ImGui::EndPopup();
+    }
+    return changed;
+}
+
+bool enum_combo(const field_info& field, void* component, std::uint32_t element, bool mixed) {
+    const std::int64_t current = field.read_enum(component, element);
+    const std::string_view name = field.enum_name(current);
+    const std::string preview = mixed
+                                    ? std::string(mixed_format)
+                                    : (name.empty() ? std::to_string(current) : std::string(name));
+    bool changed = false;
+    if (ImGui::BeginCombo("##v", preview.c_str())) {
+        for (const enum_entry& entry : field.enum_values) {
+            if (ImGui::Selectable(entry.name.c_str(), !mixed && entry.value == current)) {
+                field.write_enum(component, entry.value, element);
+                changed = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    return changed;
+}
+
+/// The widget for one element; edits `component` (a copy) and returns true when it changed.
+bool element_widget(field_context& ctx, const field_info& field, void* component,
+                    std::uint32_t element, bool mixed) {
+    void* p = field.address(component, element);
+    switch (field.kind) {
+        case field_kind::boolean: {
+            ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, mixed);
+            const bool changed = ImGui::Checkbox("##v", static_cast<bool*>(p));
+            ImGui::PopItemFlag();
+            return changed;
+        }
+        case field_kind::int32:
+            return drag_number<std::int32_t>(ImGuiDataType_S32, p, field, mixed, "%d");
+        case field_kind::uint32:
+            return drag_number<std::uint32_t>(ImGuiDataType_U32, p, field, mixed, "%u");
+        case field_kind::int64:
+            return drag_number<std::int64_t>(ImGuiDataType_S64, p, field, mixed, "%lld");
+        case field_kind::float32:
+            return drag_number<float>(ImGuiDataType_Float, p, field, mixed, "%.3f");
+        case field_kind::float64:
+            return drag_number<double>(ImGuiDataType_Double, p, field, mixed, "%.4f");
+        case field_kind::vec2:
+        case field_kind::vec3:
+        case field_kind::vec4:
+            return drag_number<float>(ImGuiDataType_Float, p, field, mixed, "%.3f",
+                                      static_cast<int>(float_count(field.kind)));
+        case field_kind::color: {
+            ImGuiColorEditFlags flags =
+                ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf;
+            if (mixed) flags |= ImGuiColorEditFlags_NoInputs;
+            const bool changed = ImGui::ColorEdit4("##v", static_cast<float*>(p), flags);
+            if (mixed) {
+                ImGui::SameLine();
+                ImGui::TextDisabled("%s (mixed)", mixed_format);
+            }
+            return changed;
+        }
+        case field_kind::string:
+        case field_kind::asset_path: {
+            const std::size_t capacity =
+                field.kind == field_kind::asset_path ? sizeof(asset_path) : field.size;
+            char* text = static_cast<char*>(p);
+            text[capacity - 1] = '\0';
+            if (field.hints.multiline)
+                return ImGui::InputTextMultiline("##v", text, capacity,
+                                                 {-FLT_MIN, ImGui::GetTextLineHeight() * 4});
+            // Mixed: shows the first value; typing replaces every entity's value.
+            return ImGui::InputText("##v", text, capacity);
+        }
+        case field_kind::enumeration:
+            return enum_combo(field, component, element, mixed);
+        case field_kind::entity_ref: {
+            entity value;
+            std::memcpy(&value, p, sizeof value);
+            if (!entity_picker(ctx, value, mixed)) return false;
+            std::memcpy(p, &value, sizeof value);
+            return true;
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+void draw_field(field_context& ctx, const field_info& field) {
+    world& w = ctx.state.world();
+    const void* first = w.try_get(ctx.entities[0], ctx.info.type);
+    if (first == nullptr) return;
+    // The widgets edit a copy; changed elements are written to every entity.
+    std::vector<std::byte> copy(static_cast<const std::byte*>(first),
+                                static_cast<const std::byte*>(first) + ctx.info.size);
+    const float label_width = ImGui::GetContentRegionAvail().x * 0.38f;
+    for (std::uint32_t element = 0; element < field.count; ++element) {
+        const bool mixed = element_mixed(ctx, field, element);
+        ImGui::PushID(static_cast<int>(element));
+        std::string label = field.name;
+        if (field.count > 1) label += "[" + std::to_string(element) + "]";
+        ImGui::AlignTextToFramePadding();
+        if (mixed) ImGui::PushStyleColor(ImGuiCol_Text, colors::accent);
+        ImGui::TextUnformatted(label.c_str());
+        if (mixed) ImGui::PopStyleColor();
+        if (!field.hints.tooltip.empty() && ImGui::IsItemHovered())
+            ImGui::SetTooltip("%.*s", static_cast<int>(field.hints.tooltip.size()),
+                              field.hints.tooltip.data());
+        ImGui::SameLine(label_width);
+        ImGui::SetNextItemWidth(-FLT_MIN);
+        ImGui::BeginDisabled(field.hints.read_only);
+        if (element_widget(ctx, field, copy.data(), element, mixed) && !field.hints.read_only)
+            write_element(ctx, field, element, copy.data(), first);
+        ImGui::EndDisabled();
+        if (ctx.ui.record_items) {
+            ctx.ui.record("inspector/" + ctx.info.name + "." + label);
+            if (mixed) ctx.ui.mixed.insert(ctx.info.name + "." + label);
+        }
+        ImGui::PopID();
+    }
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,196 @@
+// File > New / Open / Save / Save As / Exit, the "Unsaved changes" question and the "Could
+// not open" modal. Loading never touches the open scene on failure (editor_state::open).
+#include <imgui.h>
+
+#include <string>
+
+#include "ui/commands.hpp"
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path dialog_folder(editor_state& s) {
+    if (!s.scene_path().empty()) return s.scene_path().parent_path();
+    return s.project_folder();
+}
+
+void perform(editor_state& s, ui_state& ui) {
+    const file_request what = ui.pending;
+    ui.pending = file_request::none;
+    switch (what) {
+        case file_request::none:
+            break;
+        case file_request::new_scene:
+            if (s.playing()) s.stop();
+            s.new_scene();
+            ui.camera_from_scene = true;
+            ui.structure_changed = true;
+            break;
+        case file_request::open_dialog:
+            ui.dialog.open(file_dialog::purpose::open, dialog_folder(s));
+            break;
+        case file_request::open_path:
+            (void)open_scene_now(s, ui, ui.pending_path);
+            break;
+        case file_request::exit:
+            ui.quit = true;
+            break;
+    }
+}
+
+void request(editor_state& s, ui_state& ui, file_request what) {
+    ui.pending = what;
+    if (s.dirty() && !s.playing()) {
+        ui.ask_unsaved = true;
+    } else {
+        perform(s, ui);
+    }
+}
+
+std::string scene_name(editor_state& s) {
+    return s.scene_path().empty() ? std::string("Untitled") : s.scene_path().filename().string();
+}
+
+}  // namespace
+
+void request_new(editor_state& s, ui_state& ui) {
+    request(s, ui, file_request::new_scene);
+}
+
+void request_open_dialog(editor_state& s, ui_state& ui) {
+    request(s, ui, file_request::open_dialog);
+}
+
+void request_open(editor_state& s, ui_state& ui, const fs::path& path) {
+    ui.pending_path = path;
+    request(s, ui, file_request::open_path);
+}
+
+void request_exit(editor_state& s, ui_state& ui) {
+    request(s, ui, file_request::exit);
+}
+
+bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
+    if (s.playing()) s.stop();
+    std::vector<diagnostic> errors;
+    if (!s.open(path, &errors)) {
+        std::string text;
+        for (const diagnostic& d : errors) {
+            if (!text.empty()) text += '\n';
+            text += d.to_string();
+        }
+        if (text.empty()) text = "could not open " + path.string();
+        ui.load_error = std::move(text);
+        ui.show_load_error = true;
+        return false;
+    }
+    ui.camera_from_scene = true;
+    ui.structure_changed = true;
+    return true;
+}
+
+bool command_save(editor_state& s, ui_state& ui) {
+    if (s.playing()) {
+        s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
+        return false;
+    }
+    if (s.scene_path().empty()) {
+        command_save_as(s, ui);
+        return false;
+    }
+    return s.save();
+}
+
+void command_save_as(editor_state& s, ui_state& ui) {
+    if (s.playing()) {
+        s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
+        return;
+    }
+    const fs::path name =
+        s.scene_path().empty() ? fs::path("untitled.scene.json") : s.scene_path().filename();
+    ui.dialog.open(file_dialog::purpose::save, dialog_folder(s), name);
+}
+
+void draw_file_modals(editor_state& s, ui_state& ui) {
+    // The file dialog: open or save as.
+    if (ui.dialog.draw()) {
+        const fs::path chosen = ui.dialog.chosen();
+        if (ui.dialog.current_purpose() == file_dialog::purpose::open) {
+            (void)open_scene_now(s, ui, chosen);
+        } else if (s.save_as(chosen)) {
+            if (ui.save_then_continue) {
+                ui.save_then_continue = false;
+                perform(s, ui);
+            }
+        } else {
+            const auto& lines = s.log().lines();
+            ui.dialog.show_error(lines.empty() ? "could not save " + chosen.string()
+                                               : lines.back().text);
+        }
+    } else if (!ui.dialog.is_open() && ui.save_then_continue) {
+        ui.save_then_continue = false;  // the Save As was cancelled: so is the operation
+        ui.pending = file_request::none;
+    }
+
+    // Unsaved changes?
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    if (ui.ask_unsaved) {
+        ImGui::OpenPopup("Unsaved changes");
+        ui.ask_unsaved = false;
+    }
+    ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+    if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::Text("Do you want to save the changes you made to %s?", scene_name(s).c_str());
+        ImGui::TextDisabled("Your changes will be lost if you don't save them.");
+        ImGui::Spacing();
+        if (ImGui::Button("Save", {110, 0})) {
+            ImGui::CloseCurrentPopup();
+            if (s.scene_path().empty()) {
+                ui.save_then_continue = true;
+                command_save_as(s, ui);
+            } else if (s.save()) {
+                perform(s, ui);
+            } else {
+                ui.pending = file_request::none;  // the error is in the console
+            }
+        }
+        ui.record("unsaved/Save");
+        ImGui::SameLine();
+        if (ImGui::Button("Don't Save", {110, 0})) {
+            ImGui::CloseCurrentPopup();
+            perform(s, ui);
+        }
+        ui.record("unsaved/Don't Save");
+        ImGui::SameLine();
+        if (ImGui::Button("Cancel", {110, 0}) ||
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+            ImGui::CloseCurrentPopup();
+            ui.pending = file_request::none;
+        }
+        ui.record("unsaved/Cancel");
+        ImGui::EndPopup();
+    }
+
+    // A failed load: the precise error, the open scene untouched.
+    if (ui.show_load_error) {
+        ImGui::OpenPopup("Could not open the scene");
+        ui.show_load_error = false;
+    }
+    ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+    if (ImGui::BeginPopupModal("Could not open the scene", nullptr,
+                               ImGuiWindowFlags_AlwaysAutoResize)) {
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 45);
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", ui.load_error.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::TextDisabled("The open scene was not changed.");
+        if (ImGui::Button("OK", {110, 0}) ||
+            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))
+            ImGui::CloseCurrentPopup();
+        ImGui::EndPopup();
+    }
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,177 @@
+#include "ui/file_dialog.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <system_error>
+
+#include <mosaic/engine/scene/scene_file.hpp>
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+constexpr const char* popup_name(file_dialog::purpose p) {
+    return p == file_dialog::purpose::open ? "Open Scene###file_dialog"
+                                           : "Save Scene As###file_dialog";
+}
+}  // namespace
+
+bool is_scene_file(const fs::path& path) {
+    return scene_format_of(path).has_value();
+}
+
+std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::string* error) {
+    std::vector<entry> out;
+    std::error_code ec;
+    fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+    if (ec) {
+        if (error) *error = "cannot list " + folder.string() + ": " + ec.message();
+        return out;
+    }
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+        if (ec) break;
+        const fs::path& p = it->path();
+        const std::string name = p.filename().string();
+        if (name.empty() || name.front() == '.') continue;
+        std::error_code type_ec;
+        if (it->is_directory(type_ec)) {
+            out.push_back({name, true});
+        } else if (is_scene_file(p)) {
+            out.push_back({name, false});
+        }
+    }
+    std::sort(out.begin(), out.end(), [](const entry& a, const entry& b) {
+        if (a.folder != b.folder) return a.folder;
+        return a.name < b.name;
+    });
+    return out;
+}
+
+void file_dialog::open(purpose p, const fs::path& folder, const fs::path& file_name) {
+    purpose_ = p;
+    open_ = true;
+    just_opened_ = true;
+    error_.clear();
+    chosen_.clear();
+    std::error_code ec;
+    fs::path start = folder.empty() ? fs::current_path(ec) : folder;
+    change_folder(start);
+    std::snprintf(path_, sizeof path_, "%s", (folder_ / file_name).string().c_str());
+}
+
+void file_dialog::change_folder(const fs::path& folder) {
+    std::error_code ec;
+    fs::path absolute = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+    if (ec) absolute = folder;
+    std::string error;
+    std::vector<entry> listed = list(absolute, &error);
+    if (!error.empty()) {
+        error_ = std::move(error);
+        return;
+    }
+    folder_ = absolute;
+    entries_ = std::move(listed);
+    error_.clear();
+}
+
+void file_dialog::show_error(std::string message) {
+    open_ = true;
+    just_opened_ = true;
+    error_ = std::move(message);
+}
+
+bool file_dialog::accept(const std::string& typed) {
+    fs::path path = typed;
+    if (path.empty()) {
+        error_ = "type a file name";
+        return false;
+    }
+    if (path.is_relative()) path = folder_ / path;
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+        change_folder(path);
+        std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
+        return false;
+    }
+    if (purpose_ == purpose::open) {
+        if (!fs::exists(path, ec)) {
+            error_ = "no such file: " + path.string();
+            return false;
+        }
+        if (!is_scene_file(path)) {
+            error_ = "not a scene file (.scene.json or .scene.bin): " + path.filename().string();
+            return false;
+        }
+    } else {
+        if (!is_scene_file(path)) path += ".scene.json";
+        if (!fs::is_directory(path.parent_path(), ec)) {
+            error_ = "no such folder: " + path.parent_path().string();
+            return false;
+        }
+    }
+    chosen_ = path;
+    open_ = false;
+    return true;
+}
+
+bool file_dialog::draw() {
+    if (!open_) return false;
+    const char* name = popup_name(purpose_);
+    if (just_opened_) {
+        ImGui::OpenPopup(name);
+        just_opened_ = false;
+    }
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+    ImGui::SetNextWindowSize({640, 440}, ImGuiCond_Appearing);
+    bool accepted = false;
+    if (!ImGui::BeginPopupModal(name, &open_)) return false;
+
+    ImGui::TextDisabled("%s", folder_.string().c_str());
+    ImGui::SameLine();
+    if (ImGui::SmallButton("Up")) change_folder(folder_.parent_path());
+
+    const float footer =
+        ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing();
+    if (ImGui::BeginChild("##files", {0, -footer}, true)) {
+        for (const entry& e : entries_) {
+            const std::string label = (e.folder ? "[dir]  " : "       ") + e.name;
+            const bool selected = fs::path(path_).filename() == e.name;
+            if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
+                if (e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+                    change_folder(folder_ / e.name);
+                    std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
+                    break;
+                }
+                std::snprintf(path_, sizeof path_, "%s", (folder_ / e.name).string().c_str());
+                if (!e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+                    accepted = accept(path_);
+            }
+        }
+        if (entries_.empty()) ImGui::TextDisabled("(no folders or scene files here)");
+    }
+    ImGui::EndChild();
+
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue))
+        accepted = accept(path_);
+    if (!error_.empty()) {
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", error_.c_str());
+    } else {
+        ImGui::TextDisabled("Scene files: .scene.json (text) or .scene.bin (binary)");
+    }
+    if (ImGui::Button(purpose_ == purpose::open ? "Open" : "Save", {100, 0}))
+        accepted = accept(path_);
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", {100, 0}) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        open_ = false;
+    if (!open_) ImGui::CloseCurrentPopup();
+    ImGui::EndPopup();
+    return accepted;
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,343 @@
+#include "ui/hierarchy_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <unordered_map>
+
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/hierarchy.hpp>
+
+#include "core/actions.hpp"
+#include "ui/commands.hpp"
+#include "ui/entity_label.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+bool is_resource(const world& w, entity e) {
+    return w.has<resource_entity>(e);
+}
+
+std::vector<entity> payload_entities(const ImGuiPayload* payload) {
+    std::vector<entity> out;
+    if (payload == nullptr || payload->DataSize <= 0) return out;
+    const auto count = static_cast<std::size_t>(payload->DataSize) / sizeof(std::uint64_t);
+    const auto* bits = static_cast<const std::uint64_t*>(payload->Data);
+    for (std::size_t i = 0; i < count; ++i) out.push_back(entity::from_bits(bits[i]));
+    return out;
+}
+
+void create_menu_items(editor_state& s, ui_state& ui, entity parent) {
+    if (ImGui::MenuItem(parent.is_null() ? "Create Empty" : "Create Empty Child"))
+        command_create_empty(s, ui, parent);
+    if (ImGui::BeginMenu("Create from Archetype", !s.game().archetypes().empty())) {
+        for (const archetype& a : s.game().archetypes())
+            if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
+        ImGui::EndMenu();
+    }
+}
+
+}  // namespace
+
+void hierarchy_panel::set_filter(std::string_view text) {
+    std::snprintf(filter_, sizeof filter_, "%.*s", static_cast<int>(text.size()), text.data());
+    dirty_ = true;
+}
+
+void hierarchy_panel::refresh(editor_state& s, ui_state& ui) {
+    const world& w = s.world();
+    const signature now{&w, w.size(), w.count<Parent>(), s.history().state_id()};
+    ++frames_since_rebuild_;
+    // While playing, systems spawn and destroy all the time: rebuild at most every 10
+    // frames (rows of entities that died meanwhile draw as blanks), and every 30 frames even
+    // when the counts stay the same (names and links change without the history).
+    const bool changed = !(now == last_);
+    const bool playing = s.playing();
+    const bool due = !playing || frames_since_rebuild_ >= 10;
+    const bool periodic = playing && frames_since_rebuild_ >= 30;
+    if (dirty_ || ui.structure_changed || (changed && due) || periodic) {
+        rebuild(s);
+        last_ = now;
+        dirty_ = false;
+        ui.structure_changed = false;
+        frames_since_rebuild_ = 0;
+    }
+}
+
+void hierarchy_panel::rebuild(editor_state& s) {
+    ++rebuilds_;
+    rows_.clear();
+    const world& w = s.world();
+    if (filter_[0] != '\0') {
+        std::string needle(filter_);
+        for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        w.each([&](entity e) {
+            if (!is_resource(w, e) && contains_ignoring_case(entity_name(w, e), needle))
+                rows_.push_back({e, 0, false});
+        });
+    } else {
+        std::vector<entity> roots;
+        std::unordered_map<entity_index, std::vector<entity>> children;
+        const bool any_parents = w.count<Parent>() > 0;
+        w.each([&](entity e) {
+            if (is_resource(w, e)) return;
+            const entity p = any_parents ? parent_of(w, e) : null_entity;
+            if (p.is_null()) {
+                roots.push_back(e);
+            } else {
+                children[p.index].push_back(e);
+            }
+        });
+        rows_.reserve(roots.size());
+        // Depth-first, iteratively (a deep chain must not overflow the stack).
+        std::vector<std::pair<entity, std::int32_t>> stack;
+        for (auto it = roots.rbegin(); it != roots.rend(); ++it) stack.emplace_back(*it, 0);
+        while (!stack.empty()) {
+            const auto [e, depth] = stack.back();
+            stack.pop_back();
+            const auto found = children.find(e.index);
+            const bool has_children = found != children.end() && !found->second.empty();
+            rows_.push_back({e, depth, has_children});
+            if (has_children && !closed_.contains(e.to_bits())) {
+                for (auto it = found->second.rbegin(); it != found->second.rend(); ++it)
+                    stack.emplace_back(*it, depth + 1);
+            }
+        }
+    }
+    row_entities_.resize(rows_.size());
+    for (std::size_t i = 0; i < rows_.size(); ++i) row_entities_[i] = rows_[i].e;
+}
+
+void hierarchy_panel::reveal(editor_state& s, entity e) {
+    const world& w = s.world();
+    for (entity p = parent_of(w, e), guard = e; !p.is_null() && p != guard; p = parent_of(w, p)) {
+        if (closed_.erase(p.to_bits()) > 0) dirty_ = true;
+    }
+}
+
+void hierarchy_panel::click(editor_state& s, entity e) {
+    const ImGuiIO& io = ImGui::GetIO();
+    selection& sel = s.selection();
+    if (io.KeyCtrl) {
+        sel.toggle(e);
+    } else if (io.KeyShift) {
+        sel.select_range(e, row_entities_);
+    } else if (sel.contains(e) && sel.size() > 1) {
+        pending_click_ = e;  // a drag of the whole selection may follow
+    } else {
+        sel.select(e);
+    }
+}
+
+void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
+    if (ImGui::Button("+")) ImGui::OpenPopup("##create");
+    if (ImGui::BeginPopup("##create")) {
+        create_menu_items(s, ui, null_entity);
+        ImGui::EndPopup();
+    }
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputTextWithHint("##search", "Search", filter_, sizeof filter_)) dirty_ = true;
+    ui.record("hierarchy/search");
+
+    // Requests from elsewhere: rename (F2), scroll to an entity picked in the scene view.
+    if (!ui.rename_request.is_null()) {
+        renaming_ = ui.rename_request;
+        std::snprintf(rename_buffer_, sizeof rename_buffer_, "%s",
+                      std::string(entity_name(s.world(), renaming_)).c_str());
+        rename_focus_ = true;
+        ui.rename_request = null_entity;
+    }
+    const entity scroll_to = ui.scroll_hierarchy_to;
+    if (!scroll_to.is_null()) reveal(s, scroll_to);
+    refresh(s, ui);
+
+    ImGui::BeginChild("##rows", {0, 0}, false);
+    row_height_ = ImGui::GetTextLineHeightWithSpacing();
+    if (!scroll_to.is_null()) {
+        ui.scroll_hierarchy_to = null_entity;
+        const auto found = std::find(row_entities_.begin(), row_entities_.end(), scroll_to);
+        if (found != row_entities_.end()) {
+            const float y = static_cast<float>(found - row_entities_.begin()) * row_height_;
+            const float top = ImGui::GetScrollY();
+            const float height = ImGui::GetWindowHeight();
+            if (y < top || y + row_height_ > top + height)
+                ImGui::SetScrollY(y - height * 0.5f + row_height_);
+        }
+    }
+
+    // Selected rows in Unity's selection blue (headers elsewhere stay grey).
+    ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+    ImGuiListClipper clipper;
+    clipper.Begin(static_cast<int>(rows_.size()), row_height_);
+    while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i)
+            draw_row(s, ui, static_cast<std::size_t>(i));
+    }
+    clipper.End();
+    ImGui::PopStyleColor();
+    if (rows_.empty()) {
+        ImGui::TextDisabled(filter_[0] != '\0' ? "No entity matches." : "No entities.");
+    }
+
+    // The empty space below the rows: click clears the selection, a drop moves to the root.
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    ImGui::InvisibleButton("##background",
+                           {std::max(avail.x, 1.0f), std::max(avail.y, row_height_)});
+    if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyCtrl)
+        s.selection().clear();
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
+            const std::vector<entity> dragged = payload_entities(p);
+            std::string error;
+            if (reparent(s, dragged, null_entity, &error)) {
+                ui.structure_changed = true;
+            } else if (!error.empty()) {
+                s.log().warning(error);
+            }
+        }
+        ImGui::EndDragDropTarget();
+    }
+    if (ImGui::BeginPopupContextItem("##background_menu")) {
+        create_menu_items(s, ui, null_entity);
+        ImGui::Separator();
+        if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+        ImGui::EndPopup();
+    }
+    ImGui::EndChild();
+
+    if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) pending_click_ = null_entity;
+}
+
+void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index) {
+    const row& r = rows_[index];
+    const entity e = r.e;
+    world& w = s.world();
+    if (!w.alive(e)) {
+        ImGui::Dummy({1.0f, ImGui::GetTextLineHeight()});  // gone until the next rebuild
+        return;
+    }
+    ImGui::PushID(static_cast<int>(e.index));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
+                         static_cast<float>(r.depth) * ImGui::GetStyle().IndentSpacing);
+
+    if (renaming_ == e) {
+        if (rename_focus_) {
+            ImGui::SetKeyboardFocusHere();
+            rename_focus_ = false;
+        }
+        ImGui::SetNextItemWidth(-1);
+        const bool enter = ImGui::InputText(
+            "##rename", rename_buffer_, sizeof rename_buffer_,
+            ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+        const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
+        if (enter || (ImGui::IsItemDeactivated() && !escape)) {
+            if (rename_entity(s, e, rename_buffer_)) ui.structure_changed = true;
+            renaming_ = null_entity;
+        } else if (escape) {
+            renaming_ = null_entity;
+        }
+        ImGui::PopID();
+        return;
+    }
+
+    const selection& sel = s.selection();
+    const bool selected = sel.contains(e);
+    ImGuiTreeNodeFlags flags = ImGuiTreeNodeFlags_OpenOnArrow | ImGuiTreeNodeFlags_SpanAvailWidth |
+                               ImGuiTreeNodeFlags_NoTreePushOnOpen;
+    if (!r.has_children) flags |= ImGuiTreeNodeFlags_Leaf;
+    if (selected) flags |= ImGuiTreeNodeFlags_Selected;
+    const bool active = w.is_active(e);
+    if (!active) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
+    ImGui::SetNextItemOpen(!closed_.contains(e.to_bits()));
+    const std::string label = entity_label(w, e);
+    ImGui::TreeNodeEx("##node", flags, "%s", label.c_str());
+    if (!active) ImGui::PopStyleColor();
+    if (ui.record_items) ui.record("hierarchy/row/" + label);
+
+    if (ImGui::IsItemToggledOpen()) {
+        if (!closed_.erase(e.to_bits())) closed_.insert(e.to_bits());
+        dirty_ = true;
+    } else if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
+        s.selection().select(e);
+        ui.rename_request = e;
+    } else if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
+        click(s, e);
+    } else if (ImGui::IsItemClicked(ImGuiMouseButton_Right) && !selected) {
+        s.selection().select(e);
+    }
+    if (pending_click_ == e && ImGui::IsItemHovered() &&
+        ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
+        const float threshold = ImGui::GetIO().MouseDragThreshold;
+        if (ImGui::GetIO().MouseDragMaxDistanceSqr[0] < threshold * threshold)
+            s.selection().select(e);
+        pending_click_ = null_entity;
+    }
+
+    if (ImGui::BeginDragDropSource()) {
+        std::vector<std::uint64_t> bits;
+        if (selected) {
+            for (entity item : sel.items())
+                if (w.alive(item)) bits.push_back(item.to_bits());
+        } else {
+            bits.push_back(e.to_bits());
+        }
+        ImGui::SetDragDropPayload(entity_payload, bits.data(), bits.size() * sizeof(std::uint64_t));
+        if (bits.size() == 1) {
+            ImGui::TextUnformatted(label.c_str());
+        } else {
+            ImGui::Text("%zu entities", bits.size());
+        }
+        ImGui::EndDragDropSource();
+    }
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
+            std::string error;
+            if (reparent(s, payload_entities(p), e, &error)) {
+                ui.structure_changed = true;
+                closed_.erase(e.to_bits());
+            } else {
+                s.log().warning(error.empty() ? "Cannot re-parent onto " + label : error);
+            }
+        }
+        ImGui::EndDragDropTarget();
+    }
+    draw_context_menu(s, ui, e);
+    ImGui::PopID();
+}
+
+void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e) {
+    if (!ImGui::BeginPopupContextItem("##row_menu")) return;
+    create_menu_items(s, ui, e);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Rename", "F2")) command_rename(s, ui);
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D")) command_duplicate(s, ui);
+    if (ImGui::MenuItem("Delete", "Del")) command_delete(s, ui);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Copy", "Ctrl+C")) command_copy(s, ui);
+    if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+    ImGui::Separator();
+    const bool has_parent = !parent_of(s.world(), e).is_null();
+    if (ImGui::MenuItem("Move to Root", nullptr, false, has_parent)) {
+        const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
+        std::string error;
+        if (reparent(s, items, null_entity, &error)) {
+            ui.structure_changed = true;
+        } else if (!error.empty()) {
+            s.log().warning(error);
+        }
+    }
+    const bool active = s.world().is_active(e);
+    if (ImGui::MenuItem(active ? "Deactivate" : "Activate")) {
+        const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
+        set_active(s, items, !active);
+    }
+    if (ImGui::MenuItem("Frame in Scene View", "F")) command_frame_selection(ui);
+    ImGui::EndPopup();
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,79 @@
+#pragma once
+// hierarchy_panel: the tree of entities (by Parent) with their names.
+//
+// Built for 100,000 entities: the open part of the tree is flattened into a list of rows
+// (entity, depth), rebuilt only when the scene's structure may have changed (entity count,
+// undo state, a parent link, a filter or an open/close), and drawn with ImGuiListClipper so
+// only the visible rows cost anything. The same row list gives Shift+click its ranges.
+//
+// Interaction (Unity's): click selects, Ctrl+click toggles, Shift+click selects a range;
+// double-click or F2 renames; drag rows onto a row to re-parent, onto the empty space below
+// to move them to the root; right-click for a context menu; the search field shows a flat
+// list of the entities whose name contains the text (case-insensitive).
+
+#include <cstdint>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "core/editor_state.hpp"
+#include "ui/ui_state.hpp"
+
+namespace mosaic::editor {
+
+/// The drag-and-drop payload type of entities (the hierarchy's rows): an array of
+/// entity::to_bits() values.
+inline constexpr const char* entity_payload = "MOSAIC_ENTITIES";
+
+class hierarchy_panel {
+public:
+    struct row {
+        entity e;
+        std::int32_t depth = 0;
+        bool has_children = false;
+    };
+
+    /// Draws the panel's contents into the current window.
+    void draw(editor_state& s, ui_state& ui);
+
+    [[nodiscard]] const std::vector<row>& rows() const noexcept { return rows_; }
+    /// The search text (tests and scripts set it too).
+    void set_filter(std::string_view text);
+    [[nodiscard]] std::string_view filter() const noexcept { return filter_; }
+    /// How many times the rows were rebuilt (tests, benchmarks).
+    [[nodiscard]] std::uint64_t rebuilds() const noexcept { return rebuilds_; }
+
+    /// Rebuilds the rows if the scene's structure may have changed since the last call.
+    void refresh(editor_state& s, ui_state& ui);
+
+private:
+    struct signature {
+        const void* world = nullptr;
+        std::size_t entities = 0;
+        std::size_t parents = 0;
+        std::uint64_t history = 0;
+        friend bool operator==(const signature&, const signature&) = default;
+    };
+
+    void rebuild(editor_state& s);
+    void draw_row(editor_state& s, ui_state& ui, std::size_t index);
+    void draw_context_menu(editor_state& s, ui_state& ui, entity e);
+    void click(editor_state& s, entity e);
+    void reveal(editor_state& s, entity e);
+
+    std::vector<row> rows_;
+    std::vector<entity> row_entities_;          // rows_[i].e, for select_range
+    std::unordered_set<std::uint64_t> closed_;  // collapsed nodes (entity bits)
+    signature last_{};
+    std::uint64_t frames_since_rebuild_ = 0;
+    std::uint64_t rebuilds_ = 0;
+    bool dirty_ = true;
+    char filter_[128] = {};
+    entity renaming_ = null_entity;
+    char rename_buffer_[64] = {};
+    bool rename_focus_ = false;
+    entity pending_click_ = null_entity;  // press on a selected row: select it alone on release
+    float row_height_ = 0;
+};
+
+}  // namespace mosaic::editor

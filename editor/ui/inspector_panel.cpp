@@ -1,0 +1,210 @@
+#include "ui/inspector_panel.hpp"
+
+#include <imgui.h>
+#include <imgui_internal.h>  // PushItemFlag, ImGuiItemFlags_MixedValue
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include <mosaic/engine/components.hpp>
+
+#include "ui/entity_label.hpp"
+#include "ui/field_widgets.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+bool editable(const component_info& info) {
+    return !info.flags.hidden && !info.flags.opaque;
+}
+
+}  // namespace
+
+void inspector_panel::draw(editor_state& s, ui_state& ui) {
+    world& w = s.world();
+    entities_.clear();
+    for (entity e : s.selection().items())
+        if (w.alive(e) && !w.has<resource_entity>(e)) entities_.push_back(e);
+
+    if (entities_.empty()) {
+        ImGui::TextDisabled("Select an entity in the Hierarchy or the Scene view.");
+    } else {
+        draw_header(s, ui);
+        ImGui::Spacing();
+
+        // The registered, visible components every target has, in type id order.
+        for (type_id type : w.components_of(entities_.front())) {
+            const component_info* info = s.table().find(type);
+            if (info == nullptr || !editable(*info)) continue;
+            const bool shared = std::all_of(entities_.begin() + 1, entities_.end(),
+                                            [&](entity e) { return w.has(e, type); });
+            if (shared) draw_component(s, ui, *info);
+        }
+        if (entities_.size() == 1) draw_unknown(s);
+        ImGui::Spacing();
+        draw_add_component(s, ui);
+    }
+
+    // A drag, a typed text, a colour-picker session: one undo step once no widget is active.
+    if (live_.active() && !ImGui::IsAnyItemActive()) live_.finish(s);
+}
+
+void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
+    world& w = s.world();
+    const std::size_t active = static_cast<std::size_t>(std::count_if(
+        entities_.begin(), entities_.end(), [&](entity e) { return w.is_active(e); }));
+    bool all_active = active == entities_.size();
+    ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, active != 0 && !all_active);
+    if (ImGui::Checkbox("##active", &all_active)) set_active(s, entities_, all_active);
+    ImGui::PopItemFlag();
+    ui.record("inspector/active");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Active: inactive entities are skipped by systems");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-FLT_MIN);
+    if (entities_.size() == 1) {
+        const entity e = entities_.front();
+        if (!name_active_) {
+            std::snprintf(name_buffer_, sizeof name_buffer_, "%s",
+                          std::string(entity_name(w, e)).c_str());
+        }
+        ImGui::InputText("##name", name_buffer_, sizeof name_buffer_);
+        name_active_ = ImGui::IsItemActive();
+        if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
+            ui.structure_changed = true;
+        ui.record("inspector/name");
+    } else {
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextColored(colors::accent, "%zu entities selected", entities_.size());
+    }
+}
+
+void inspector_panel::draw_component(editor_state& s, ui_state& ui, const component_info& info) {
+    world& w = s.world();
+    ImGui::PushID(info.name.c_str());
+    const std::size_t enabled = static_cast<std::size_t>(std::count_if(
+        entities_.begin(), entities_.end(), [&](entity e) { return w.is_enabled(e, info.type); }));
+
+    const std::string label = "      " + info.name;  // room for the checkbox after the arrow
+    const bool open = ImGui::CollapsingHeader(
+        label.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+    ui.record("inspector/header/" + info.name);
+    const float header_y = ImGui::GetItemRectMin().y;
+    const float header_right = ImGui::GetItemRectMax().x;
+    if (ImGui::BeginPopupContextItem("##component_menu")) {
+        if (ImGui::MenuItem("Reset")) reset_component(s, entities_, info.type);
+        if (ImGui::MenuItem("Remove Component")) {
+            remove_component(s, entities_, info.type);
+            ImGui::EndPopup();
+            ImGui::PopID();
+            return;
+        }
+        ImGui::Separator();
+        if (ImGui::MenuItem("Copy Values")) {
+            const auto* bytes =
+                static_cast<const std::byte*>(w.try_get(entities_.front(), info.type));
+            if (bytes)
+                s.clipboard() = {info.type, std::vector<std::byte>(bytes, bytes + info.size)};
+        }
+        const bool can_paste =
+            s.clipboard().type == info.type && s.clipboard().bytes.size() == info.size;
+        if (ImGui::MenuItem("Paste Values", nullptr, false, can_paste))
+            paste_component(s, entities_, info.type, s.clipboard().bytes);
+        ImGui::EndPopup();
+    }
+
+    // The enable checkbox sits on the header, after the arrow.
+    ImGui::SetCursorScreenPos(
+        {ImGui::GetItemRectMin().x + ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.x * 2,
+         header_y + 1});
+    ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, {2, 1});
+    bool all_enabled = enabled == entities_.size();
+    ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, enabled != 0 && !all_enabled);
+    if (ImGui::Checkbox("##enabled", &all_enabled))
+        set_component_enabled(s, entities_, info.type, all_enabled);
+    ImGui::PopItemFlag();
+    ui.record("inspector/enabled/" + info.name);
+    // A menu button at the right end of the header, for those who don't right-click.
+    ImGui::SameLine();
+    ImGui::SetCursorScreenPos({header_right - ImGui::GetFontSize() * 1.6f, header_y + 1});
+    if (ImGui::SmallButton("...")) ImGui::OpenPopup("##component_menu");
+    ImGui::PopStyleVar();
+
+    if (open) {
+        ImGui::Indent(6);
+        field_context ctx{s, ui, entities_, info, live_};
+        for (const field_info& field : info.fields) {
+            ImGui::PushID(field.name.c_str());
+            draw_field(ctx, field);
+            ImGui::PopID();
+        }
+        if (info.fields.empty()) ImGui::TextDisabled("(no fields)");
+        ImGui::Unindent(6);
+        ImGui::Spacing();
+    }
+    ImGui::PopID();
+}
+
+void inspector_panel::draw_unknown(editor_state& s) {
+    const EntityId* id = s.world().try_get<EntityId>(entities_.front());
+    if (id == nullptr || id->value == 0) return;
+    const auto found = s.scene().unknown.find(id->value);
+    if (found == s.scene().unknown.end()) return;
+    for (const unknown_component& c : found->second) {
+        ImGui::PushID(c.name.c_str());
+        ImGui::PushStyleColor(ImGuiCol_Text, colors::warning);
+        const bool open = ImGui::CollapsingHeader((c.name + " (unknown type)").c_str());
+        ImGui::PopStyleColor();
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip(
+                "This project does not register '%s'. It is kept as it was in the "
+                "file and written back on save.",
+                c.name.c_str());
+        if (open) {
+            ImGui::PushTextWrapPos(0);
+            ImGui::TextDisabled("%s", c.json.c_str());
+            ImGui::PopTextWrapPos();
+        }
+        ImGui::PopID();
+    }
+}
+
+void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
+    const float width = std::min(ImGui::GetContentRegionAvail().x, 240.0f);
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
+                         (ImGui::GetContentRegionAvail().x - width) * 0.5f);
+    if (ImGui::Button("Add Component", {width, 0})) {
+        add_filter_[0] = '\0';
+        ImGui::OpenPopup("##add_component");
+    }
+    ui.record("inspector/Add Component");
+    if (!ImGui::BeginPopup("##add_component")) return;
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(width);
+    ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_);
+    ui.record("add_component/search");
+    std::string needle(add_filter_);
+    for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+    world& w = s.world();
+    int shown = 0;
+    for (const component_info* info : s.table().all()) {
+        if (!editable(*info) || info->flags.singleton) continue;
+        const bool all_have = std::all_of(entities_.begin(), entities_.end(),
+                                          [&](entity e) { return w.has(e, info->type); });
+        if (all_have || !contains_ignoring_case(info->name, needle)) continue;
+        ++shown;
+        if (ImGui::Selectable(info->name.c_str())) {
+            add_component(s, entities_, info->type);
+            ImGui::CloseCurrentPopup();
+        }
+        ui.record("add_component/" + info->name);
+    }
+    if (shown == 0) ImGui::TextDisabled("No component matches.");
+    ImGui::EndPopup();
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,37 @@
+#pragma once
+// inspector_panel: the selected entities' name, active flag and components, driven only by
+// the component table. Each component is a collapsing header with an enable checkbox and a
+// menu (Reset, Remove, Copy values, Paste values); its fields come from field_widgets. With
+// several entities selected it shows the components they all have and edits apply to all.
+// Components of unknown types kept from the file are shown read-only as their JSON.
+
+#include <vector>
+
+#include "core/actions.hpp"
+#include "core/editor_state.hpp"
+#include "ui/ui_state.hpp"
+
+namespace mosaic::editor {
+
+class inspector_panel {
+public:
+    /// Draws the panel's contents into the current window.
+    void draw(editor_state& s, ui_state& ui);
+
+    /// True while a field edit (a drag, typing) is in progress.
+    [[nodiscard]] bool editing() const noexcept { return live_.active(); }
+
+private:
+    void draw_header(editor_state& s, ui_state& ui);
+    void draw_component(editor_state& s, ui_state& ui, const component_info& info);
+    void draw_unknown(editor_state& s);
+    void draw_add_component(editor_state& s, ui_state& ui);
+
+    std::vector<entity> entities_;  // this frame's targets: the alive selection
+    live_edit live_;
+    char name_buffer_[64] = {};
+    bool name_active_ = false;
+    char add_filter_[64] = {};
+};
+
+}  // namespace mosaic::editor

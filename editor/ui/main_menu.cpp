@@ -1,0 +1,164 @@
+// The main menu bar: File, Edit, Entity, View, Help.
+#include <imgui.h>
+
+#include <string>
+
+#include "ui/commands.hpp"
+#include "ui/shell.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+void file_menu(editor_state& s, ui_state& ui) {
+    if (!ImGui::BeginMenu("File")) return;
+    if (ImGui::MenuItem("New Scene", "Ctrl+N")) request_new(s, ui);
+    if (ImGui::MenuItem("Open...", "Ctrl+O")) request_open_dialog(s, ui);
+    if (ImGui::BeginMenu("Open Recent", !s.recent_files().empty())) {
+        for (const auto& path : s.recent_files())
+            if (ImGui::MenuItem(path.string().c_str())) request_open(s, ui, path);
+        ImGui::EndMenu();
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem("Save", "Ctrl+S", false, !s.playing())) (void)command_save(s, ui);
+    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, !s.playing())) command_save_as(s, ui);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Exit")) request_exit(s, ui);
+    ImGui::EndMenu();
+}
+
+void edit_menu(editor_state& s, ui_state& ui) {
+    if (!ImGui::BeginMenu("Edit")) return;
+    const history& h = s.history();
+    const std::string undo = h.can_undo() ? "Undo " + h.undo_label() : std::string("Undo");
+    const std::string redo = h.can_redo() ? "Redo " + h.redo_label() : std::string("Redo");
+    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, h.can_undo() && !s.playing()))
+        command_undo(s, ui);
+    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, h.can_redo() && !s.playing()))
+        command_redo(s, ui);
+    ImGui::Separator();
+    const bool any = !s.selection().empty();
+    if (ImGui::MenuItem("Copy", "Ctrl+C", false, any)) command_copy(s, ui);
+    if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, any)) command_duplicate(s, ui);
+    if (ImGui::MenuItem("Delete", "Del", false, any)) command_delete(s, ui);
+    if (ImGui::MenuItem("Rename", "F2", false, any)) command_rename(s, ui);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Frame Selected", "F", false, any)) command_frame_selection(ui);
+    ImGui::EndMenu();
+}
+
+void entity_menu(editor_state& s, ui_state& ui) {
+    if (!ImGui::BeginMenu("Entity")) return;
+    if (ImGui::MenuItem("Create Empty")) command_create_empty(s, ui);
+    const entity active = s.selection().active();
+    if (ImGui::MenuItem("Create Empty Child", nullptr, false, s.world().alive(active)))
+        command_create_empty(s, ui, active);
+    if (ImGui::BeginMenu("Create from Archetype", !s.game().archetypes().empty())) {
+        for (const archetype& a : s.game().archetypes())
+            if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
+        ImGui::EndMenu();
+    }
+    ImGui::EndMenu();
+}
+
+void view_menu(editor_state& s, ui_state& ui) {
+    if (!ImGui::BeginMenu("View")) return;
+    const auto tab_item = [&](const char* name, bottom_tab tab) {
+        if (ImGui::MenuItem(name, nullptr, ui.tab == tab)) {
+            ui.tab = tab;
+            ui.select_tab = true;
+        }
+    };
+    tab_item("Console", bottom_tab::console);
+    tab_item("Project", bottom_tab::project);
+    tab_item("Profiler", bottom_tab::profiler);
+    ImGui::Separator();
+    ImGui::MenuItem("Grid", nullptr, &ui.settings.grid);
+    ImGui::MenuItem("Collider Outlines", nullptr, &ui.settings.collider_outlines);
+    if (ImGui::MenuItem("Reset Layout")) {
+        const editor_settings defaults;
+        ui.settings.hierarchy_width = defaults.hierarchy_width;
+        ui.settings.inspector_width = defaults.inspector_width;
+        ui.settings.bottom_height = defaults.bottom_height;
+    }
+    ImGui::Separator();
+    if (ImGui::MenuItem(s.playing() ? "Stop" : "Play", "Ctrl+P")) command_play_stop(s, ui);
+    if (ImGui::MenuItem(s.mode() == play_state::paused ? "Resume" : "Pause", "Ctrl+Shift+P", false,
+                        s.playing()))
+        command_pause(s, ui);
+    if (ImGui::MenuItem("Step")) command_step(s, ui);
+    ImGui::EndMenu();
+}
+
+void help_menu(ui_state& ui) {
+    if (!ImGui::BeginMenu("Help")) return;
+    ImGui::MenuItem("Keyboard Shortcuts", nullptr, &ui.show_shortcuts);
+    ImGui::MenuItem("ImGui Demo Window", nullptr, &ui.show_demo);
+    ImGui::MenuItem("About Mosaic", nullptr, &ui.show_about);
+    ImGui::EndMenu();
+}
+
+}  // namespace
+
+void draw_main_menu(editor_state& s, ui_state& ui) {
+    if (!ImGui::BeginMainMenuBar()) return;
+    file_menu(s, ui);
+    edit_menu(s, ui);
+    entity_menu(s, ui);
+    view_menu(s, ui);
+    help_menu(ui);
+    ImGui::EndMainMenuBar();
+}
+
+void draw_help_windows(ui_state& ui) {
+    if (ui.show_demo) ImGui::ShowDemoWindow(&ui.show_demo);
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    if (ui.show_shortcuts) {
+        ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+        if (ImGui::Begin("Keyboard Shortcuts", &ui.show_shortcuts,
+                         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+            static constexpr const char* rows[][2] = {
+                {"Ctrl+N", "New scene"},
+                {"Ctrl+O", "Open..."},
+                {"Ctrl+S", "Save"},
+                {"Ctrl+Shift+S", "Save As..."},
+                {"Ctrl+Z", "Undo"},
+                {"Ctrl+Y, Ctrl+Shift+Z", "Redo"},
+                {"Ctrl+C / Ctrl+V", "Copy / paste entities"},
+                {"Ctrl+D", "Duplicate"},
+                {"Delete", "Delete the selection"},
+                {"F2", "Rename"},
+                {"F", "Frame the selection in the Scene view"},
+                {"Ctrl+P", "Play / Stop"},
+                {"Ctrl+Shift+P", "Pause / Resume"},
+                {"Ctrl+click, Shift+click", "Add to / extend the selection"},
+                {"Middle drag, Alt+drag", "Pan the Scene view"},
+                {"Mouse wheel", "Zoom around the cursor"},
+            };
+            if (ImGui::BeginTable("##keys", 2,
+                                  ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
+                for (const auto& row : rows) {
+                    ImGui::TableNextRow();
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(row[0]);
+                    ImGui::TableNextColumn();
+                    ImGui::TextUnformatted(row[1]);
+                }
+                ImGui::EndTable();
+            }
+        }
+        ImGui::End();
+    }
+    if (ui.show_about) {
+        ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+        if (ImGui::Begin("About Mosaic", &ui.show_about,
+                         ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
+            ImGui::TextUnformatted("Mosaic editor: entities are mosaics of components.");
+            ImGui::Text("Dear ImGui %s", ImGui::GetVersion());
+        }
+        ImGui::End();
+    }
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,97 @@
+#include "ui/profiler_panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+
+#include <mosaic/ecs/system.hpp>
+
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+profiler_panel::series& profiler_panel::series_for(const std::string& name) {
+    for (series& s : systems_)
+        if (s.name == name) return s;
+    systems_.push_back({name, {}});
+    return systems_.back();
+}
+
+void profiler_panel::sample(editor_state& s, float frame_seconds) {
+    frame_ms_[cursor_] = frame_seconds * 1000.0f;
+    const std::uint64_t ticks = s.game().clock().ticks();
+    const bool ticked = ticks != last_ticks_;
+    last_ticks_ = ticks;
+    for (const system* sys : s.game().systems().ordered())
+        series_for(sys->name()).values[cursor_] =
+            ticked ? static_cast<float>(sys->timing().last_ms) : 0.0f;
+    cursor_ = (cursor_ + 1) % history;
+}
+
+void profiler_panel::draw(editor_state& s, ui_state& ui) {
+    const float last_frame = frame_ms_[(cursor_ + history - 1) % history];
+    float mean = 0.0f;
+    for (float v : frame_ms_) mean += v;
+    mean /= static_cast<float>(history);
+    std::size_t entities = s.world().size();
+    ImGui::Text("Frame %.2f ms (mean %.2f ms, %.0f fps)   Entities %zu   Ticks %llu   Dropped %llu",
+                last_frame, mean, mean > 0 ? 1000.0f / mean : 0.0f, entities,
+                static_cast<unsigned long long>(s.game().clock().ticks()),
+                static_cast<unsigned long long>(s.game().clock().dropped_ticks()));
+    // The rings start at cursor_ (oldest) thanks to values_offset.
+    ImGui::PlotLines("##frame", frame_ms_.data(), static_cast<int>(history),
+                     static_cast<int>(cursor_), "frame ms", 0.0f, std::max(33.0f, mean * 2.0f),
+                     {ImGui::GetContentRegionAvail().x, 50});
+    if (!s.playing()) ImGui::TextDisabled("System times are measured while playing.");
+
+    constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                      ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
+                                      ImGuiTableFlags_Resizable;
+    if (!ImGui::BeginTable("##systems", 8, flags)) return;
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("On", ImGuiTableColumnFlags_WidthFixed, 28);
+    ImGui::TableSetupColumn("System", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    ImGui::TableSetupColumn("Phase", ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableSetupColumn("Last ms", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableSetupColumn("Mean ms", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableSetupColumn("Max ms", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableSetupColumn("Calls", ImGuiTableColumnFlags_WidthStretch, 0.8f);
+    ImGui::TableSetupColumn("Last seconds", ImGuiTableColumnFlags_WidthStretch, 2.5f);
+    ImGui::TableHeadersRow();
+    scheduler& systems = s.game().systems();
+    for (const system* sys : systems.ordered()) {
+        ImGui::TableNextRow();
+        ImGui::PushID(sys->name().c_str());
+        ImGui::TableNextColumn();
+        bool on = sys->is_enabled();
+        if (ImGui::Checkbox("##on", &on)) {
+            if (system* target = systems.find(sys->name())) target->enabled(on);
+        }
+        if (ui.record_items) ui.record("profiler/" + sys->name());
+        ImGui::TableNextColumn();
+        if (!sys->is_enabled()) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
+        ImGui::TextUnformatted(sys->name().c_str());
+        if (!sys->is_enabled()) ImGui::PopStyleColor();
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(std::string(to_string(sys->stage())).c_str());
+        const system_timing t = sys->timing();
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", t.last_ms);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", t.mean_ms);
+        ImGui::TableNextColumn();
+        ImGui::Text("%.3f", t.max_ms);
+        ImGui::TableNextColumn();
+        ImGui::Text("%llu", static_cast<unsigned long long>(t.calls));
+        ImGui::TableNextColumn();
+        const series& line = series_for(sys->name());
+        const float top = std::max(0.05f, static_cast<float>(t.max_ms));
+        ImGui::PlotLines("##plot", line.values.data(), static_cast<int>(history),
+                         static_cast<int>(cursor_), nullptr, 0.0f, top,
+                         {ImGui::GetContentRegionAvail().x, ImGui::GetTextLineHeight()});
+        ImGui::PopID();
+    }
+    ImGui::EndTable();
+}
+
+}  // namespace mosaic::editor

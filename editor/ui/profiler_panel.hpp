@@ -1,0 +1,37 @@
+#pragma once
+// profiler_panel: what the frame costs — frame time and entity count, and every system's
+// time as measured by the scheduler (last, mean, max) in a table with a plot of the last
+// seconds; a checkbox per system turns it on or off.
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/editor_state.hpp"
+#include "ui/ui_state.hpp"
+
+namespace mosaic::editor {
+
+class profiler_panel {
+public:
+    static constexpr std::size_t history = 300;  // frames (5 s at 60 fps)
+
+    /// Samples this frame's figures; call once per frame even when the tab is hidden.
+    void sample(editor_state& s, float frame_seconds);
+    void draw(editor_state& s, ui_state& ui);
+
+private:
+    struct series {
+        std::string name;
+        std::array<float, history> values{};
+    };
+    series& series_for(const std::string& name);
+
+    std::array<float, history> frame_ms_{};
+    std::vector<series> systems_;
+    std::size_t cursor_ = 0;  // next slot in every ring
+    std::uint64_t last_ticks_ = 0;
+};
+
+}  // namespace mosaic::editor

@@ -1,0 +1,26 @@
+#pragma once
+// Picking in the scene view, on the CPU: which entity is under a world point. The same rule
+// as draw_world — active entities with an enabled Sprite, placed by their WorldTransform (or
+// Transform) — plus Collider shapes for entities without a sprite; the highest sprite layer
+// wins, as it is drawn on top.
+
+#include <optional>
+
+#include <mosaic/ecs/world.hpp>
+#include <mosaic/engine/math.hpp>
+
+namespace mosaic::editor {
+
+struct placement {
+    glm::vec2 position{0.0f, 0.0f};
+    float rotation = 0.0f;  // degrees
+    glm::vec2 scale{1.0f, 1.0f};
+};
+
+/// Where the entity is in the world (WorldTransform, else Transform), if it has either.
+[[nodiscard]] std::optional<placement> placement_of(const world& w, entity e);
+
+/// The topmost entity covering `point` (world units), or null.
+[[nodiscard]] entity pick_entity(const world& w, glm::vec2 point);
+
+}  // namespace mosaic::editor

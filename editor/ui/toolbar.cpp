@@ -1,0 +1,103 @@
+// The toolbar: Play / Pause / Step / Stop in the middle (icons drawn with ImGui's draw list,
+// so no icon font is needed), the time scale and the clock on the right.
+#include <imgui.h>
+
+#include <algorithm>
+
+#include "ui/commands.hpp"
+#include "ui/shell.hpp"
+#include "ui/theme.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+enum class icon { play, pause, step, stop };
+
+bool icon_button(const char* id, icon kind, bool highlighted, bool enabled) {
+    const ImVec2 size{34, 24};
+    ImGui::BeginDisabled(!enabled);
+    if (highlighted)
+        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+    const bool clicked = ImGui::Button(id, size);
+    if (highlighted) ImGui::PopStyleColor();
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 c{min.x + size.x * 0.5f, min.y + size.y * 0.5f};
+    ImDrawList* d = ImGui::GetWindowDrawList();
+    const ImU32 col = ImGui::GetColorU32(ImGuiCol_Text);
+    switch (kind) {
+        case icon::play:
+            d->AddTriangleFilled({c.x - 5, c.y - 7}, {c.x - 5, c.y + 7}, {c.x + 7, c.y}, col);
+            break;
+        case icon::pause:
+            d->AddRectFilled({c.x - 6, c.y - 7}, {c.x - 2, c.y + 7}, col);
+            d->AddRectFilled({c.x + 2, c.y - 7}, {c.x + 6, c.y + 7}, col);
+            break;
+        case icon::step:
+            d->AddTriangleFilled({c.x - 7, c.y - 7}, {c.x - 7, c.y + 7}, {c.x + 3, c.y}, col);
+            d->AddRectFilled({c.x + 4, c.y - 7}, {c.x + 7, c.y + 7}, col);
+            break;
+        case icon::stop:
+            d->AddRectFilled({c.x - 6, c.y - 6}, {c.x + 6, c.y + 6}, col);
+            break;
+    }
+    ImGui::EndDisabled();
+    return clicked;
+}
+
+}  // namespace
+
+void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
+    ImGui::SetNextWindowPos(where.pos);
+    ImGui::SetNextWindowSize(where.size);
+    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {8, 5});
+    ImGui::Begin("##toolbar", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
+    ImGui::PopStyleVar();
+
+    // Left: the project and the scene.
+    ImGui::AlignTextToFramePadding();
+    const project* p = s.project_info();
+    ImGui::TextColored(colors::dim, "%s", p ? std::string(p->name).c_str() : "Mosaic");
+    ImGui::SameLine();
+    ImGui::TextUnformatted(s.title().c_str());
+
+    // Centre: play controls.
+    const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, (where.size.x - buttons) * 0.5f));
+    const play_state mode = s.mode();
+    if (icon_button("##play", icon::play, mode != play_state::editing, true))
+        command_play_stop(s, ui);
+    ui.record("toolbar/Play");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(s.playing() ? "Stop (Ctrl+P)" : "Play (Ctrl+P)");
+    ImGui::SameLine();
+    if (icon_button("##pause", icon::pause, mode == play_state::paused, s.playing()))
+        command_pause(s, ui);
+    ui.record("toolbar/Pause");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause (Ctrl+Shift+P)");
+    ImGui::SameLine();
+    if (icon_button("##step", icon::step, false, true)) command_step(s, ui);
+    ui.record("toolbar/Step");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step one tick");
+    ImGui::SameLine();
+    if (icon_button("##stop", icon::stop, false, s.playing())) command_play_stop(s, ui);
+    ui.record("toolbar/Stop");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop: back to the edited scene");
+
+    // Right: time scale and the game clock.
+    const float right = 330;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, where.size.x - right));
+    fixed_step_clock& clock = s.game().clock();
+    float scale = static_cast<float>(clock.options().time_scale);
+    ImGui::SetNextItemWidth(90);
+    if (ImGui::DragFloat("Time scale", &scale, 0.01f, 0.05f, 8.0f, "%.2fx",
+                         ImGuiSliderFlags_AlwaysClamp))
+        clock.set_time_scale(scale);
+    ImGui::SameLine();
+    ImGui::TextColored(colors::dim, "tick %llu  %.2f s",
+                       static_cast<unsigned long long>(clock.ticks()), clock.game_seconds());
+    ImGui::End();
+}
+
+}  // namespace mosaic::editor

@@ -1,0 +1,81 @@
+#pragma once
+// ui_state: what the panels share that is not part of the scene — splitter sizes and view
+// toggles (editor_settings), the scene view's camera, requests one panel makes of another
+// ("scroll the hierarchy to this entity", "rename the selection"), the file dialog and the
+// pending file operation. Everything about the scene itself is in editor_state.
+
+#include <imgui.h>
+
+#include <array>
+#include <filesystem>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include <mosaic/engine/render/camera2d.hpp>
+
+#include "core/editor_state.hpp"
+#include "ui/editor_settings.hpp"
+#include "ui/file_dialog.hpp"
+
+namespace mosaic::editor {
+
+enum class bottom_tab { console, project, profiler };
+
+/// A file operation waiting for the user to answer "unsaved changes?" or pick a file.
+enum class file_request { none, new_scene, open_dialog, open_path, exit };
+
+/// A screen rectangle of a widget (recorded for tests, see ui_state::record).
+struct item_rect {
+    ImVec2 min{0, 0};
+    ImVec2 max{0, 0};
+    [[nodiscard]] ImVec2 center() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
+};
+
+struct ui_state {
+    editor_settings settings;
+    std::filesystem::path settings_path;  // empty: settings are never written
+
+    // --- View menu -------------------------------------------------------------------------
+    bool show_demo = false;
+    bool show_shortcuts = false;
+    bool show_about = false;
+    bottom_tab tab = bottom_tab::console;
+    bool select_tab = false;  // make `tab` the selected tab next frame
+
+    // --- the scene view --------------------------------------------------------------------
+    camera2d camera;
+    bool game_camera = false;       // the scene view looks through the primary Camera
+    bool camera_from_scene = true;  // next frame: take the scene's saved camera
+
+    // --- requests between panels -----------------------------------------------------------
+    entity scroll_hierarchy_to = null_entity;  // the scene view picked it
+    entity rename_request = null_entity;       // F2, menu: start renaming in the hierarchy
+    bool frame_selection = false;              // F: centre the scene view on the selection
+    bool structure_changed = true;             // the hierarchy rebuilds its rows
+    std::vector<entity> copied;                // Edit > Copy (Paste duplicates them)
+    std::array<char, 64> picker_filter{};      // the inspector's entity picker popup
+
+    // --- files -----------------------------------------------------------------------------
+    file_request pending = file_request::none;
+    std::filesystem::path pending_path;  // for open_path
+    bool ask_unsaved = false;            // the "Unsaved changes" modal is up
+    bool save_then_continue = false;     // a Save As from that modal continues `pending`
+    std::string load_error;              // shown in the "Could not open" modal
+    bool show_load_error = false;
+    file_dialog dialog;
+    bool quit = false;  // the application exits at the end of this frame
+
+    // --- tests -----------------------------------------------------------------------------
+    /// When on, panels record the rectangles of their main widgets under stable names
+    /// ("toolbar/Play", "inspector/Transform.position", "hierarchy/row/Tank"), so tests can
+    /// move the mouse onto them.
+    bool record_items = false;
+    std::unordered_map<std::string, item_rect> items;
+    std::unordered_set<std::string> mixed;  // inspector fields shown as mixed values
+    /// Records ImGui's last item under `name` (when record_items is on).
+    void record(const std::string& name);
+};
+
+}  // namespace mosaic::editor

@@ -1,0 +1,35 @@
+// The bottom strip: the console's filters, counts and Clear; the profiler's system switches.
+#include "editor_ui_test_support.hpp"
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+
+class BottomPanelsTest : public EditorUiTest {};
+
+TEST_F(BottomPanelsTest, TheConsoleCountsLevelsAndClears) {
+    state.log().warning("careful");
+    state.log().error("broken");
+    imgui.frames(3);
+    EXPECT_TRUE(has_item("tab/Console (1 errors, 1 warnings)"));
+    imgui.click(at("console/Clear"));
+    imgui.frames(1);
+    EXPECT_EQ(state.log().count(log_level::error), 0u);
+    EXPECT_TRUE(has_item("tab/Console"));
+}
+
+TEST_F(BottomPanelsTest, TheProfilerListsSystemsAndSwitchesThemOff) {
+    ui.state().tab = bottom_tab::profiler;
+    ui.state().select_tab = true;
+    imgui.frames(3);
+    ASSERT_TRUE(has_item("profiler/movement"));
+    imgui.click(at("profiler/movement"));
+    imgui.frames(1);
+    const system* movement = state.game().systems().find("movement");
+    ASSERT_NE(movement, nullptr);
+    EXPECT_FALSE(movement->is_enabled());
+}
+
+}  // namespace
+}  // namespace mosaic::testing

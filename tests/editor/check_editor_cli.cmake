@@ -1,0 +1,40 @@
+# mosaic-editor's command line under Xvfb: exit codes, a failing script's FILE:LINE, and a
+# screenshot written by --frames. Run by CTest as `cmake -P` (see CMakeLists.txt).
+set(work ${WORK}/cli)
+file(REMOVE_RECURSE ${work})
+file(MAKE_DIRECTORY ${work})
+set(settings --settings ${work}/editor.ini --size 1024x640)
+
+function(expect_run name expected_exit stderr_regex)
+    execute_process(COMMAND ${EDITOR} ${ARGN} RESULT_VARIABLE code ERROR_VARIABLE err OUTPUT_VARIABLE out)
+    if(NOT code EQUAL expected_exit)
+        message(FATAL_ERROR "${name}: exit ${code}, expected ${expected_exit}\nstderr: ${err}\nstdout: ${out}")
+    endif()
+    if(stderr_regex AND NOT err MATCHES "${stderr_regex}")
+        message(FATAL_ERROR "${name}: stderr does not match '${stderr_regex}':\n${err}")
+    endif()
+    message(STATUS "${name}: ok")
+endfunction()
+
+expect_run(unknown_option 2 "unknown option '--frobnicate'" --frobnicate)
+expect_run(bad_frames 2 "--frames: expected a number" --frames many)
+
+# --frames N with --screenshot: exit 0 and a PNG.
+expect_run(frames 0 "" ${DATA}/arena.scene.json ${settings} --frames 3 --screenshot ${work}/frames.png)
+if(NOT EXISTS ${work}/frames.png)
+    message(FATAL_ERROR "frames: no screenshot written")
+endif()
+
+# A script error: FILE:LINE: message, non-zero exit.
+file(WRITE ${work}/fail.script "# a comment\nselect \"Red Block\"\nset Transform.nothing 1\n")
+expect_run(script_error 1 "fail[.]script:3: set: Transform has no field 'nothing'"
+           ${DATA}/arena.scene.json ${settings} --script ${work}/fail.script)
+
+# A good script: exit 0, its screenshot and its saved file.
+file(WRITE ${work}/ok.script "select Runner\nset Transform.position 1 2\nsave_as ${work}/saved.scene.json\nscreenshot ${work}/script.png\n")
+expect_run(script_ok 0 "" ${DATA}/arena.scene.json ${settings} --script ${work}/ok.script)
+foreach(file saved.scene.json script.png)
+    if(NOT EXISTS ${work}/${file})
+        message(FATAL_ERROR "script_ok: ${file} was not written")
+    endif()
+endforeach()

@@ -1,0 +1,178 @@
+// The shell around the panels: toolbar play/stop, shortcuts, the unsaved-changes and
+// failed-load modals, splitters whose sizes persist.
+#include <imgui_internal.h>  // FindWindowByName
+
+#include <fstream>
+
+#include <mosaic/engine/components.hpp>
+
+#include "editor_ui_test_support.hpp"
+#include "ui/commands.hpp"
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+namespace fs = std::filesystem;
+
+class EditorShellTest : public EditorUiTest {
+protected:
+    fs::path temp(const std::string& name) {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        folder_ = fs::temp_directory_path() / ("mosaic-editor-ui-" + std::string(info->name()));
+        fs::create_directories(folder_);
+        return folder_ / name;
+    }
+    ~EditorShellTest() override {
+        if (!folder_.empty()) fs::remove_all(folder_);
+    }
+    fs::path folder_;
+};
+
+TEST_F(EditorShellTest, PlayAndStopOnTheToolbarRestoreTheScene) {
+    const entity e = create_entity(state, "Mover");
+    const entity items[] = {e};
+    ASSERT_TRUE(add_component(state, items, type_id_of<RigidBody>()));
+    state.world().get<RigidBody>(e).velocity = {2.0f, 0.0f};
+    imgui.frames(3);
+    const std::size_t steps = state.history().undo_steps();
+
+    imgui.click(at("toolbar/Play"));
+    ASSERT_EQ(state.mode(), play_state::playing);
+    for (int i = 0; i < 30; ++i) {
+        state.frame(1.0 / 60.0);
+        imgui.frame();
+    }
+    EXPECT_GT(state.world().get<Transform>(e).position.x, 0.5f);
+
+    imgui.click(at("toolbar/Pause"));
+    EXPECT_EQ(state.mode(), play_state::paused);
+    const float paused_x = state.world().get<Transform>(e).position.x;
+    imgui.click(at("toolbar/Step"));
+    state.frame(1.0 / 60.0);
+    imgui.frame();
+    EXPECT_GT(state.world().get<Transform>(e).position.x, paused_x) << "Step runs one tick";
+
+    imgui.click(at("toolbar/Stop"));
+    EXPECT_EQ(state.mode(), play_state::editing);
+    EXPECT_FLOAT_EQ(state.world().get<Transform>(e).position.x, 0.0f);
+    EXPECT_FLOAT_EQ(state.world().get<RigidBody>(e).velocity.x, 2.0f);
+    EXPECT_EQ(state.selection().active(), e) << "the selection survives Stop";
+    EXPECT_EQ(state.history().undo_steps(), steps) << "play mode does not touch the history";
+}
+
+TEST_F(EditorShellTest, CtrlPPlaysAndStops) {
+    create_entity(state, "E");
+    imgui.frames(2);
+    imgui.tap(key::p, true);
+    EXPECT_TRUE(state.playing());
+    imgui.tap(key::p, true, true);
+    EXPECT_EQ(state.mode(), play_state::paused);
+    imgui.tap(key::p, true);
+    EXPECT_FALSE(state.playing());
+}
+
+TEST_F(EditorShellTest, UndoRedoDuplicateAndDeleteShortcuts) {
+    create_entity(state, "E");
+    imgui.frames(2);
+    const std::size_t one = state.world().size();
+    imgui.tap(key::d, true);
+    EXPECT_EQ(state.world().size(), one + 1);
+    imgui.tap(key::del);
+    EXPECT_EQ(state.world().size(), one);
+    imgui.tap(key::z, true);
+    EXPECT_EQ(state.world().size(), one + 1);
+    imgui.tap(key::z, true, true);  // Ctrl+Shift+Z redoes
+    EXPECT_EQ(state.world().size(), one);
+    imgui.tap(key::z, true);
+    imgui.tap(key::y, true);  // and so does Ctrl+Y
+    EXPECT_EQ(state.world().size(), one);
+}
+
+TEST_F(EditorShellTest, NewAsksAboutUnsavedChanges) {
+    create_entity(state, "Precious");
+    imgui.frames(2);
+    ASSERT_TRUE(state.dirty());
+    imgui.tap(key::n, true);
+    imgui.frames(1);
+    ASSERT_TRUE(has_item("unsaved/Cancel"));
+    imgui.click(at("unsaved/Cancel"));
+    imgui.frames(1);
+    EXPECT_FALSE(state.find_by_name("Precious").is_null()) << "Cancel keeps the scene";
+
+    imgui.tap(key::n, true);
+    imgui.frames(1);
+    imgui.click(at("unsaved/Don't Save"));
+    imgui.frames(1);
+    EXPECT_TRUE(state.find_by_name("Precious").is_null());
+    EXPECT_FALSE(state.dirty());
+}
+
+TEST_F(EditorShellTest, AFailedLoadShowsTheErrorAndKeepsTheScene) {
+    create_entity(state, "Keep me");
+    const fs::path broken = temp("broken.scene.json");
+    std::ofstream(broken) << "{ \"format\": \"mosaic.scene\", \"version\": 2, \"entities\": [ { ";
+    imgui.frames(2);
+    ASSERT_FALSE(open_scene_now(state, ui.state(), broken));
+    imgui.frames(2);
+    EXPECT_FALSE(state.find_by_name("Keep me").is_null());
+    EXPECT_NE(ui.state().load_error.find("broken.scene.json"), std::string::npos)
+        << ui.state().load_error;
+    EXPECT_NE(ImGui::FindWindowByName("Could not open the scene"), nullptr);
+}
+
+TEST_F(EditorShellTest, SplitterSizesPersistInTheSettingsFile) {
+    const fs::path settings = temp("editor.ini");
+    {
+        editor_ui other(settings);
+        imgui.contents = [&] {
+            other.state().record_items = true;
+            other.frame(state);
+        };
+        imgui.frames(3);
+        const float before = other.state().settings.hierarchy_width;
+        const panel_layout& l = other.layout();
+        const ImVec2 gap{l.hierarchy.pos.x + l.hierarchy.size.x + panel_layout::gap * 0.5f,
+                         l.hierarchy.pos.y + 200.0f};
+        imgui.drag(gap, {gap.x + 60.0f, gap.y});
+        EXPECT_NEAR(other.state().settings.hierarchy_width, before + 60.0f, 1.0f);
+        imgui.contents = nullptr;
+    }
+    EXPECT_NEAR(load_settings(settings).hierarchy_width, editor_settings{}.hierarchy_width + 60.0f,
+                1.0f);
+}
+
+}  // namespace
+}  // namespace mosaic::testing
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+namespace fs = std::filesystem;
+
+TEST_F(EditorShellTest, AutosaveIsOfferedAfterACrashAndRecoversIntoACopy) {
+    const fs::path settings = temp("editor.ini");
+    {
+        editor_ui crashed(settings);
+        create_entity(state, "Unsaved work");
+        ASSERT_EQ(crashed.autosaver().write_now(state), "");
+        ASSERT_TRUE(fs::exists(crashed.autosaver().recovery_file()));
+    }  // no closing(): as if the process had died
+    editor_state fresh;
+    editor_ui next(settings);
+    next.state().record_items = true;
+    imgui.contents = [&] { next.frame(fresh); };
+    EXPECT_TRUE(next.autosaver().offering());
+    imgui.frames(2);
+    ASSERT_TRUE(next.state().items.contains("recovery/Recover"));
+    imgui.click(next.state().items.at("recovery/Recover").center());
+    imgui.frames(1);
+    EXPECT_FALSE(fresh.find_by_name("Unsaved work").is_null());
+    EXPECT_NE(fresh.scene_path().string().find(".recovered.scene.bin"), std::string::npos);
+    EXPECT_FALSE(fs::exists(next.autosaver().recovery_file())) << "recovered: the file goes";
+    imgui.contents = nullptr;
+}
+
+}  // namespace
+}  // namespace mosaic::testing

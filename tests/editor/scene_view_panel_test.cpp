@@ -1,0 +1,99 @@
+// The scene view without a GPU: picking on the CPU, Ctrl+click, the translate handle (a drag
+// is one undo step), panning and zooming the editor camera.
+#include <mosaic/engine/components.hpp>
+
+#include "editor_ui_test_support.hpp"
+#include "ui/scene_picking.hpp"
+
+namespace mosaic::testing {
+namespace {
+
+using namespace mosaic::editor;
+
+class SceneViewPanelTest : public EditorUiTest {
+protected:
+    entity sprite_at(const char* name, glm::vec2 position, std::int32_t layer = 0) {
+        const entity e = create_entity(state, name);
+        state.world().get<Transform>(e).position = position;
+        Sprite& sprite = state.world().add<Sprite>(e);
+        sprite.layer = layer;
+        return e;
+    }
+    /// The screen point of a world point in the scene view.
+    ImVec2 screen(glm::vec2 world_point) {
+        const item_rect view = item("scene/view");
+        const glm::vec2 size{view.max.x - view.min.x, view.max.y - view.min.y};
+        const glm::vec2 p = ui.state().camera.world_to_screen(world_point, size);
+        return {view.min.x + p.x, view.min.y + p.y};
+    }
+};
+
+TEST_F(SceneViewPanelTest, PickingFindsTheTopmostSprite) {
+    const entity low = sprite_at("Low", {0, 0}, 0);
+    const entity high = sprite_at("High", {0.3f, 0}, 5);
+    EXPECT_EQ(pick_entity(state.world(), {-0.4f, 0}), low);
+    EXPECT_EQ(pick_entity(state.world(), {0.1f, 0}), high);
+    EXPECT_TRUE(pick_entity(state.world(), {5, 5}).is_null());
+}
+
+TEST_F(SceneViewPanelTest, ClickSelectsAndCtrlClickAdds) {
+    const entity a = sprite_at("A", {-2, 0});
+    const entity b = sprite_at("B", {2, 0});
+    state.selection().clear();
+    imgui.frames(3);
+    imgui.click(screen({-2, 0}));
+    EXPECT_EQ(state.selection().active(), a);
+    EXPECT_EQ(state.selection().size(), 1u);
+    imgui.modifiers(true);
+    imgui.click(screen({2, 0}));
+    imgui.modifiers(false);
+    EXPECT_EQ(state.selection().size(), 2u);
+    EXPECT_TRUE(state.selection().contains(b));
+    imgui.click(screen({0, 3}));  // empty space
+    EXPECT_TRUE(state.selection().empty());
+}
+
+TEST_F(SceneViewPanelTest, DraggingTheHandleMovesTheSelectionInOneUndoStep) {
+    const entity e = sprite_at("Mover", {0, 0});
+    imgui.frames(3);
+    const std::size_t steps = state.history().undo_steps();
+    const ImVec2 origin = screen({0, 0});
+    const ImVec2 arrow{origin.x + 40.0f, origin.y};
+    imgui.drag(arrow, {arrow.x + 100.0f, arrow.y + 30.0f}, 10);
+    imgui.frames(2);
+    const float ppu =
+        ui.state().camera.pixels_per_unit({item("scene/view").max.x - item("scene/view").min.x,
+                                           item("scene/view").max.y - item("scene/view").min.y});
+    const Transform& t = state.world().get<Transform>(e);
+    EXPECT_NEAR(t.position.x, 100.0f / ppu, 0.05f);
+    EXPECT_FLOAT_EQ(t.position.y, 0.0f) << "the x arrow moves along x only";
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
+    ASSERT_TRUE(state.undo());
+    EXPECT_FLOAT_EQ(state.world().get<Transform>(e).position.x, 0.0f);
+}
+
+TEST_F(SceneViewPanelTest, WheelZoomsAroundTheCursorAndMiddleDragPans) {
+    imgui.frames(3);
+    const float zoom = ui.state().camera.zoom;
+    const ImVec2 p = screen({2, 1});
+    imgui.move_to(p);
+    ImGui::GetIO().MouseWheel = 2.0f;
+    imgui.frame();
+    ImGui::GetIO().MouseWheel = 0.0f;
+    imgui.frame();
+    EXPECT_GT(ui.state().camera.zoom, zoom);
+    const ImVec2 after = screen({2, 1});
+    EXPECT_NEAR(after.x, p.x, 1.0f) << "the point under the cursor stays put";
+    EXPECT_NEAR(after.y, p.y, 1.0f);
+
+    const glm::vec2 before = ui.state().camera.position;
+    imgui.move_to(p);
+    imgui.press(2);
+    imgui.move_to({p.x + 50, p.y});
+    imgui.move_to({p.x + 100, p.y});
+    imgui.release(2);
+    EXPECT_LT(ui.state().camera.position.x, before.x) << "dragging right shows what is to the left";
+}
+
+}  // namespace
+}  // namespace mosaic::testing
