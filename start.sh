@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Quick start, command 1: install the Debian packages that are missing, build Mosaic
-# (release preset) and start it.
+# (release preset) and open the editor on the tiny_tanks sample project (without a display,
+# run tiny_tanks headless and print its profile).
 #
 #   ./start.sh              install + build + run
 #   ./start.sh --deps-only  only install what is missing (used by test.sh)
@@ -39,6 +40,11 @@ fi
 [[ ${1:-} == --deps-only ]] && exit 0
 
 cmake --preset release >/dev/null
-cmake --build --preset release --target mosaic-hello mosaic-run
-# Until the editor lands, the main program is the headless "ECS in five minutes" demo.
-exec ./build/release/projects/hello_ecs/mosaic-hello "$@"
+cmake --build --preset release --target mosaic-editor mosaic-run
+if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then
+    # No screen (a server, a container): show the same game headless instead.
+    echo "No display: running tiny_tanks headless. The editor needs a screen (or xvfb-run)." >&2
+    exec ./build/release/engine/mosaic-run projects/tiny_tanks/scenes/battle.scene.json \
+        --ticks 600 --profile
+fi
+exec ./build/release/editor/ui/mosaic-editor projects/tiny_tanks/scenes/battle.scene.json "$@"

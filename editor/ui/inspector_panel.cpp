@@ -44,7 +44,10 @@ void inspector_panel::draw(editor_state& s, ui_state& ui) {
                                             [&](entity e) { return w.has(e, type); });
             if (shared) draw_component(s, ui, *info);
         }
-        if (entities_.size() == 1) draw_unknown(s);
+        if (entities_.size() == 1) {
+            draw_unknown(s);
+            draw_unregistered(s, ui);
+        }
         ImGui::Spacing();
         draw_add_component(s, ui);
     }
@@ -170,6 +173,27 @@ void inspector_panel::draw_unknown(editor_state& s) {
             ImGui::PopTextWrapPos();
         }
         ImGui::PopID();
+    }
+}
+
+void inspector_panel::draw_unregistered(editor_state& s, ui_state& ui) {
+    // Components of types the table does not describe still work in the game; the editor can
+    // only name them (the compiler's name) and say they are not saved.
+    world& w = s.world();
+    for (type_id type : w.components_of(entities_.front())) {
+        if (s.table().find(type) || type == type_id_of<EntityId>() ||
+            type == type_id_of<inactive>()) {
+            continue;
+        }
+        const type_info* info = find_type(type);
+        const std::string name = info ? std::string(info->name) : "type " + std::to_string(type);
+        ImGui::TextDisabled("%s (unregistered)", name.c_str());
+        ui.record("inspector/unregistered/" + name);
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "No component_table entry describes this type: it works in the game, but the "
+                "editor cannot show its fields and scene files do not save it.");
+        }
     }
 }
 

@@ -25,6 +25,7 @@ private:
     void draw_header(editor_state& s, ui_state& ui);
     void draw_component(editor_state& s, ui_state& ui, const component_info& info);
     void draw_unknown(editor_state& s);
+    void draw_unregistered(editor_state& s, ui_state& ui);
     void draw_add_component(editor_state& s, ui_state& ui);
 
     std::vector<entity> entities_;  // this frame's targets: the alive selection

@@ -85,9 +85,9 @@ archetype bullet_archetype() {
     archetype a{"bullet"};
     a.set(Transform{})
         .set(RigidBody{})
-        .set(Sprite{.tint = {1.0f, 0.86f, 0.35f, 1.0f}, .size = {0.16f, 0.16f}, .layer = 5})
+        .set(Sprite{.tint = {1.0f, 0.86f, 0.35f, 1.0f}, .size = {0.2f, 0.2f}, .layer = 5})
         .set(Collider{.shape = ColliderShape::circle,
-                      .size = {0.08f, 0.08f},
+                      .size = {0.1f, 0.1f},
                       .layer = bullet_layer,
                       .mask = wall_layer | hull_layer})
         .set(Lifetime{.seconds = 2.0f})
@@ -109,8 +109,9 @@ void attach_parts(world& w, entity hull, const archetype& turret) {
     set_parent(w, gun, hull);
 
     const mosaic::color steel{0.22f, 0.23f, 0.25f, 1.0f};
-    add_part(w, gun, "Barrel", {0.32f, 0.0f},
-             Sprite{.tint = mix(tint, steel, 0.6f), .size = {0.5f, 0.12f}, .layer = 3});
+    // Longer than the hull, so the gun shows which way the turret points.
+    add_part(w, gun, "Barrel", {0.38f, 0.0f},
+             Sprite{.tint = mix(tint, steel, 0.75f), .size = {0.6f, 0.13f}, .layer = 3});
     add_part(w, hull, "Left track", {0.0f, 0.34f},
              Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
     add_part(w, hull, "Right track", {0.0f, -0.34f},

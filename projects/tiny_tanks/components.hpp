@@ -16,16 +16,17 @@ struct Hull {
     float track_width = 0.8f;  // distance between the track centres, world units
 };
 
-enum class track_side : std::uint8_t { left, right };
-
-/// One track: its speed along the hull's heading, world units per second.
-template <track_side Side>
-struct Track {
+/// The left track: its speed along the hull's heading, world units per second.
+struct LeftTrack {
     float speed = 0.0f;      // what the driver (TankBrain) asks for
     float max_speed = 2.5f;  // |speed| is limited to this
 };
-using LeftTrack = Track<track_side::left>;
-using RightTrack = Track<track_side::right>;
+
+/// The right track, as the left one.
+struct RightTrack {
+    float speed = 0.0f;
+    float max_speed = 2.5f;
+};
 
 /// A gun on a child entity of the hull. It sweeps its rotation (relative to the hull) back
 /// and forth and fires a bullet (the "bullet" archetype) every `reload_time` seconds.

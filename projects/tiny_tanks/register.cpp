@@ -5,9 +5,9 @@ namespace mosaic::tiny_tanks {
 
 namespace {
 
-template <track_side Side>
+// LeftTrack and RightTrack have the same fields.
+template <class T>
 void register_track(component_table& table, const char* name) {
-    using T = Track<Side>;
     table.component<T>(name)
         .field(
             "speed", &T::speed,
@@ -25,8 +25,8 @@ void register_tiny_tanks_components(component_table& table) {
          .max = 5,
          .speed = 0.01f,
          .tooltip = "Distance between the tracks: wider turns slower"});
-    register_track<track_side::left>(table, "LeftTrack");
-    register_track<track_side::right>(table, "RightTrack");
+    register_track<LeftTrack>(table, "LeftTrack");
+    register_track<RightTrack>(table, "RightTrack");
     table.component<Turret>("Turret")
         .field("sweep_speed", &Turret::sweep_speed,
                {.min = 0, .max = 720, .speed = 1, .tooltip = "Degrees per second"})

@@ -2,12 +2,12 @@
 // Tiny Tanks: two teams of tanks in a walled arena. See README.md.
 //
 //   phase        order  system          does
+//   pre_update      0   wreckage        removes the parts of tanks destroyed last tick
 //   update        -20   tank_ai         sets LeftTrack/RightTrack speeds (every 0.2 s, Random)
 //   update         -5   tank_drive      tracks -> heading (Transform) and RigidBody.velocity
 //   update          5   turret          sweeps turrets, counts reloads down, fires bullets
 //   post_update   -40   tank_contacts   pushes hulls out of walls and each other; bullets
 //                                       stop on walls
-//   post_update    55   wreckage        removes the parts of destroyed tanks
 //   post_update    60   reinforcements  SpawnPoint sends new tanks
 //
 // The engine's movement integrates positions, its collision system finds the contacts, its

@@ -115,5 +115,24 @@ TEST_F(InspectorPanelTest, TheEnableCheckboxDisablesTheComponent) {
     EXPECT_TRUE(state.world().is_enabled<Transform>(e));
 }
 
+struct NotInTheTable {
+    int secret = 0;
+};
+
+TEST_F(InspectorPanelTest, AComponentTheTableDoesNotDescribeIsShownAsUnregistered) {
+    const entity e = create_entity(state, "Box");
+    state.world().add<NotInTheTable>(e);
+    imgui.frames(3);
+    bool shown = false;
+    for (const auto& [label, rect] : ui.state().items) {
+        if (label.starts_with("inspector/unregistered/") &&
+            label.find("NotInTheTable") != std::string::npos) {
+            shown = true;
+        }
+    }
+    EXPECT_TRUE(shown);
+    EXPECT_FALSE(has_item("inspector/header/NotInTheTable"));
+}
+
 }  // namespace
 }  // namespace mosaic::testing

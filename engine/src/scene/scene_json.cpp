@@ -287,11 +287,15 @@ void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
     }
 }
 
+// Which components a "components" object may hold: a scene stores its entities' names and
+// parents as entity keys, an archetype (which has no entity keys) keeps its Name here.
+enum class component_owner { scene_entity, archetype };
+
 // Reads a "components" object into entity `e` (or, for archetypes, into `proto`).
 template <class Store, class KeepUnknown>
 void read_components(const rapidjson::Value& v, const component_table& table,
                      detail::read_context& ctx, const std::string& path, bool versions_required,
-                     Store&& store, KeepUnknown&& keep_unknown) {
+                     component_owner owner, Store&& store, KeepUnknown&& keep_unknown) {
     if (!v.IsObject())
         ctx.fail(path,
                  "expected an object of components, found " + std::string(detail::describe(v)));
@@ -313,7 +317,10 @@ void read_components(const rapidjson::Value& v, const component_table& table,
             }
             continue;
         }
-        if (info->flags.not_saved || detail::is_identity_component(info->type)) {
+        const bool archetype_name =
+            owner == component_owner::archetype && info->type == type_id_of<Name>();
+        if (info->flags.not_saved ||
+            (detail::is_identity_component(info->type) && !archetype_name)) {
             ctx.warn(component_path,
                      "component '" + name + "' is not stored in scene files (ignored)");
             continue;
@@ -430,6 +437,7 @@ struct scene_reader {
         if (const auto* components = member(item, "components")) {
             read_components(
                 *components, table, ctx, path + ".components", format_version >= 2,
+                component_owner::scene_entity,
                 [&](const component_info& info, const void* value, bool enabled) {
                     out.world.set_copy(e, info.type, value);  // a repeated key: last wins
                     out.world.set_enabled(e, info.type, enabled);
@@ -526,6 +534,7 @@ load_result<archetype> load_archetype_json(std::string_view text, const componen
         if (const auto* components = member(doc, "components")) {
             read_components(
                 *components, table, ctx, "components", version->GetUint() >= 2,
+                component_owner::archetype,
                 [&](const component_info& info, const void* value, bool enabled) {
                     loaded.set(info.type, value, enabled);
                 },
