@@ -107,12 +107,20 @@ bool entity_picker(field_context& ctx, entity& value, bool mixed) {
     const float width =
         ImGui::GetContentRegionAvail().x - clear_width - ImGui::GetStyle().ItemInnerSpacing.x;
     const std::string label = mixed ? std::string(mixed_format) : entity_label(w, value);
+    // One group, so the whole field (name and clear button) takes a drop from the hierarchy.
+    ImGui::BeginGroup();
     if (ImGui::Button((label + "##pick").c_str(), {std::max(width, 20.0f), 0})) {
         ctx.ui.picker_filter.fill('\0');
         ImGui::OpenPopup("##entity_picker");
     }
-    if (ImGui::IsItemHovered() && !value.is_null())
-        ImGui::SetTooltip("Drop an entity from the Hierarchy here");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Click to pick, or drop an entity from the Hierarchy");
+    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
+    if (ImGui::Button("x##clear", {clear_width, 0}) && !value.is_null()) {
+        value = null_entity;
+        changed = true;
+    }
+    ImGui::EndGroup();
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
             if (p->DataSize >= static_cast<int>(sizeof(std::uint64_t))) {
@@ -123,11 +131,6 @@ bool entity_picker(field_context& ctx, entity& value, bool mixed) {
             }
         }
         ImGui::EndDragDropTarget();
-    }
-    ImGui::SameLine(0, ImGui::GetStyle().ItemInnerSpacing.x);
-    if (ImGui::Button("x##clear", {clear_width, 0}) && !value.is_null()) {
-        value = null_entity;
-        changed = true;
     }
     if (ImGui::BeginPopup("##entity_picker")) {
         ImGui::SetNextItemWidth(240);

@@ -126,10 +126,11 @@ void hierarchy_panel::click(editor_state& s, entity e) {
         sel.toggle(e);
     } else if (io.KeyShift) {
         sel.select_range(e, row_entities_);
-    } else if (sel.contains(e) && sel.size() > 1) {
-        pending_click_ = e;  // a drag of the whole selection may follow
     } else {
-        sel.select(e);
+        // Selected on release, unless the press starts a drag: dragging a row onto the
+        // inspector (an entity field) keeps the inspector on the current selection, and
+        // dragging one of several selected rows moves them all (Unity does the same).
+        pending_click_ = e;
     }
 }
 
