@@ -12,6 +12,7 @@
 #include <mosaic/engine/hierarchy.hpp>
 
 #include "editor_state.hpp"
+#include "entity_names.hpp"
 
 namespace mosaic::editor {
 
@@ -24,11 +25,6 @@ Name make_name(std::string_view text) {
     const std::size_t n = std::min(text.size(), sizeof name.value - 1);
     std::memcpy(name.value, text.data(), n);
     return name;
-}
-
-std::string name_of(const world& w, entity e) {
-    const Name* n = w.try_get<Name>(e);
-    return n ? std::string(n->value, strnlen(n->value, sizeof n->value)) : std::string();
 }
 
 std::string type_name(const editor_state& s, type_id type) {

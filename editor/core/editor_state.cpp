@@ -7,6 +7,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "entity_names.hpp"
+
 namespace mosaic::editor {
 
 namespace fs = std::filesystem;
@@ -198,19 +200,7 @@ bool editor_state::redo() {
 }
 
 entity editor_state::find_by_name(std::string_view name) const {
-    entity found = null_entity;
-    std::uint64_t best = ~std::uint64_t{0};
-    mosaic::world& w = const_cast<editor_state*>(this)->world();
-    w.view<const Name>(exclude<>, include_disabled).each([&](entity e, const Name& n) {
-        if (std::string_view(n.value, strnlen(n.value, sizeof n.value)) != name) return;
-        const EntityId* id = w.try_get<EntityId>(e);
-        const std::uint64_t key = id ? id->value : ~std::uint64_t{0} - 1;
-        if (found.is_null() || key < best) {
-            found = e;
-            best = key;
-        }
-    });
-    return found;
+    return find_named(world(), name);
 }
 
 }  // namespace mosaic::editor

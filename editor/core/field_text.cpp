@@ -9,6 +9,8 @@
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
 
+#include "entity_names.hpp"
+
 namespace mosaic::editor {
 
 namespace {
@@ -43,19 +45,6 @@ template <class T>
 bool number(std::string_view text, T& out) {
     const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
     return ec == std::errc{} && ptr == text.data() + text.size();
-}
-
-entity entity_named(const world& w, std::string_view name) {
-    entity found = null_entity;
-    const_cast<world&>(w)
-        .view<const Name>(exclude<>, include_disabled)
-        .each([&](entity e, const Name& n) {
-            if (found.is_null() &&
-                std::string_view(n.value, strnlen(n.value, sizeof n.value)) == name) {
-                found = e;
-            }
-        });
-    return found;
 }
 
 std::string parse_element(const field_info& f, std::string_view text, void* component,
@@ -135,7 +124,7 @@ std::string parse_element(const field_info& f, std::string_view text, void* comp
         case field_kind::entity_ref: {
             entity target = null_entity;
             if (text != "null" && text != "-") {
-                target = entity_named(w, text);
+                target = find_named(w, text);
                 if (target.is_null()) return expected + "the name of an entity, or null";
             }
             std::memcpy(where, &target, sizeof target);
@@ -213,11 +202,11 @@ std::string format_element(const field_info& f, const void* component, std::uint
         case field_kind::entity_ref: {
             entity e;
             std::memcpy(&e, where, sizeof e);
-            const Name* n = w.alive(e) ? w.try_get<Name>(e) : nullptr;
+            const Name* n = w.alive(e) ? w.try_get<Name>(e) : nullptr;  // null: no name
             if (e.is_null() || !w.alive(e)) {
                 out << "null";
             } else if (n) {
-                out << std::string_view(n->value, strnlen(n->value, sizeof n->value));
+                out << name_text(*n);
             } else {
                 out << to_string(e);
             }
