@@ -9,8 +9,8 @@ namespace {
 
 void default_handler(const char* condition, const std::string& message, const char* file,
                      int line) {
-    std::fprintf(stderr, "mosaic: %s\n  (check `%s` failed at %s:%d)\n", message.c_str(),
-                 condition, file, line);
+    std::fprintf(stderr, "mosaic: %s\n  (check `%s` failed at %s:%d)\n", message.c_str(), condition,
+                 file, line);
 #ifndef NDEBUG
     std::abort();
 #endif
@@ -25,8 +25,7 @@ assert_handler set_assert_handler(assert_handler handler) noexcept {
 }
 
 namespace detail {
-void assert_failed(const char* condition, const std::string& message, const char* file,
-                   int line) {
+void assert_failed(const char* condition, const std::string& message, const char* file, int line) {
     current_handler.load()(condition, message, file, line);
 }
 }  // namespace detail

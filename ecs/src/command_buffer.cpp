@@ -9,7 +9,8 @@ void* command_buffer::allocate(std::size_t size, std::size_t alignment) {
         if (!blocks_.empty()) {
             block& last = blocks_.back();
             const auto base = reinterpret_cast<std::uintptr_t>(last.memory.get());
-            const std::size_t start = (base + last.used + alignment - 1) / alignment * alignment - base;
+            const std::size_t start =
+                (base + last.used + alignment - 1) / alignment * alignment - base;
             if (start + size <= last.size) {
                 last.used = start + size;
                 return last.memory.get() + start;
@@ -41,12 +42,21 @@ void command_buffer::apply(world& w) {
         const entity e = resolve(cmd.target);
         if (!w.alive(e)) continue;
         switch (cmd.what) {
-            case kind::destroy: w.destroy(e); break;
+            case kind::destroy:
+                w.destroy(e);
+                break;
             case kind::add:
-            case kind::set: cmd.apply(w, e, cmd.payload); break;
-            case kind::remove: w.remove(e, cmd.type); break;
-            case kind::enable: w.set_enabled(e, cmd.type, cmd.flag); break;
-            case kind::create: break;
+            case kind::set:
+                cmd.apply(w, e, cmd.payload);
+                break;
+            case kind::remove:
+                w.remove(e, cmd.type);
+                break;
+            case kind::enable:
+                w.set_enabled(e, cmd.type, cmd.flag);
+                break;
+            case kind::create:
+                break;
         }
     }
 }

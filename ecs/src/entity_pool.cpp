@@ -14,22 +14,10 @@ std::string to_string(entity e) {
 entity_pool::entity_pool(std::uint32_t max_entities)
     : max_entities_(max_entities > index_limit ? index_limit : max_entities) {}
 
-entity entity_pool::create() {
-    if (free_head_ != no_free_slot) {
-        const entity_index index = free_head_;
-        free_head_ = slots_[index] & ~free_bit;
-        slots_[index] = generation_;
-        ++alive_;
-        return {index, generation_};
-    }
-    if (slots_.size() >= max_entities_) {
-        throw capacity_error("mosaic: cannot create an entity: the world already holds its maximum of " +
-                             std::to_string(max_entities_) + " entities");
-    }
-    const auto index = static_cast<entity_index>(slots_.size());
-    slots_.push_back(generation_);
-    ++alive_;
-    return {index, generation_};
+void entity_pool::throw_full() const {
+    throw capacity_error(
+        "mosaic: cannot create an entity: the world already holds its maximum of " +
+        std::to_string(max_entities_) + " entities");
 }
 
 void entity_pool::create(std::span<entity> out) {
@@ -46,6 +34,7 @@ void entity_pool::create(std::span<entity> out) {
     const std::size_t first = slots_.size();
     const std::size_t count = out.size() - made;
     slots_.resize(first + count, generation_);
+    slot_count_.follow(slots_);
     for (std::size_t i = 0; i < count; ++i) {
         out[made + i] = entity{static_cast<entity_index>(first + i), generation_};
     }
@@ -83,6 +72,7 @@ bool entity_pool::revive(entity e) {
     while (slots_.size() <= e.index) {
         const auto index = static_cast<entity_index>(slots_.size());
         slots_.push_back(free_bit | free_head_);
+        slot_count_.follow(slots_);
         free_head_ = index;
     }
     unlink_free_slot(e.index);
@@ -95,6 +85,7 @@ bool entity_pool::revive(entity e) {
 
 void entity_pool::clear() noexcept {
     slots_.clear();
+    slot_count_.follow(slots_);
     free_head_ = no_free_slot;
     alive_ = 0;
     // Handles from before the clear must not match the entities created after it.

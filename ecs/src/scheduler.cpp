@@ -93,7 +93,9 @@ void scheduler::run_phase(world& w, phase p, double dt) {
     for (system* s : ordered_mutable()) {
         if (s->stage() != p || !s->is_enabled()) continue;
         switch (s->schedule().type) {
-            case rate::kind::every_tick: due.push_back({s, dt}); break;
+            case rate::kind::every_tick:
+                due.push_back({s, dt});
+                break;
             case rate::kind::every_n_ticks:
                 if (tick_ % s->schedule().ticks == 0) {
                     due.push_back({s, dt * s->schedule().ticks});
@@ -173,6 +175,8 @@ std::string scheduler::profile_table() const {
     return out;
 }
 
-void scheduler::print_profile(std::ostream& out) const { out << profile_table(); }
+void scheduler::print_profile(std::ostream& out) const {
+    out << profile_table();
+}
 
 }  // namespace mosaic

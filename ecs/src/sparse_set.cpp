@@ -1,35 +1,77 @@
 #include "mosaic/ecs/sparse_set.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <cstring>
 
 namespace mosaic {
 
-std::uint32_t* sparse_set::assure_page(std::size_t page) {
-    if (page >= pages_.size()) pages_.resize(page + 1);
-    if (!pages_[page]) {
-        pages_[page] = std::make_unique_for_overwrite<std::uint32_t[]>(page_size);
-        std::fill_n(pages_[page].get(), page_size, absent);
-    }
-    return pages_[page].get();
+sparse_set::sparse_set(type_id type) noexcept : type_(type) {
+    static std::atomic<std::uint64_t> serials{0};
+    serial_ = serials.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
-std::uint32_t sparse_set::push_index(entity_index index) {
-    std::uint32_t* page = assure_page(index >> page_bits);
-    const auto pos = static_cast<std::uint32_t>(packed_.size());
-    packed_.push_back(index);
-    page[index & (page_size - 1)] = pos;
-    return pos;
+sparse_set::~sparse_set() {
+    free_pages();
+}
+
+void sparse_set::free_pages() noexcept {
+    for (std::uint32_t* page : pages_) {
+        if (page != absent_page()) delete[] page;
+    }
+    pages_.clear();
+    page_count_.follow(pages_);
+}
+
+std::uint32_t* sparse_set::assure_page(std::size_t page) {
+    if (page >= pages_.size()) {
+        pages_.resize(page + 1, absent_page());
+        page_count_.follow(pages_);
+    }
+    if (pages_[page] == absent_page()) {
+        auto fresh = std::make_unique_for_overwrite<std::uint32_t[]>(page_size);
+        std::fill_n(fresh.get(), page_size, absent);
+        pages_[page] = fresh.release();
+    }
+    return pages_[page];
+}
+
+std::size_t sparse_set::common_prefix(const sparse_set& other) const {
+    std::lock_guard lock(memo_mutex_);
+    for (const prefix_memo& memo : memos_) {
+        if (memo.other == other.serial_ && memo.version == layout_version_ &&
+            memo.other_version == other.layout_version_) {
+            return memo.length;
+        }
+    }
+    // Block by block (memcmp is fast), then within the first block that differs.
+    const std::size_t end = std::min(packed_.size(), other.packed_.size());
+    constexpr std::size_t block = 1024;
+    std::size_t length = 0;
+    while (length + block <= end &&
+           std::memcmp(packed_.data() + length, other.packed_.data() + length,
+                       block * sizeof(entity_index)) == 0) {
+        length += block;
+    }
+    while (length < end && packed_[length] == other.packed_[length]) ++length;
+
+    memos_[next_memo_] = {other.serial_, layout_version_, other.layout_version_, length};
+    next_memo_ = (next_memo_ + 1) % memo_count;
+    return length;
 }
 
 void sparse_set::copy_index_from(const sparse_set& other) {
     packed_ = other.packed_;
     enabled_ = other.enabled_;
-    pages_.clear();
-    pages_.resize(other.pages_.size());
+    ++layout_version_;
+    free_pages();
+    pages_.resize(other.pages_.size(), absent_page());
+    page_count_.follow(pages_);
     for (std::size_t i = 0; i < other.pages_.size(); ++i) {
-        if (!other.pages_[i]) continue;
-        pages_[i] = std::make_unique_for_overwrite<std::uint32_t[]>(page_size);
-        std::copy_n(other.pages_[i].get(), page_size, pages_[i].get());
+        if (other.pages_[i] == absent_page()) continue;
+        auto copy = std::make_unique_for_overwrite<std::uint32_t[]>(page_size);
+        std::copy_n(other.pages_[i], page_size, copy.get());
+        pages_[i] = copy.release();
     }
 }
 
@@ -37,13 +79,14 @@ void sparse_set::clear_indices() noexcept {
     for (const entity_index index : packed_) sparse_ref(index) = absent;
     packed_.clear();
     enabled_ = 0;
+    ++layout_version_;
 }
 
 std::size_t sparse_set::index_memory_bytes() const noexcept {
-    std::size_t bytes = packed_.capacity() * sizeof(entity_index) +
-                        pages_.capacity() * sizeof(std::unique_ptr<std::uint32_t[]>);
-    for (const auto& page : pages_) {
-        if (page) bytes += page_size * sizeof(std::uint32_t);
+    std::size_t bytes =
+        packed_.capacity() * sizeof(entity_index) + pages_.capacity() * sizeof(std::uint32_t*);
+    for (const std::uint32_t* page : pages_) {
+        if (page != absent_page()) bytes += page_size * sizeof(std::uint32_t);
     }
     return bytes;
 }

@@ -4,10 +4,14 @@ namespace mosaic {
 
 std::string_view to_string(phase p) noexcept {
     switch (p) {
-        case phase::pre_update: return "pre_update";
-        case phase::update: return "update";
-        case phase::post_update: return "post_update";
-        case phase::render: return "render";
+        case phase::pre_update:
+            return "pre_update";
+        case phase::update:
+            return "update";
+        case phase::post_update:
+            return "post_update";
+        case phase::render:
+            return "render";
     }
     return "?";
 }

@@ -67,9 +67,16 @@ sparse_set* world::assure(type_id type) {
     if (type < pools_.size() && pools_[type]) return pools_[type].get();
     const type_info* info = find_type(type);
     if (!info) return nullptr;
-    if (type >= pools_.size()) pools_.resize(type + 1);
-    pools_[type] = info->make_storage();
-    return pools_[type].get();
+    return &install_pool(type, info->make_storage());
+}
+
+sparse_set& world::install_pool(type_id id, std::unique_ptr<sparse_set> pool) {
+    if (id >= pools_.size()) {
+        pools_.resize(id + 1);
+        pool_count_.follow(pools_);
+    }
+    pools_[id] = std::move(pool);
+    return *pools_[id];
 }
 
 bool world::has(entity e, type_id type) const noexcept {
@@ -176,6 +183,7 @@ world world::clone() const {
     world copy;
     copy.entities_ = entities_;
     copy.pools_.resize(pools_.size());
+    copy.pool_count_.follow(copy.pools_);
     for (std::size_t i = 0; i < pools_.size(); ++i) {
         if (!pools_[i]) continue;
         copy.pools_[i] = pools_[i]->clone();

@@ -7,6 +7,7 @@
 #include <random>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "mosaic/ecs/storage.hpp"
@@ -263,6 +264,174 @@ TEST(SparseSet, SignalsBelongToThePool) {
     pool.on_add().connect([](mosaic::world&, mosaic::entity) {});
     EXPECT_FALSE(pool.on_add().empty());
     EXPECT_TRUE(pool.on_remove().empty());
+}
+
+// --- layout versions, position finders, common prefixes --------------------------------------
+
+// Every change of order, membership or enabled prefix gives a new version; reads do not.
+TEST(SparseSet, LayoutVersionChangesWithEveryChangeOfLayout) {
+    storage<int> pool;
+    std::uint64_t last = pool.layout_version();
+    const auto changed = [&] {
+        const bool differs = pool.layout_version() != last;
+        last = pool.layout_version();
+        return differs;
+    };
+    pool.emplace(1, 10);
+    EXPECT_TRUE(changed()) << "add";
+    pool.emplace(2, 20);
+    pool.emplace(3, 30);
+    EXPECT_TRUE(changed()) << "add";
+    EXPECT_EQ(pool.position(2), 1u);
+    EXPECT_EQ(*pool.find(3), 30);
+    EXPECT_FALSE(changed()) << "reads";
+    EXPECT_TRUE(pool.set_enabled(3, false));
+    EXPECT_TRUE(changed()) << "disable (the last enabled entry: no swap, but a new prefix)";
+    EXPECT_TRUE(pool.set_enabled(3, false));
+    EXPECT_FALSE(changed()) << "disable again: nothing moves";
+    EXPECT_TRUE(pool.set_enabled(1, false));
+    EXPECT_TRUE(changed()) << "disable with a swap";
+    EXPECT_TRUE(pool.set_enabled(1, true));
+    EXPECT_TRUE(changed()) << "enable";
+    EXPECT_TRUE(pool.erase(2));
+    EXPECT_TRUE(changed()) << "remove";
+    EXPECT_FALSE(pool.erase(2));
+    EXPECT_FALSE(changed()) << "removing an absent entry";
+    pool.clear();
+    EXPECT_TRUE(changed()) << "clear";
+}
+
+// The finder reads the page table once; its answers are position()'s, pages or no pages.
+TEST(SparseSet, PositionFinderAgreesWithPosition) {
+    storage<int> pool;
+    std::mt19937 rng(7);
+    for (int i = 0; i < 2000; ++i) {
+        const entity_index index = rng() % 200'000;
+        if (!pool.contains(index)) pool.emplace(index, i);
+    }
+    const sparse_set::position_finder find(pool);
+    for (entity_index index = 0; index < 260'000; index += 7) {
+        ASSERT_EQ(find(index), pool.position(index)) << index;
+    }
+    EXPECT_EQ(find(mosaic::entity::null_index), sparse_set::absent);
+}
+
+// Pages never written share one read-only page: they read as absent, cost nothing in
+// memory_bytes, and a clone keeps them shared rather than copying them.
+TEST(SparseSet, UnwrittenPagesReadAsAbsentAndCostNothing) {
+    storage<int> pool;
+    pool.emplace(3 * sparse_set::page_size + 5, 1);  // pages 0, 1 and 2 exist only in the table
+    for (entity_index index = 0; index < 3 * sparse_set::page_size; index += 97) {
+        ASSERT_EQ(pool.position(index), sparse_set::absent) << index;
+    }
+    const std::size_t page_bytes = sparse_set::page_size * sizeof(std::uint32_t);
+    EXPECT_LT(pool.memory_bytes(), 2 * page_bytes);
+    const std::unique_ptr<sparse_set> copy = pool.clone();
+    EXPECT_LT(copy->memory_bytes(), 2 * page_bytes);
+    EXPECT_EQ(copy->position(3 * sparse_set::page_size + 5), 0u);
+    // Writing into a shared page gives the pool a page of its own; the others still read absent.
+    pool.emplace(5, 2);
+    EXPECT_EQ(pool.position(5), 1u);
+    EXPECT_EQ(copy->position(5), sparse_set::absent);
+    storage<int> other;
+    EXPECT_EQ(other.position(5), sparse_set::absent);
+}
+
+// The length of the common prefix by brute force.
+std::size_t brute_common_prefix(const sparse_set& a, const sparse_set& b) {
+    std::size_t n = 0;
+    while (n < a.size() && n < b.size() && a.indices()[n] == b.indices()[n]) ++n;
+    return n;
+}
+
+// Two pools filled together agree up to where their orders part; the remembered answer is
+// replaced as soon as either pool changes.
+TEST(SparseSet, CommonPrefixFollowsBothPools) {
+    storage<int> a;
+    storage<float> b;
+    for (entity_index i = 0; i < 5000; ++i) {
+        a.emplace(i, 1);
+        b.emplace(i, 1.0f);
+    }
+    EXPECT_EQ(a.common_prefix(b), 5000u);
+    EXPECT_EQ(b.common_prefix(a), 5000u);
+    EXPECT_EQ(a.common_prefix(b), 5000u);  // remembered
+
+    b.erase(3000);  // b's last element moves to position 3000
+    EXPECT_EQ(a.common_prefix(b), 3000u);
+    a.erase(4999);
+    EXPECT_EQ(a.common_prefix(b), 3000u);
+    b.emplace(3000, 2.0f);  // appended at the end: b now differs from a at 3000 and later
+    EXPECT_EQ(a.common_prefix(b), brute_common_prefix(a, b));
+    b.set_enabled(10, false);  // swaps 10 with the last enabled entry
+    EXPECT_EQ(a.common_prefix(b), 10u);
+
+    // Random changes to either pool, mostly to both in the same order (as world::add does
+    // for components added together), checked against brute force after each one.
+    std::mt19937 rng(99);
+    for (int step = 0; step < 400; ++step) {
+        const entity_index index = rng() % 6000;
+        switch (rng() % 6) {
+            case 0:
+            case 1:
+                if (!a.contains(index)) a.emplace(index, step);
+                if (!b.contains(index)) b.emplace(index, 0.0f);
+                break;
+            case 2:
+                if (!b.contains(index)) b.emplace(index, 0.0f);
+                break;
+            case 3:
+                (rng() % 2 ? static_cast<sparse_set&>(a) : b).erase(index);
+                break;
+            case 4:
+                a.set_enabled(index, rng() % 2 == 0);
+                break;
+            default:
+                b.set_enabled(index, rng() % 2 == 0);
+                break;
+        }
+        ASSERT_EQ(a.common_prefix(b), brute_common_prefix(a, b)) << "step " << step;
+        ASSERT_EQ(b.common_prefix(a), brute_common_prefix(a, b)) << "step " << step;
+    }
+}
+
+// Answers for several partners are kept side by side, and a pool made later at the address
+// of a destroyed one is not mistaken for it.
+TEST(SparseSet, CommonPrefixKeepsPartnersApart) {
+    storage<int> driver;
+    for (entity_index i = 0; i < 100; ++i) driver.emplace(i, 0);
+    auto same = std::make_unique<storage<int>>();
+    storage<int> half;
+    for (entity_index i = 0; i < 100; ++i) same->emplace(i, 0);
+    for (entity_index i = 0; i < 50; ++i) half.emplace(i, 0);
+    half.emplace(1000, 0);
+    EXPECT_EQ(driver.common_prefix(*same), 100u);
+    EXPECT_EQ(driver.common_prefix(half), 50u);
+    EXPECT_EQ(driver.common_prefix(*same), 100u);
+
+    same.reset();
+    auto later = std::make_unique<storage<int>>();  // may well reuse the address
+    for (entity_index i = 0; i < 100; ++i) later->emplace(99 - i, 0);
+    EXPECT_EQ(driver.common_prefix(*later), 0u);
+}
+
+// Views running in parallel systems ask at the same time.
+TEST(SparseSet, CommonPrefixFromManyThreads) {
+    storage<int> a;
+    storage<int> b;
+    for (entity_index i = 0; i < 20'000; ++i) {
+        a.emplace(i, 0);
+        b.emplace(i < 15'000 ? i : 40'000 - i, 0);
+    }
+    std::vector<std::thread> threads;
+    std::vector<std::size_t> answers(4 * 200);
+    for (std::size_t t = 0; t < 4; ++t) {
+        threads.emplace_back([&, t] {
+            for (std::size_t k = 0; k < 200; ++k) answers[t * 200 + k] = a.common_prefix(b);
+        });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (const std::size_t answer : answers) EXPECT_EQ(answer, 15'000u);
 }
 
 }  // namespace

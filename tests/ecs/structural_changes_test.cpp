@@ -6,7 +6,8 @@
 // Run under AddressSanitizer, a stale read shows up as a crash rather than a wrong count.
 //
 // Sections:
-//   1. the scene        entities with A and B in different pool orders, some disabled
+//   1. the scene        entities with A and B in different pool orders, some disabled;
+//                       or in the same order (make_aligned_scene)
 //   2. inside the loop  destroy or remove from the current entity (each, range-for, runtime)
 //   3. after the loop   adds, creates and destroys of other entities through a command_buffer
 
@@ -97,6 +98,20 @@ scene make_scene(bool with_disabled_components) {
             if (i % 7 == 3) s.w.disable<A>(e);
             if (i % 11 == 5) s.w.disable<B>(e);
         }
+    }
+    return s;
+}
+
+// `count` entities, each given A and then B in turn: the two pools hold the same entities
+// in the same order (entity i at position i), as components added together do.
+scene make_aligned_scene(int count) {
+    scene s;
+    s.entities.resize(static_cast<std::size_t>(count));
+    s.w.create(s.entities);
+    for (int i = 0; i < count; ++i) {
+        const mosaic::entity e = s.entities[static_cast<std::size_t>(i)];
+        s.w.add<A>(e, i, label(i));
+        s.w.add<B>(e, i, std::vector<int>(3, i));
     }
     return s;
 }
@@ -367,6 +382,102 @@ TEST(StructuralChanges, DisablingTheCurrentComponentVisitsEveryEntityOnce) {
         EXPECT_EQ(visits[static_cast<std::size_t>(i)], 1) << i;
         EXPECT_EQ(w.is_enabled<A>(entities[static_cast<std::size_t>(i)]), i % 3 != 0);
     }
+}
+
+// Pools filled together (A and B added to each entity in turn) are walked without lookups,
+// over the prefix they are remembered to share. Removing the current entity's components
+// inside the loop changes their layouts: every entity is still visited once, with its own
+// components.
+TEST(StructuralChanges, AlignedPoolsWhileRemovingFromTheCurrentEntity) {
+    for (const bool destroy : {false, true}) {
+        SCOPED_TRACE(destroy ? "destroying" : "removing B");
+        constexpr int count = 5000;  // several chunks of positions
+        scene s = make_aligned_scene(count);
+        mosaic::world& w = s.w;
+        const std::vector<mosaic::entity>& entities = s.entities;
+        // The orders part at position 3000: B of entity 3000 moves to the end.
+        w.remove<B>(entities[3000]);
+        w.add<B>(entities[3000], 3000, std::vector<int>(3, 3000));
+        // Warm the remembered prefix, as a system running every frame would.
+        int before = 0;
+        w.view<A, const B>().each([&](const A&, const B&) { ++before; });
+        ASSERT_EQ(before, count);
+
+        std::vector<int> visits(count, 0);
+        w.view<A, B>().each([&](mosaic::entity e, A& a, B& b) {
+            ASSERT_EQ(a.owner, b.owner) << "the view handed out components of two entities";
+            ASSERT_EQ(entities[static_cast<std::size_t>(a.owner)], e);
+            ++visits[static_cast<std::size_t>(a.owner)];
+            if (a.owner % 2 != 0) return;
+            if (destroy) {
+                w.destroy(e);
+            } else {
+                w.remove<B>(e);
+            }
+        });
+        for (int i = 0; i < count; ++i) ASSERT_EQ(visits[static_cast<std::size_t>(i)], 1) << i;
+        EXPECT_EQ(w.count<B>(), static_cast<std::size_t>(count / 2));
+        // Afterwards the view sees exactly the odd entities, each with its own components.
+        int after = 0;
+        w.view<A, B>().each([&](const A& a, const B& b) {
+            EXPECT_EQ(a.owner, b.owner);
+            EXPECT_EQ(a.owner % 2, 1);
+            ++after;
+        });
+        EXPECT_EQ(after, count / 2);
+    }
+}
+
+// Breaking the rules (removing components of other entities inside the loop) may skip
+// entities, but never hands out a component that is no longer there: B holds a vector, so
+// a stale element would be a use after free under AddressSanitizer.
+TEST(StructuralChanges, BreakingTheRulesNeverReadsAStaleComponent) {
+    constexpr int count = 3000;
+    scene s = make_aligned_scene(count);
+    mosaic::world& w = s.w;
+    const std::vector<mosaic::entity>& entities = s.entities;
+    int next_victim = 0;
+    int visits = 0;
+    w.view<A, B>().each([&](A& a, B& b) {
+        ASSERT_EQ(b.data.size(), 3u);
+        EXPECT_EQ(b.data[0], b.owner);
+        EXPECT_EQ(a.text, label(a.owner));
+        ++visits;
+        // Ten other entities lose their B per call: B shrinks ten times faster than the
+        // loop advances.
+        for (int k = 0; k < 10 && next_victim < count; ++k, ++next_victim) {
+            w.remove<B>(entities[static_cast<std::size_t>(next_victim)]);
+        }
+    });
+    EXPECT_GT(visits, 0);
+    EXPECT_LT(visits, count);
+    for (int i = 0; i < count; ++i) {
+        const mosaic::entity e = entities[static_cast<std::size_t>(i)];
+        EXPECT_EQ(w.has<B>(e), i >= next_victim) << i;
+        if (const B* b = w.try_get<B>(e)) {
+            EXPECT_EQ(b->data, std::vector<int>(3, i)) << i;
+        }
+        EXPECT_EQ(w.get<A>(e).text, label(i)) << i;
+    }
+}
+
+// A callback that disables and re-enables the current entity's component leaves every pool
+// the same size, yet moves another entity into its place: a view that looked positions up
+// ahead of the calls must notice (through the pool's layout version).
+TEST(StructuralChanges, DisablingAndReenablingTheCurrentComponentInsideTheLoop) {
+    scene s = make_scene(true);
+    std::map<int, int> visits;
+    s.w.view<A, B>(mosaic::include_disabled).each([&](mosaic::entity e, A& a, B& b) {
+        ASSERT_EQ(a.owner, b.owner) << "the view handed out components of two entities";
+        ++visits[a.owner];
+        const bool enabled = s.w.is_enabled<B>(e);
+        s.w.set_enabled<B>(e, !enabled);
+        s.w.set_enabled<B>(e, enabled);
+    });
+    for (int i = 0; i < static_cast<int>(s.entities.size()); ++i) {
+        EXPECT_EQ(visits.count(i) ? visits[i] : 0, in_view(s, i, true) ? 1 : 0) << i;
+    }
+    expect_intact(s.w);
 }
 
 // --- 3. after the loop -------------------------------------------------------------------

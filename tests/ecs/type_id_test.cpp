@@ -7,6 +7,8 @@
 #include <new>
 #include <string>
 #include <string_view>
+#include <thread>
+#include <vector>
 
 #include "mosaic/ecs/storage.hpp"
 #include "mosaic/ecs/world.hpp"
@@ -85,6 +87,23 @@ TEST(TypeId, SameIdFromEveryCallSite) {
     w.add<mosaic_test::Position>(e);
     ASSERT_EQ(w.components_of(e).size(), 1u);
     EXPECT_EQ(w.components_of(e)[0], here);
+}
+
+// Systems on worker threads may be the first to ask for a type's id, several at once: they
+// all get the same id, and the type is registered once.
+TEST(TypeId, FirstUseFromManyThreadsAgrees) {
+    struct FirstUsedOnThreads {};
+    const std::size_t before = mosaic::type_count();
+    std::vector<type_id> ids(8, mosaic::invalid_type_id);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < ids.size(); ++t) {
+        threads.emplace_back([&ids, t] { ids[t] = type_id_of<FirstUsedOnThreads>(); });
+    }
+    for (std::thread& thread : threads) thread.join();
+    for (const type_id id : ids) EXPECT_EQ(id, ids.front());
+    EXPECT_NE(ids.front(), mosaic::invalid_type_id);
+    EXPECT_EQ(mosaic::type_count(), before + 1);
+    EXPECT_EQ(find_type(ids.front())->id, ids.front());
 }
 
 TEST(TypeId, ConstAndReferencesAreIgnored) {

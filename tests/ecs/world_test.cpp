@@ -6,10 +6,10 @@
 //   2. components by type             add, get, try_get, has, any_of, remove, replace, ...
 //   3. misuse: failed checks          stale handles, missing components, adding twice
 //   4. enable / disable
-//   5. signals                        on_add, on_remove, on_destroy, callbacks that change the world
+//   5. signals                        on_add, on_remove, on_destroy, callbacks changing things
 //   6. by runtime type id
 //   7. copying components between worlds
-//   8. whole world                    clone, clear, memory
+//   8. whole world                    clone, clear, memory, move
 #include "mosaic/ecs/world.hpp"
 
 #include <gtest/gtest.h>
@@ -25,16 +25,6 @@
 #include <vector>
 
 #include "test_components.hpp"
-
-// Sections:
-//   1. entities
-//   2. components by type
-//   3. misuse: failed checks
-//   4. enable / disable
-//   5. signals
-//   6. by runtime type id
-//   7. copying components between worlds
-//   8. whole world: clone, clear, memory
 
 namespace {
 
@@ -204,6 +194,24 @@ TEST(World, MoveOnlyComponents) {
     w.replace<Owned>(e, std::make_unique<int>(5));
     EXPECT_EQ(*w.get<Owned>(e).value, 5);
     EXPECT_TRUE(w.remove<Owned>(e));
+}
+
+// Looking a component up never registers its type: a type no world ever held has no id yet,
+// and no pool anywhere.
+TEST(World, LookingUpAnUnusedTypeRegistersNothing) {
+    struct NeverAdded {
+        int value = 0;
+    };
+    world w;
+    const entity e = w.create();
+    const std::size_t types = mosaic::type_count();
+    EXPECT_EQ(w.try_get<NeverAdded>(e), nullptr);
+    EXPECT_FALSE(w.has<NeverAdded>(e));
+    EXPECT_EQ(w.find_pool<NeverAdded>(), nullptr);
+    EXPECT_EQ(mosaic::type_count(), types);
+    w.add<NeverAdded>(e, 3);
+    EXPECT_EQ(mosaic::type_count(), types + 1);
+    EXPECT_EQ(w.get<NeverAdded>(e).value, 3);
 }
 
 // --- 3. misuse: failed checks -----------------------------------------------------------------
@@ -708,6 +716,31 @@ TEST(World, MovedWorldKeepsEverything) {
     world other = std::move(w);
     EXPECT_TRUE(other.alive(e));
     EXPECT_EQ(other.get<Name>(e).value, "moved");
+}
+
+// The moved-from world is empty and still safe to ask (the size kept beside each vector for
+// the fast bounds tests moves with it and leaves 0 behind).
+TEST(World, MovedFromWorldIsEmptyAndUsable) {
+    world w;
+    const entity e = w.create();
+    w.add<Name>(e, "moved");
+    w.add<Position>(e);
+    world other = std::move(w);
+    EXPECT_FALSE(w.alive(e));  // NOLINT(bugprone-use-after-move): what this test is about
+    EXPECT_EQ(w.try_get<Name>(e), nullptr);
+    EXPECT_FALSE(w.has<Position>(e));
+    EXPECT_EQ(w.count<Name>(), 0u);
+    EXPECT_EQ(w.pool(mosaic::type_id_of<Name>()), nullptr);
+    const entity fresh = w.create();
+    w.add<Name>(fresh, "again");
+    EXPECT_EQ(w.get<Name>(fresh).value, "again");
+    EXPECT_EQ(other.get<Name>(e).value, "moved");
+
+    world assigned;
+    assigned = std::move(other);
+    EXPECT_EQ(other.try_get<Name>(e), nullptr);  // NOLINT(bugprone-use-after-move)
+    EXPECT_FALSE(other.alive(e));
+    EXPECT_EQ(assigned.get<Name>(e).value, "moved");
 }
 
 }  // namespace

@@ -11,8 +11,8 @@
 
 namespace mosaic {
 
-using assert_handler = void (*)(const char* condition, const std::string& message,
-                                const char* file, int line);
+using assert_handler = void (*)(const char* condition, const std::string& message, const char* file,
+                                int line);
 
 /// Installs `handler` (nullptr restores the default) and returns the previous one.
 assert_handler set_assert_handler(assert_handler handler) noexcept;
@@ -26,11 +26,10 @@ namespace detail {
 
 /// MOSAIC_CHECK(condition, message): `message` (anything convertible to std::string) is
 /// only evaluated when the check fails. Always on: it guards the release-mode fallbacks.
-#define MOSAIC_CHECK(condition, message)                                                  \
-    (static_cast<bool>(condition)                                                         \
-         ? true                                                                           \
-         : (::mosaic::detail::assert_failed(#condition, (message), __FILE__, __LINE__), \
-            false))
+#define MOSAIC_CHECK(condition, message) \
+    (static_cast<bool>(condition)        \
+         ? true                          \
+         : (::mosaic::detail::assert_failed(#condition, (message), __FILE__, __LINE__), false))
 
 /// MOSAIC_DEBUG_CHECK: like MOSAIC_CHECK, compiled out when NDEBUG is defined. For checks
 /// too costly for release builds (system access declarations).

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "entity.hpp"
+#include "size_mirror.hpp"
 
 namespace mosaic {
 
@@ -35,8 +36,24 @@ public:
 
     explicit entity_pool(std::uint32_t max_entities = index_limit);
 
-    /// A new entity; throws capacity_error when max_entities are alive.
-    entity create();
+    /// A new entity; throws capacity_error when max_entities are alive. Inline: creating
+    /// entities in a loop is a hot path.
+    entity create() {
+        entity_index index;
+        if (free_head_ != no_free_slot) {
+            index = free_head_;
+            free_head_ = slots_[index] & ~free_bit;
+            slots_[index] = generation_;
+        } else {
+            if (slots_.size() >= max_entities_) [[unlikely]]
+                throw_full();
+            index = static_cast<entity_index>(slots_.size());
+            slots_.push_back(generation_);
+            slot_count_.follow(slots_);
+        }
+        ++alive_;
+        return {index, generation_};
+    }
     /// Fills `out` with new entities (all or nothing: throws capacity_error before creating
     /// any when they would not fit).
     void create(std::span<entity> out);
@@ -46,14 +63,19 @@ public:
     [[nodiscard]] bool alive(entity e) const noexcept {
         // A free slot holds `free_bit | next`: a handle with free_bit set (a command_buffer
         // placeholder, a corrupt id) must not match it.
-        return e.index < slots_.size() && (e.generation & free_bit) == 0 &&
+        return e.index < slot_count_.get() && (e.generation & free_bit) == 0 &&
                slots_[e.index] == e.generation;
+    }
+    /// alive(e) for an entity the caller found in a component pool: pools hold only live
+    /// slots, whose generations never have free_bit set, so that test can be left out.
+    [[nodiscard]] bool holds(entity e) const noexcept {
+        return e.index < slot_count_.get() && slots_[e.index] == e.generation;
     }
     /// The live entity in slot `index`; the caller knows the slot is live.
     [[nodiscard]] entity at(entity_index index) const noexcept { return {index, slots_[index]}; }
     /// True when slot `index` holds a live entity.
     [[nodiscard]] bool slot_alive(entity_index index) const noexcept {
-        return index < slots_.size() && (slots_[index] & free_bit) == 0;
+        return index < slot_count_.get() && (slots_[index] & free_bit) == 0;
     }
 
     [[nodiscard]] std::size_t alive_count() const noexcept { return alive_; }
@@ -82,8 +104,10 @@ private:
     static constexpr std::uint32_t no_free_slot = index_limit;
 
     void unlink_free_slot(entity_index index) noexcept;
+    [[noreturn, gnu::cold]] void throw_full() const;
 
     std::vector<std::uint32_t> slots_;
+    detail::size_mirror<std::uint32_t> slot_count_;  // of slots_, for alive()
     std::uint32_t free_head_ = no_free_slot;
     std::uint32_t generation_ = 0;  // generation given to the next entities created
     std::uint32_t max_entities_;

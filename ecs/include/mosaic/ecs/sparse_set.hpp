@@ -14,26 +14,43 @@
 // Packed entries are 32-bit slot indices, not full handles: the world's entity_pool holds
 // the generations. That saves 4 bytes per component.
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <vector>
 
 #include "entity.hpp"
-#include "signal.hpp"
 #include "fwd.hpp"
+#include "signal.hpp"
+#include "size_mirror.hpp"
 
 namespace mosaic {
 
+namespace detail {
+struct sparse_page {
+    static constexpr std::uint32_t bits = 12;
+    static constexpr std::uint32_t size = 1u << bits;
+    static constexpr std::uint32_t absent = 0xFFFF'FFFFu;
+    std::uint32_t entries[size];
+};
+inline constexpr sparse_page absent_sparse_page = [] {
+    sparse_page page{};
+    for (std::uint32_t& entry : page.entries) entry = sparse_page::absent;
+    return page;
+}();
+}  // namespace detail
+
 class sparse_set {
 public:
-    static constexpr std::uint32_t page_bits = 12;
-    static constexpr std::uint32_t page_size = 1u << page_bits;
-    static constexpr std::uint32_t absent = 0xFFFF'FFFFu;
+    static constexpr std::uint32_t page_bits = detail::sparse_page::bits;
+    static constexpr std::uint32_t page_size = detail::sparse_page::size;
+    static constexpr std::uint32_t absent = detail::sparse_page::absent;
 
-    explicit sparse_set(type_id type) noexcept : type_(type) {}
-    virtual ~sparse_set() = default;
+    explicit sparse_set(type_id type) noexcept;
+    virtual ~sparse_set();
     sparse_set(const sparse_set&) = delete;
     sparse_set& operator=(const sparse_set&) = delete;
 
@@ -42,9 +59,25 @@ public:
     /// Position of `index` in the packed arrays, or `absent`.
     [[nodiscard]] std::uint32_t position(entity_index index) const noexcept {
         const std::size_t page = index >> page_bits;
-        if (page >= pages_.size() || !pages_[page]) return absent;
+        if (page >= page_count_.get()) return absent;
         return pages_[page][index & (page_size - 1)];
     }
+    /// position() for many lookups in a row while the pool does not change: the page table
+    /// is read once, not at every lookup.
+    class position_finder {
+    public:
+        explicit position_finder(const sparse_set& set) noexcept
+            : pages_(set.pages_.data()), page_count_(set.page_count_.get()) {}
+        [[nodiscard]] std::uint32_t operator()(entity_index index) const noexcept {
+            const std::size_t page = index >> page_bits;
+            return page < page_count_ ? pages_[page][index & (page_size - 1)] : absent;
+        }
+
+    private:
+        const std::uint32_t* const* pages_;
+        std::size_t page_count_;
+    };
+
     [[nodiscard]] bool contains(entity_index index) const noexcept {
         return position(index) != absent;
     }
@@ -60,6 +93,15 @@ public:
     /// Packed entity indices; the enabled ones first.
     [[nodiscard]] std::span<const entity_index> indices() const noexcept { return packed_; }
     [[nodiscard]] const entity_index* packed_data() const noexcept { return packed_.data(); }
+    /// Changes whenever an entry arrives, leaves or moves, or the enabled prefix changes. A
+    /// view that looked positions up before calling user code checks it after each call.
+    [[nodiscard]] std::uint64_t layout_version() const noexcept { return layout_version_; }
+    /// How many leading positions hold the same entities here and in `other`. Pools of
+    /// components added together agree on most of their order, and views walk that part
+    /// without any lookup. The answer is remembered until either pool's layout changes, so
+    /// a system running every frame over a settled world pays for the comparison once.
+    /// Safe to call from several threads at once (views in systems running in parallel).
+    [[nodiscard]] std::size_t common_prefix(const sparse_set& other) const;
 
     // --- type-erased access, for tools that only know the type id -------------------------
 
@@ -92,13 +134,25 @@ public:
 
 protected:
     /// Appends `index` at the end (disabled region) and returns its position; the caller
-    /// appends the value, then calls `enable_last()` unless it adds a disabled component.
-    std::uint32_t push_index(entity_index index);
+    /// appends the value, then moves it into the enabled prefix unless it adds a disabled
+    /// component. Inline while the page exists: adding components in a loop is a hot path.
+    std::uint32_t push_index(entity_index index) {
+        const std::size_t page = index >> page_bits;
+        std::uint32_t* entries = page < page_count_.get() && pages_[page] != absent_page()
+                                     ? pages_[page]
+                                     : assure_page(page);
+        const auto pos = static_cast<std::uint32_t>(packed_.size());
+        packed_.push_back(index);
+        entries[index & (page_size - 1)] = pos;
+        ++layout_version_;
+        return pos;
+    }
     /// Moves packed entry `from` to `to` (data moves are the caller's).
     void move_index(std::uint32_t from, std::uint32_t to) noexcept {
         const entity_index moved = packed_[from];
         packed_[to] = moved;
         sparse_ref(moved) = to;
+        ++layout_version_;
     }
     void swap_index(std::uint32_t a, std::uint32_t b) noexcept {
         const entity_index ia = packed_[a];
@@ -107,10 +161,12 @@ protected:
         packed_[b] = ia;
         sparse_ref(ib) = a;
         sparse_ref(ia) = b;
+        ++layout_version_;
     }
     void pop_index(entity_index removed) noexcept {
         sparse_ref(removed) = absent;
         packed_.pop_back();
+        ++layout_version_;
     }
     std::uint32_t& sparse_ref(entity_index index) noexcept {
         return pages_[index >> page_bits][index & (page_size - 1)];
@@ -122,11 +178,34 @@ protected:
 
     std::vector<entity_index> packed_;
     std::uint32_t enabled_ = 0;
+    std::uint64_t layout_version_ = 0;  // 64 bits: never wraps
 
 private:
-    std::uint32_t* assure_page(std::size_t page);
+    // Pages never written point at one shared, read-only page of `absent` entries, so a
+    // lookup needs no null test.
+    static std::uint32_t* absent_page() noexcept {
+        return const_cast<std::uint32_t*>(detail::absent_sparse_page.entries);  // read only
+    }
 
-    std::vector<std::unique_ptr<std::uint32_t[]>> pages_;
+    [[gnu::noinline]] std::uint32_t* assure_page(std::size_t page);
+    void free_pages() noexcept;
+
+    std::vector<std::uint32_t*> pages_;  // owned, except absent_page()
+    detail::size_mirror<> page_count_;   // of pages_, for position()
+
+    // common_prefix answers, one per other pool most recently asked about.
+    // `other` is named by its serial number, not its address, which a later pool may reuse.
+    struct prefix_memo {
+        std::uint64_t other = 0;
+        std::uint64_t version = 0;
+        std::uint64_t other_version = 0;
+        std::size_t length = 0;
+    };
+    static constexpr std::size_t memo_count = 4;
+    mutable std::mutex memo_mutex_;
+    mutable std::array<prefix_memo, memo_count> memos_{};
+    mutable std::size_t next_memo_ = 0;
+    std::uint64_t serial_;  // unique among all pools this program made
     type_id type_;
     signal on_add_;
     signal on_remove_;

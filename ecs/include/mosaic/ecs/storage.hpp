@@ -91,9 +91,11 @@ public:
         if (enabled && pos >= enabled_) {
             swap_positions(pos, enabled_);
             ++enabled_;
+            ++layout_version_;
         } else if (!enabled && pos < enabled_) {
             --enabled_;
             swap_positions(pos, enabled_);
+            ++layout_version_;
         }
         return true;
     }

@@ -6,6 +6,7 @@
 //
 // Ids are dense, not stable across runs: files store registered names, never ids.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -76,16 +77,30 @@ type_info make_type_info() {
 
 }  // namespace detail
 
+namespace detail {
+template <class U>
+inline std::atomic<type_id> known_type_id{invalid_type_id};
+template <class U>
+[[gnu::noinline]] type_id first_type_id() {
+    static const type_id id = register_type(make_type_info<U>());
+    known_type_id<U>.store(id, std::memory_order_release);
+    return id;
+}
+/// U's id, or invalid_type_id when nothing asked for it yet.
+template <class U>
+type_id type_id_if_known() noexcept {
+    return known_type_id<U>.load(std::memory_order_acquire);
+}
+}  // namespace detail
+
 /// The dense runtime id of T (const and references ignored).
 template <class T>
 [[nodiscard]] type_id type_id_of() {
     using U = std::remove_cvref_t<T>;
-    if constexpr (!std::is_same_v<T, U>) {
-        return type_id_of<U>();
-    } else {
-        static const type_id id = detail::register_type(detail::make_type_info<U>());
+    const type_id id = detail::known_type_id<U>.load(std::memory_order_acquire);
+    if (id != invalid_type_id) [[likely]]
         return id;
-    }
+    return detail::first_type_id<U>();
 }
 
 template <class T>

@@ -1,11 +1,15 @@
 #pragma once
 // view<A, B...>(exclude<C...>): the entities that have every A, B... and no C.
 //
-// Iteration walks the smallest of the pools and tests the others. Two things make it fast
+// Iteration walks the smallest of the pools and tests the others. Three things make it fast
 // without asking the user to declare groups:
-//  * Pools of components added together stay in the same packed order, so before the
-//    sparse lookup a view checks whether the other pool holds the entity at the same
-//    position (a sequential read that almost always hits).
+//  * Pools of components added together stay in the same packed order. Each pool remembers
+//    how long a prefix it shares with another (sparse_set::common_prefix, until either
+//    changes), and chunks of positions inside it run with no lookup at all; other chunks
+//    are compared with memcmp first, which also finds them when they line up.
+//  * Where the pools hold different entities, a batch is looked up without branching on
+//    the answers (which entity has which component is as good as random), and the
+//    callback runs for the matches after, their values prefetched.
 //  * Disabled components sit after the enabled ones in each pool: skipping them costs
 //    nothing per entity.
 //
@@ -13,8 +17,9 @@
 // Inside the loop it is allowed to remove components from the *current* entity or destroy
 // it: the element moved into its place has already been visited. Anything else (adding
 // components of the view's types, destroying other entities) must go through a
-// command_buffer applied after the loop. The loop re-reads pool sizes each step, so even a
-// violation of that rule never reads out of bounds; it may only skip or repeat entities.
+// command_buffer applied after the loop. The loop re-reads pool sizes each step, and looks
+// positions up again once a pool's layout changed, so even a violation of that rule never
+// reads out of bounds; it may only skip or repeat entities.
 //
 // A view is cheap: make it where you iterate. It sees the pools that exist when it is made
 // (making one never creates the pools of excluded types, so systems can make views while
@@ -25,6 +30,7 @@
 // Inactive entities (world::set_active(e, false), like Unity's SetActive) are skipped too,
 // unless the view asks for include_disabled.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -85,24 +91,27 @@ public:
     void each(F&& f) const {
         const sparse_set& driver = smallest();
         const bool no_filters = filters_inactive();
+        // Positions below this hold the same entities in every pool (as remembered by the
+        // pools), while no pool's layout changes.
+        const std::size_t known_aligned = no_filters ? common_prefix(driver) : 0;
+        const layout_versions at_start = versions();
         // Chunks of positions, last first. A chunk where every pool holds the same entities
         // at the same positions (components added together) runs without any lookup.
         for (std::size_t end = limit(driver); end > 0;) {
             const std::size_t begin = end > chunk_size ? end - chunk_size : 0;
-            if (no_filters && aligned(driver, begin, end)) {
+            if (no_filters && within_limits(end) &&
+                ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
                 for (std::size_t i = end; i-- > begin;) {
-                    if (i >= limit(driver)) continue;  // the pool shrank by more than one
+                    // Every pool, not only the driver: a callback breaking the rules (removing
+                    // other entities' components) must not make this read out of bounds.
+                    if (!within_limits(i + 1)) continue;
                     invoke_aligned(f, driver.packed_data()[i], static_cast<std::uint32_t>(i),
                                    std::index_sequence_for<Get...>{});
                 }
+            } else if (no_filters) {
+                each_scattered<false>(f, driver, begin, end);
             } else {
-                for (std::size_t i = end; i-- > begin;) {
-                    if (i >= limit(driver)) continue;
-                    const entity_index index = driver.packed_data()[i];
-                    positions pos;
-                    if (!locate(index, static_cast<std::uint32_t>(i), pos)) continue;
-                    invoke(f, index, pos, std::index_sequence_for<Get...>{});
-                }
+                each_scattered<true>(f, driver, begin, end);
             }
             end = begin;
         }
@@ -185,6 +194,100 @@ private:
         return *best;
     }
 
+    // Positions [begin, end) of the driver when the pools hold different entities. Which
+    // entity has which component is then as good as random, and a branch on it would be
+    // mispredicted half the time, which costs more than the lookups. So a batch is looked up
+    // first without branching on the results, and the matches are called after. A callback
+    // may remove the current entity's components, which moves others: once a pool's layout
+    // changed, the rest of the batch is looked up again, one by one.
+    template <bool Filtered, class F>
+    void each_scattered(F& f, const sparse_set& driver, std::size_t begin, std::size_t end) const {
+        std::array<std::uint32_t, batch_size> at;  // driver positions of the matches
+        std::array<positions, batch_size> found;   // and their positions in every pool
+        for (std::size_t batch_end = end; batch_end > begin;) {
+            const std::size_t batch_begin = batch_end - std::min(batch_end - begin, batch_size);
+            // The driver's own position is known: it gets no lookup and no limit.
+            const positions limits = std::apply(
+                [&](auto*... pool) {
+                    return positions{static_cast<std::uint32_t>(pool == &driver ? sparse_set::absent
+                                                                                : limit(*pool))...};
+                },
+                pools_);
+            const finders find = std::apply(
+                [](auto*... pool) { return finders{sparse_set::position_finder(*pool)...}; },
+                pools_);
+            const entity_index* driver_indices = driver.packed_data();
+            std::size_t count = 0;
+            for (std::size_t i = std::min(batch_end, limit(driver)); i-- > batch_begin;) {
+                at[count] = static_cast<std::uint32_t>(i);
+                const entity_index index = driver_indices[i];
+                bool match = find_all(index, limits, find, static_cast<std::uint32_t>(i),
+                                      found[count], std::index_sequence_for<Get...>{});
+                if constexpr (Filtered) match = match && passes_filters(index);
+                count += match ? 1 : 0;
+            }
+            const layout_versions before = versions();
+            for (std::size_t k = 0; k < count; ++k) {
+                // The matches are scattered over the value arrays, beyond what the hardware
+                // prefetcher guesses: ask for the values a few calls ahead.
+                if (k + prefetch_distance < count) {
+                    prefetch_values(found[k + prefetch_distance],
+                                    std::index_sequence_for<Get...>{});
+                }
+                if (versions() == before) [[likely]] {
+                    invoke(f, driver.packed_data()[at[k]], found[k],
+                           std::index_sequence_for<Get...>{});
+                    continue;
+                }
+                if (at[k] >= limit(driver)) continue;
+                const entity_index index = driver.packed_data()[at[k]];
+                positions pos;
+                if (!locate(index, at[k], pos)) continue;
+                invoke(f, index, pos, std::index_sequence_for<Get...>{});
+            }
+            batch_end = batch_begin;
+        }
+    }
+
+    // Looks `index` up in every pool without branching on whether it is there; true when it
+    // is in all of them. The driver, marked by the limit `absent`, is at `driver_pos`.
+    using finders = std::array<sparse_set::position_finder, get_count>;
+    template <std::size_t... K>
+    static bool find_all(entity_index index, const positions& limits, const finders& find,
+                         std::uint32_t driver_pos, positions& pos,
+                         std::index_sequence<K...>) noexcept {
+        bool all = true;
+        ((pos[K] = limits[K] == sparse_set::absent ? driver_pos : find[K](index),
+          all = all & (pos[K] < limits[K])),
+         ...);
+        return all;
+    }
+
+    static constexpr std::size_t prefetch_distance = 16;
+
+    // A hint only: a prefetch never faults, so a position the callback made stale (by
+    // removing a component) costs at most a useless fetch.
+    template <std::size_t... I>
+    void prefetch_values(const positions& pos, std::index_sequence<I...>) const noexcept {
+        (prefetch_value(*std::get<I>(pools_), pos[I]), ...);
+    }
+    template <class T>
+    static void prefetch_value(storage<T>& pool, std::uint32_t pos) noexcept {
+        if constexpr (!storage<T>::is_tag) {
+#if defined(__GNUC__)
+            __builtin_prefetch(pool.values() + pos);
+#else
+            (void)pool, (void)pos;
+#endif
+        }
+    }
+
+    using layout_versions = std::array<std::uint64_t, get_count>;
+    layout_versions versions() const noexcept {
+        return std::apply([](auto*... pool) { return layout_versions{pool->layout_version()...}; },
+                          pools_);
+    }
+
     // Finds the position of `index` in every pool (`hint`: its position in the driver, tried
     // first in each pool) and checks the exclusions.
     bool locate(entity_index index, std::uint32_t hint, positions& pos) const noexcept {
@@ -195,7 +298,11 @@ private:
                 ((found = found && locate_in(*pool, index, hint, pos[k++])), ...);
             },
             pools_);
-        if (!found) return false;
+        return found && passes_filters(index);
+    }
+
+    // Not inactive (unless the view includes disabled ones) and none of the excluded types.
+    bool passes_filters(entity_index index) const noexcept {
         if (!with_disabled_ && inactive_ && !inactive_->empty() && inactive_->contains(index)) {
             return false;
         }
@@ -216,6 +323,7 @@ private:
     }
 
     static constexpr std::size_t chunk_size = 1024;
+    static constexpr std::size_t batch_size = 256;
 
     // True when no entity can be filtered out by the inactive tag or an exclusion.
     bool filters_inactive() const noexcept {
@@ -226,22 +334,37 @@ private:
         return true;
     }
 
-    // Every pool has the driver's entities at positions [begin, end), all within its limit.
-    // Removing the current entity's components inside the loop keeps this true for the
-    // positions still to visit: swap-and-pop only moves elements from later positions.
-    bool aligned(const sparse_set& driver, std::size_t begin, std::size_t end) const noexcept {
-        bool same = true;
+    // The length of the position range where every pool holds the driver's entities.
+    std::size_t common_prefix(const sparse_set& driver) const {
+        std::size_t length = limit(driver);
         std::apply(
             [&](auto*... pool) {
-                ((same = same &&
-                         (pool == &driver ||
-                          (limit(*pool) >= end &&
-                           std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
-                                       (end - begin) * sizeof(entity_index)) == 0))),
+                ((length =
+                      pool == &driver ? length : std::min(length, driver.common_prefix(*pool))),
                  ...);
             },
             pools_);
-        return same;
+        return length;
+    }
+
+    // Every pool has at least `end` elements within its limit.
+    bool within_limits(std::size_t end) const noexcept {
+        return std::apply([&](auto*... pool) { return ((limit(*pool) >= end) && ...); }, pools_);
+    }
+
+    // Every pool has the driver's entities at positions [begin, end) (within_limits(end)
+    // checked first). Removing the current entity's components inside the loop keeps this
+    // true for the positions still to visit: swap-and-pop only moves elements from later
+    // positions.
+    bool aligned(const sparse_set& driver, std::size_t begin, std::size_t end) const noexcept {
+        return std::apply(
+            [&](auto*... pool) {
+                return ((pool == &driver ||
+                         std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
+                                     (end - begin) * sizeof(entity_index)) == 0) &&
+                        ...);
+            },
+            pools_);
     }
 
     template <class F, std::size_t... I>

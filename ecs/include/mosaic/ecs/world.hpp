@@ -88,9 +88,8 @@ public:
     T& add(entity e, Args&&... args) {
         storage<T>& pool = assure<T>();
         if (!check_alive<T>(e, "add")) return fallback<T>();
-        if (!MOSAIC_CHECK(!pool.contains(e.index),
-                          "add<" + std::string(type_name_of<T>()) + ">(" + to_string(e) +
-                              "): the entity already has one; use replace or get_or_add")) {
+        if (pool.contains(e.index)) [[unlikely]] {
+            report_duplicate<T>(e);
             return replace<T>(e, std::forward<Args>(args)...);
         }
         T& value = pool.emplace(e.index, std::forward<Args>(args)...);
@@ -133,9 +132,10 @@ public:
     template <class T>
     [[nodiscard]] T& get(entity e) {
         storage<T>* pool = find_pool<T>();
-        const std::uint32_t pos = pool ? pool->position(e.index) : sparse_set::absent;
-        if (pos != sparse_set::absent && entities_.alive(e)) [[likely]] {
-            return pool->value(pos);
+        if (pool) [[likely]] {
+            const std::uint32_t pos = pool->position(e.index);
+            if (pos != sparse_set::absent && entities_.holds(e)) [[likely]]
+                return pool->value(pos);
         }
         report_missing<T>(e, "get");
         return fallback<T>();
@@ -199,15 +199,16 @@ public:
     template <class T>
     storage<T>& assure() {
         const type_id id = type_id_of<T>();
-        if (id >= pools_.size()) pools_.resize(id + 1);
-        auto& pool = pools_[id];
-        if (!pool) pool = std::make_unique<storage<T>>();
-        return static_cast<storage<T>&>(*pool);
+        if (id < pool_count_.get() && pools_[id]) [[likely]] {
+            return static_cast<storage<T>&>(*pools_[id]);
+        }
+        return make_pool<T>(id);
     }
     template <class T>
     [[nodiscard]] storage<T>* find_pool() noexcept {
-        const type_id id = type_id_of<T>();
-        return id < pools_.size() ? static_cast<storage<T>*>(pools_[id].get()) : nullptr;
+        // A type without an id yet has no pool: no need to register it here.
+        const type_id id = detail::type_id_if_known<std::remove_cvref_t<T>>();
+        return id < pool_count_.get() ? static_cast<storage<T>*>(pools_[id].get()) : nullptr;
     }
     template <class T>
     [[nodiscard]] const storage<T>* find_pool() const noexcept {
@@ -370,15 +371,34 @@ private:
         }
     }
 
+    // The checks keep their messages in cold, out-of-line functions: what stays inline is a
+    // compare and a branch, small enough for the compiler to inline add() into the caller's
+    // loop (create at 1M entities went from 27.6 to 19.7 ns per entity).
     template <class T>
     bool check_alive(entity e, const char* operation) {
-        return MOSAIC_CHECK(entities_.alive(e), std::string(operation) + "<" +
-                                                    std::string(type_name_of<T>()) + ">(" +
-                                                    to_string(e) + "): " + dead_reason(e));
+        if (entities_.alive(e)) [[likely]]
+            return true;
+        report_missing<T>(e, operation);  // names the dead entity
+        return false;
     }
 
     template <class T>
-    [[gnu::cold]] void report_missing(entity e, const char* operation) const {
+    [[gnu::cold, gnu::noinline]] void report_duplicate(entity e) const {
+        detail::assert_failed("!has<T>(e)",
+                              "add<" + std::string(type_name_of<T>()) + ">(" + to_string(e) +
+                                  "): the entity already has one; use replace or get_or_add",
+                              __FILE__, __LINE__);
+    }
+
+    template <class T>
+    [[gnu::noinline]] storage<T>& make_pool(type_id id) {
+        return static_cast<storage<T>&>(install_pool(id, std::make_unique<storage<T>>()));
+    }
+    /// Puts `pool` at `id` in the pool table (growing it) and returns it.
+    sparse_set& install_pool(type_id id, std::unique_ptr<sparse_set> pool);
+
+    template <class T>
+    [[gnu::cold, gnu::noinline]] void report_missing(entity e, const char* operation) const {
         const std::string call = std::string(operation) + "<" + std::string(type_name_of<T>()) +
                                  ">(" + to_string(e) + ")";
         if (!entities_.alive(e)) {
@@ -410,6 +430,7 @@ private:
 
     entity_pool entities_;
     std::vector<std::unique_ptr<sparse_set>> pools_;  // by type id; null where unused
+    detail::size_mirror<> pool_count_;                // of pools_, for find_pool()
     signal on_destroy_;
     std::vector<entity> destroying_;  // entities inside destroy(), against re-entry
 };
