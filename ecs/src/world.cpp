@@ -18,8 +18,9 @@ bool world::destroy(entity e) {
     } guard{destroying_};
     if (!on_destroy_.empty()) on_destroy_.emit(*this, e);
     // By index: a callback may create pools, which reallocates the table.
-    for (std::size_t i = 0; i < pools_.size(); ++i) {
-        if (pools_[i] && pools_[i]->contains(e.index)) erase_from(*pools_[i], e);
+    for (std::size_t id = 0; id < pools_.id_limit(); ++id) {
+        sparse_set* pool = pools_.find(static_cast<type_id>(id));
+        if (pool && pool->contains(e.index)) erase_from(*pool, e);
     }
     return entities_.destroy(e);
 }
@@ -64,19 +65,10 @@ std::string world::dead_reason(entity e) const {
 // --- by runtime type id ----------------------------------------------------------------------
 
 sparse_set* world::assure(type_id type) {
-    if (type < pools_.size() && pools_[type]) return pools_[type].get();
+    if (sparse_set* existing = pools_.find(type)) return existing;
     const type_info* info = find_type(type);
     if (!info) return nullptr;
-    return &install_pool(type, info->make_storage());
-}
-
-sparse_set& world::install_pool(type_id id, std::unique_ptr<sparse_set> pool) {
-    if (id >= pools_.size()) {
-        pools_.resize(id + 1);
-        pool_count_.follow(pools_);
-    }
-    pools_[id] = std::move(pool);
-    return *pools_[id];
+    return &pools_.install(type, info->make_storage());
 }
 
 bool world::has(entity e, type_id type) const noexcept {
@@ -138,9 +130,9 @@ bool world::is_enabled(entity e, type_id type) const noexcept {
 std::vector<type_id> world::components_of(entity e) const {
     std::vector<type_id> types;
     if (!entities_.alive(e)) return types;
-    for (const auto& p : pools_) {
-        if (p && p->contains(e.index)) types.push_back(p->type());
-    }
+    pools_.each([&](const sparse_set& pool) {
+        if (pool.contains(e.index)) types.push_back(pool.type());
+    });
     return types;
 }
 
@@ -182,32 +174,27 @@ runtime_view world::view(std::span<const type_id> include, std::span<const type_
 world world::clone() const {
     world copy;
     copy.entities_ = entities_;
-    copy.pools_.resize(pools_.size());
-    copy.pool_count_.follow(copy.pools_);
-    for (std::size_t i = 0; i < pools_.size(); ++i) {
-        if (!pools_[i]) continue;
-        copy.pools_[i] = pools_[i]->clone();
-        if (!copy.pools_[i]) {
-            const type_info* info = find_type(static_cast<type_id>(i));
+    pools_.each([&](const sparse_set& pool) {
+        std::unique_ptr<sparse_set> cloned = pool.clone();
+        if (!cloned) {
+            const type_info* info = find_type(pool.type());
             throw std::logic_error("mosaic: world::clone: component type " +
                                    std::string(info ? info->name : "?") + " is not copyable");
         }
-    }
+        copy.pools_.install(pool.type(), std::move(cloned));
+    });
     return copy;
 }
 
 void world::clear() noexcept {
-    for (const auto& p : pools_) {
-        if (p) p->clear();  // keeps the pool and its signals
-    }
+    // Keeps the pools and their signals.
+    pools_.each([](sparse_set& pool) { pool.clear(); });
     entities_.clear();
 }
 
 std::size_t world::memory_bytes() const noexcept {
-    std::size_t bytes = entities_.memory_bytes() + pools_.capacity() * sizeof(pools_[0]);
-    for (const auto& p : pools_) {
-        if (p) bytes += sizeof(*p) + p->memory_bytes();
-    }
+    std::size_t bytes = entities_.memory_bytes() + pools_.memory_bytes();
+    pools_.each([&](const sparse_set& pool) { bytes += sizeof(pool) + pool.memory_bytes(); });
     return bytes;
 }
 

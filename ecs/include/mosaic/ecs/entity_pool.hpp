@@ -15,8 +15,10 @@
 #include <cstdint>
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "assert.hpp"
 #include "entity.hpp"
 #include "size_mirror.hpp"
 
@@ -66,10 +68,16 @@ public:
         return e.index < slot_count_.get() && (e.generation & free_bit) == 0 &&
                slots_[e.index] == e.generation;
     }
-    /// alive(e) for an entity the caller found in a component pool: pools hold only live
-    /// slots, whose generations never have free_bit set, so that test can be left out.
-    [[nodiscard]] bool holds(entity e) const noexcept {
-        return e.index < slot_count_.get() && slots_[e.index] == e.generation;
+    /// alive(e) for an entity whose index the caller found in a component pool. Pools hold
+    /// only indices of live slots, so the slot exists (no bounds test) and its generation
+    /// never has free_bit set (no test of that either): one compare, on world::get's path.
+    [[nodiscard]] bool holds_slot_of(entity e) const noexcept {
+        if (!MOSAIC_DEBUG_CHECK(
+                e.index < slots_.size(),
+                "a pool holds index " + std::to_string(e.index) + ", which has no entity slot")) {
+            return false;
+        }
+        return slots_[e.index] == e.generation;
     }
     /// The live entity in slot `index`; the caller knows the slot is live.
     [[nodiscard]] entity at(entity_index index) const noexcept { return {index, slots_[index]}; }

@@ -25,6 +25,7 @@
 
 #include "assert.hpp"
 #include "entity_pool.hpp"
+#include "pool_table.hpp"
 #include "runtime_view.hpp"
 #include "signal.hpp"
 #include "storage.hpp"
@@ -134,7 +135,8 @@ public:
         storage<T>* pool = find_pool<T>();
         if (pool) [[likely]] {
             const std::uint32_t pos = pool->position(e.index);
-            if (pos != sparse_set::absent && entities_.holds(e)) [[likely]]
+            // A pool holds only indices of existing slots: no bounds test for the slot.
+            if (pos != sparse_set::absent && entities_.holds_slot_of(e)) [[likely]]
                 return pool->value(pos);
         }
         report_missing<T>(e, "get");
@@ -199,16 +201,16 @@ public:
     template <class T>
     storage<T>& assure() {
         const type_id id = type_id_of<T>();
-        if (id < pool_count_.get() && pools_[id]) [[likely]] {
-            return static_cast<storage<T>&>(*pools_[id]);
+        if (sparse_set* pool = pools_.find(id)) [[likely]] {
+            return static_cast<storage<T>&>(*pool);
         }
         return make_pool<T>(id);
     }
     template <class T>
     [[nodiscard]] storage<T>* find_pool() noexcept {
         // A type without an id yet has no pool: no need to register it here.
-        const type_id id = detail::type_id_if_known<std::remove_cvref_t<T>>();
-        return id < pool_count_.get() ? static_cast<storage<T>*>(pools_[id].get()) : nullptr;
+        return static_cast<storage<T>*>(
+            pools_.find(detail::type_id_if_known<std::remove_cvref_t<T>>()));
     }
     template <class T>
     [[nodiscard]] const storage<T>* find_pool() const noexcept {
@@ -278,12 +280,8 @@ public:
     // --- 5. by runtime type id -----------------------------------------------------------
 
     /// The pool for `type`, or nullptr when no entity of this world ever had one.
-    [[nodiscard]] sparse_set* pool(type_id type) noexcept {
-        return type < pools_.size() ? pools_[type].get() : nullptr;
-    }
-    [[nodiscard]] const sparse_set* pool(type_id type) const noexcept {
-        return type < pools_.size() ? pools_[type].get() : nullptr;
-    }
+    [[nodiscard]] sparse_set* pool(type_id type) noexcept { return pools_.find(type); }
+    [[nodiscard]] const sparse_set* pool(type_id type) const noexcept { return pools_.find(type); }
     /// The pool for `type`, created if needed; nullptr when `type` is not a known type id.
     sparse_set* assure(type_id type);
 
@@ -315,9 +313,7 @@ public:
     /// f(sparse_set&) for every pool of this world.
     template <class F>
     void each_pool(F&& f) const {
-        for (const auto& pool : pools_) {
-            if (pool) f(*pool);
-        }
+        pools_.each(f);
     }
 
     // --- 6. whole world ------------------------------------------------------------------
@@ -392,10 +388,8 @@ private:
 
     template <class T>
     [[gnu::noinline]] storage<T>& make_pool(type_id id) {
-        return static_cast<storage<T>&>(install_pool(id, std::make_unique<storage<T>>()));
+        return static_cast<storage<T>&>(pools_.install(id, std::make_unique<storage<T>>()));
     }
-    /// Puts `pool` at `id` in the pool table (growing it) and returns it.
-    sparse_set& install_pool(type_id id, std::unique_ptr<sparse_set> pool);
 
     template <class T>
     [[gnu::cold, gnu::noinline]] void report_missing(entity e, const char* operation) const {
@@ -429,8 +423,7 @@ private:
     bool erase_from(sparse_set& pool, entity e);
 
     entity_pool entities_;
-    std::vector<std::unique_ptr<sparse_set>> pools_;  // by type id; null where unused
-    detail::size_mirror<> pool_count_;                // of pools_, for find_pool()
+    pool_table pools_;
     signal on_destroy_;
     std::vector<entity> destroying_;  // entities inside destroy(), against re-entry
 };
