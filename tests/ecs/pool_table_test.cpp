@@ -30,6 +30,9 @@ void register_numbered(std::integer_sequence<int, N...>) {
 
 TEST(PoolTable, FindsWhatWasInstalledOnBothSidesOfTheInlineIds) {
     pool_table table;
+    EXPECT_EQ(table.id_limit(), 0u);
+    table.install(2, std::make_unique<storage<int>>());
+    EXPECT_EQ(table.id_limit(), 3u) << "only as far as the ids in use";
     const std::vector<type_id> ids = {0, 5, pool_table::inline_count - 1, pool_table::inline_count,
                                       pool_table::inline_count + 40};
     std::vector<sparse_set*> installed;
@@ -43,6 +46,11 @@ TEST(PoolTable, FindsWhatWasInstalledOnBothSidesOfTheInlineIds) {
     EXPECT_EQ(table.find(pool_table::inline_count + 41), nullptr);
     EXPECT_EQ(table.find(mosaic::invalid_type_id), nullptr);
     EXPECT_EQ(table.id_limit(), pool_table::inline_count + 41);
+
+    table.install(7, std::make_unique<storage<int>>());
+    EXPECT_EQ(table.id_limit(), pool_table::inline_count + 41) << "a smaller id leaves it";
+    installed.insert(installed.begin() + 1, table.find(2));
+    installed.insert(installed.begin() + 3, table.find(7));
 
     std::vector<const sparse_set*> seen;
     table.each([&](sparse_set& pool) { seen.push_back(&pool); });

@@ -34,20 +34,19 @@ public:
     sparse_set& install(type_id id, std::unique_ptr<sparse_set> pool) {
         std::unique_ptr<sparse_set>& place = slot(id);
         place = std::move(pool);
+        if (id >= id_limit_) id_limit_ = std::size_t{id} + 1;
         return *place;
     }
 
-    /// One past the largest id that may hold a pool: loops over every pool go up to here.
-    [[nodiscard]] std::size_t id_limit() const noexcept { return inline_count + rest_.size(); }
+    /// One past the largest id that holds a pool: loops over every pool by id go up to here
+    /// (world::destroy, on every call: a world using few types pays for few).
+    [[nodiscard]] std::size_t id_limit() const noexcept { return id_limit_; }
 
     /// f(sparse_set&) for every pool, in type id order.
     template <class F>
     void each(F&& f) const {
-        for (const auto& pool : first_) {
-            if (pool) f(*pool);
-        }
-        for (const auto& pool : rest_) {
-            if (pool) f(*pool);
+        for (std::size_t id = 0; id < id_limit_; ++id) {
+            if (sparse_set* pool = find(static_cast<type_id>(id))) f(*pool);
         }
     }
 
@@ -66,6 +65,7 @@ private:
 
     std::array<std::unique_ptr<sparse_set>, inline_count> first_{};
     std::vector<std::unique_ptr<sparse_set>> rest_;
+    std::size_t id_limit_ = 0;
 };
 
 }  // namespace mosaic
