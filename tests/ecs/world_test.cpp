@@ -236,6 +236,31 @@ TEST(World, GetOfAStaleHandleFailsACheck) {
                         failed_check_message([&] { (void)w.replace<Velocity>(e); }));
 }
 
+// The slot of a destroyed entity reused by a new one that has the same component: the old
+// handle finds the component in the pool, and only the generation tells them apart.
+TEST(World, AStaleHandleNeverReachesTheComponentOfItsSlotsNextEntity) {
+    world w;
+    const entity old = w.create();
+    w.add<Velocity>(old, 1.0f, 0.0f);
+    w.destroy(old);
+    const entity reused = w.create();
+    ASSERT_EQ(reused.index, old.index);
+    w.add<Velocity>(reused, 2.0f, 0.0f);
+    EXPECT_EQ(w.try_get<Velocity>(old), nullptr);
+    EXPECT_FALSE(w.has<Velocity>(old));
+    EXPECT_PRED_FORMAT2(::testing::IsSubstring, "stale handle",
+                        failed_check_message([&] { (void)w.get<Velocity>(old); }));
+    // Nor does a handle with the slot's index and a made-up generation (a corrupt id, or a
+    // command_buffer placeholder, whose generation has the top bit set).
+    for (const std::uint32_t generation :
+         {reused.generation + 1, reused.generation | 0x8000'0000u}) {
+        const entity made_up{reused.index, generation};
+        EXPECT_EQ(w.try_get<Velocity>(made_up), nullptr) << generation;
+        EXPECT_FALSE(w.has<Velocity>(made_up)) << generation;
+    }
+    EXPECT_EQ(w.get<Velocity>(reused).dx, 2.0f);
+}
+
 TEST(World, AddingTwiceFailsACheck) {
     world w;
     const entity e = w.create();

@@ -151,8 +151,11 @@ public:
     template <class T>
     [[nodiscard]] T* try_get(entity e) noexcept {
         storage<T>* pool = find_pool<T>();
-        if (!pool || !entities_.alive(e)) return nullptr;
-        return pool->find(e.index);
+        if (!pool) return nullptr;
+        const std::uint32_t pos = pool->position(e.index);
+        // Found in the pool: the slot exists, and a matching generation means alive.
+        return pos != sparse_set::absent && entities_.holds_slot_of(e) ? &pool->value(pos)
+                                                                       : nullptr;
     }
     template <class T>
     [[nodiscard]] const T* try_get(entity e) const noexcept {
