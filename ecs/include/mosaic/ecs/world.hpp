@@ -139,8 +139,7 @@ public:
             if (pos != sparse_set::absent && entities_.holds_slot_of(e)) [[likely]]
                 return pool->value(pos);
         }
-        report_missing<T>(e, "get");
-        return fallback<T>();
+        return missing_in_get<T>(e.index, e.generation);
     }
     template <class T>
     [[nodiscard]] const T& get(entity e) const {
@@ -379,6 +378,15 @@ private:
             return true;
         report_missing<T>(e, operation);  // names the dead entity
         return false;
+    }
+
+    // get()'s failure path. The handle comes in halves, which get() already has in
+    // registers: passing the whole 64-bit handle made the compiler load it once more per call
+    // on the hot path.
+    template <class T>
+    [[gnu::cold, gnu::noinline]] T& missing_in_get(entity_index index, std::uint32_t generation) {
+        report_missing<T>(entity{index, generation}, "get");
+        return fallback<T>();
     }
 
     template <class T>
