@@ -57,11 +57,7 @@ public:
     [[nodiscard]] type_id type() const noexcept { return type_; }
 
     /// Position of `index` in the packed arrays, or `absent`.
-    [[nodiscard]] std::uint32_t position(entity_index index) const noexcept {
-        const std::size_t page = index >> page_bits;
-        if (page >= page_count_.get()) return absent;
-        return pages_[page][index & (page_size - 1)];
-    }
+    [[nodiscard]] std::uint32_t position(entity_index index) const noexcept;
     /// position() for many lookups in a row while the pool does not change: the page table
     /// is read once, not at every lookup.
     class position_finder {
@@ -210,5 +206,9 @@ private:
     signal on_add_;
     signal on_remove_;
 };
+
+inline std::uint32_t sparse_set::position(entity_index index) const noexcept {
+    return position_finder(*this)(index);
+}
 
 }  // namespace mosaic

@@ -132,10 +132,11 @@ public:
     /// The entity's T. It must have one (check fails otherwise; use try_get when unsure).
     template <class T>
     [[nodiscard]] T& get(entity e) {
+        // try_get's lookup, written out again: through try_get, the compiler tests the
+        // returned pointer for null once more on this hot path.
         storage<T>* pool = find_pool<T>();
         if (pool) [[likely]] {
             const std::uint32_t pos = pool->position(e.index);
-            // A pool holds only indices of existing slots: no bounds test for the slot.
             if (pos != sparse_set::absent && entities_.holds_slot_of(e)) [[likely]]
                 return pool->value(pos);
         }
@@ -152,7 +153,8 @@ public:
         storage<T>* pool = find_pool<T>();
         if (!pool) return nullptr;
         const std::uint32_t pos = pool->position(e.index);
-        // Found in the pool: the slot exists, and a matching generation means alive.
+        // Found in the pool: the slot exists (a pool holds only indices of existing slots, so
+        // no bounds test), and a matching generation means alive.
         return pos != sparse_set::absent && entities_.holds_slot_of(e) ? &pool->value(pos)
                                                                        : nullptr;
     }
