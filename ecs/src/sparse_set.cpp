@@ -63,6 +63,7 @@ std::size_t sparse_set::common_prefix(const sparse_set& other) const {
 void sparse_set::copy_index_from(const sparse_set& other) {
     packed_ = other.packed_;
     enabled_ = other.enabled_;
+    identity_ = other.identity_;
     ++layout_version_;
     free_pages();
     pages_.resize(other.pages_.size(), absent_page());
@@ -79,6 +80,7 @@ void sparse_set::clear_indices() noexcept {
     for (const entity_index index : packed_) sparse_ref(index) = absent;
     packed_.clear();
     enabled_ = 0;
+    identity_ = 0;
     ++layout_version_;
 }
 

@@ -39,6 +39,10 @@ std::string violation(const storage<int>& pool, const model& m) {
     if (pool.enabled_size() != enabled)
         return "enabled_size " + std::to_string(pool.enabled_size());
     if (pool.empty() != m.empty()) return "empty()";
+    if (pool.identity_prefix() > pool.size()) return "identity prefix past the end";
+    for (std::uint32_t pos = 0; pos < pool.identity_prefix(); ++pos) {
+        if (pool.indices()[pos] != pos) return "identity prefix" + at(pos);
+    }
 
     for (std::uint32_t pos = 0; pos < pool.size(); ++pos) {
         const entity_index index = pool.indices()[pos];
@@ -302,6 +306,90 @@ TEST(SparseSet, LayoutVersionChangesWithEveryChangeOfLayout) {
 }
 
 // The finder reads the page table once; its answers are position()'s, pages or no pages.
+TEST(SparseSet, IdentityPrefixGrowsWithAddsInIndexOrder) {
+    storage<int> pool;
+    for (entity_index index = 0; index < 100; ++index) pool.emplace(index, 0);
+    EXPECT_EQ(pool.identity_prefix(), 100u);
+    pool.emplace(150, 0);  // position 100 holds index 150: the prefix stops here
+    pool.emplace(100, 0);
+    EXPECT_EQ(pool.identity_prefix(), 100u);
+    EXPECT_EQ(pool.position(150), 100u);
+    EXPECT_EQ(pool.position(100), 101u);
+    EXPECT_EQ(pool.position(99), 99u);
+    EXPECT_EQ(pool.position(101), sparse_set::absent);
+}
+
+TEST(SparseSet, IdentityPrefixEndsWhereAnEntryBelowItMoved) {
+    storage<int> pool;
+    for (entity_index index = 0; index < 100; ++index) pool.emplace(index, static_cast<int>(index));
+    pool.erase(99);  // the last one: nothing moves, the prefix loses its end
+    EXPECT_EQ(pool.identity_prefix(), 99u);
+    pool.erase(40);  // 98 moves into position 40
+    EXPECT_EQ(pool.identity_prefix(), 40u);
+    EXPECT_EQ(pool.position(98), 40u);
+    EXPECT_EQ(pool.value(pool.position(98)), 98);
+    EXPECT_EQ(pool.position(40), sparse_set::absent);
+    pool.set_enabled(10, false);  // swapped with the last enabled entry
+    EXPECT_EQ(pool.identity_prefix(), 10u);
+    EXPECT_EQ(pool.value(pool.position(10)), 10);
+    EXPECT_FALSE(pool.is_enabled(10));
+    EXPECT_TRUE(pool.is_enabled(9));
+
+    pool.clear();
+    EXPECT_EQ(pool.identity_prefix(), 0u);
+    pool.emplace(0, 0);
+    pool.emplace(1, 1);
+    EXPECT_EQ(pool.identity_prefix(), 2u);
+    const auto copy = pool.clone();
+    EXPECT_EQ(copy->identity_prefix(), 2u);
+    EXPECT_EQ(copy->position(1), 1u);
+}
+
+// A pool that starts as the identity (every entity got the component in creation order),
+// then goes through random changes: every lookup, through the prefix or the sparse pages,
+// must stay right.
+TEST(SparseSet, RandomChangesToAnIdentityPoolKeepLookupsRight) {
+    for (const unsigned seed : {4u, 5u, 6u}) {
+        SCOPED_TRACE(seed);
+        std::mt19937 rng(seed);
+        storage<int> pool;
+        model m;
+        for (entity_index index = 0; index < 300; ++index) {
+            pool.emplace(index, static_cast<int>(index));
+            m[index] = {static_cast<int>(index), true};
+        }
+        ASSERT_EQ(pool.identity_prefix(), 300u);
+        std::uniform_int_distribution<entity_index> pick(0, 399);
+        std::uniform_int_distribution<int> op(0, 3);
+        for (int step = 0; step < 600; ++step) {
+            const entity_index index = pick(rng);
+            const bool present = m.contains(index);
+            switch (op(rng)) {
+                case 0:
+                    if (!present) {
+                        pool.emplace(index, step + 1000);
+                        m[index] = {step + 1000, true};
+                    }
+                    break;
+                case 1:
+                    EXPECT_EQ(pool.erase(index), present);
+                    m.erase(index);
+                    break;
+                default: {
+                    const bool enable = (rng() & 1u) != 0;
+                    EXPECT_EQ(pool.set_enabled(index, enable), present);
+                    if (present) m[index].enabled = enable;
+                    break;
+                }
+            }
+            ASSERT_EQ(violation(pool, m), "") << "step " << step;
+            for (entity_index probe = 0; probe < 400; ++probe) {
+                ASSERT_EQ(pool.contains(probe), m.contains(probe)) << probe << " at step " << step;
+            }
+        }
+    }
+}
+
 TEST(SparseSet, PositionFinderAgreesWithPosition) {
     storage<int> pool;
     std::mt19937 rng(7);

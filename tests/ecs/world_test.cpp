@@ -261,6 +261,31 @@ TEST(World, AStaleHandleNeverReachesTheComponentOfItsSlotsNextEntity) {
     EXPECT_EQ(w.get<Velocity>(reused).dx, 2.0f);
 }
 
+// Entities made in order, each with a Position: the pool is the identity (position i holds
+// entity i) and lookups skip the sparse pages. Destroying and reusing slots breaks that
+// order; every handle must still reach its own value, and the stale ones none.
+TEST(World, GetFollowsEveryEntityWhenCreationOrderBreaks) {
+    world w;
+    std::vector<entity> made;
+    for (int i = 0; i < 50; ++i) {
+        made.push_back(w.create());
+        w.add<Position>(made.back(), static_cast<float>(i), 0.0f);
+    }
+    std::vector<entity> stale;
+    for (const int i : {3, 17, 49, 0}) {
+        stale.push_back(made[static_cast<std::size_t>(i)]);
+        w.destroy(made[static_cast<std::size_t>(i)]);
+        made[static_cast<std::size_t>(i)] = w.create();  // the same slot, a new generation
+        w.add<Position>(made[static_cast<std::size_t>(i)], 100.0f + static_cast<float>(i), 0.0f);
+    }
+    for (std::size_t i = 0; i < made.size(); ++i) {
+        const bool replaced = i == 3 || i == 17 || i == 49 || i == 0;
+        EXPECT_EQ(w.get<Position>(made[i]).x, static_cast<float>(i) + (replaced ? 100.0f : 0.0f))
+            << i;
+    }
+    for (const entity e : stale) EXPECT_EQ(w.try_get<Position>(e), nullptr) << to_string(e);
+}
+
 TEST(World, AddingTwiceFailsACheck) {
     world w;
     const entity e = w.create();

@@ -13,7 +13,14 @@
 //
 // Packed entries are 32-bit slot indices, not full handles: the world's entity_pool holds
 // the generations. That saves 4 bytes per component.
+//
+// The identity prefix: while position p holds entity index p for every p below some k (the
+// pool of a component every entity got in creation order, like a Transform in a loaded
+// level), a lookup of an index below k is the index itself, with no trip to the sparse
+// pages. A random get<T> then waits for one memory access instead of two in a row. k only
+// shrinks when an entry below it moves; add, remove and enable elsewhere keep it.
 
+#include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -63,8 +70,12 @@ public:
     class position_finder {
     public:
         explicit position_finder(const sparse_set& set) noexcept
-            : pages_(set.pages_.data()), page_count_(set.page_count_.get()) {}
+            : pages_(set.pages_.data()),
+              page_count_(set.page_count_.get()),
+              identity_(set.identity_) {}
         [[nodiscard]] std::uint32_t operator()(entity_index index) const noexcept {
+            // A branch, not a select: a select would read the sparse page anyway.
+            if (index < identity_) return index;
             const std::size_t page = index >> page_bits;
             return page < page_count_ ? pages_[page][index & (page_size - 1)] : absent;
         }
@@ -72,6 +83,7 @@ public:
     private:
         const std::uint32_t* const* pages_;
         std::size_t page_count_;
+        std::uint32_t identity_;
     };
 
     [[nodiscard]] bool contains(entity_index index) const noexcept {
@@ -92,6 +104,8 @@ public:
     /// Changes whenever an entry arrives, leaves or moves, or the enabled prefix changes. A
     /// view that looked positions up before calling user code checks it after each call.
     [[nodiscard]] std::uint64_t layout_version() const noexcept { return layout_version_; }
+    /// Positions [0, identity_prefix()) hold entity indices 0, 1, 2... in order (see the top).
+    [[nodiscard]] std::uint32_t identity_prefix() const noexcept { return identity_; }
     /// How many leading positions hold the same entities here and in `other`. Pools of
     /// components added together agree on most of their order, and views walk that part
     /// without any lookup. The answer is remembered until either pool's layout changes, so
@@ -140,6 +154,7 @@ protected:
         const auto pos = static_cast<std::uint32_t>(packed_.size());
         packed_.push_back(index);
         entries[index & (page_size - 1)] = pos;
+        if (index == pos && identity_ == pos) ++identity_;
         ++layout_version_;
         return pos;
     }
@@ -148,6 +163,7 @@ protected:
         const entity_index moved = packed_[from];
         packed_[to] = moved;
         sparse_ref(moved) = to;
+        if (moved != to) cut_identity_at(to);
         ++layout_version_;
     }
     void swap_index(std::uint32_t a, std::uint32_t b) noexcept {
@@ -157,12 +173,18 @@ protected:
         packed_[b] = ia;
         sparse_ref(ib) = a;
         sparse_ref(ia) = b;
+        if (a != b) cut_identity_at(std::min(a, b));
         ++layout_version_;
     }
     void pop_index(entity_index removed) noexcept {
         sparse_ref(removed) = absent;
         packed_.pop_back();
+        if (identity_ > packed_.size()) identity_ = static_cast<std::uint32_t>(packed_.size());
         ++layout_version_;
+    }
+    // Position `pos` may no longer hold index `pos`.
+    void cut_identity_at(std::uint32_t pos) noexcept {
+        if (pos < identity_) identity_ = pos;
     }
     std::uint32_t& sparse_ref(entity_index index) noexcept {
         return pages_[index >> page_bits][index & (page_size - 1)];
@@ -188,6 +210,7 @@ private:
 
     std::vector<std::uint32_t*> pages_;  // owned, except absent_page()
     detail::size_mirror<> page_count_;   // of pages_, for position()
+    std::uint32_t identity_ = 0;         // the identity prefix's length
 
     // common_prefix answers, one per other pool most recently asked about.
     // `other` is named by its serial number, not its address, which a later pool may reuse.
