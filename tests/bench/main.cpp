@@ -31,8 +31,8 @@ namespace {
 constexpr std::array<std::string_view, 7> workload_order = {
     "create",     "destroy",    "iterate_pos_vel", "iterate_sparse3",
     "get_random", "add_remove", "memory"};
-constexpr std::array<std::string_view, 4> variant_order = {"mosaic", "mosaic_bulk", "object_model",
-                                                           "raw"};
+constexpr std::array<std::string_view, 5> variant_order = {
+    "mosaic", "mosaic_bulk", "mosaic_reordered", "object_model", "raw"};
 
 template <std::size_t N>
 std::size_t rank(const std::array<std::string_view, N>& order, std::string_view name) {
