@@ -39,7 +39,7 @@ std::string violation(const storage<int>& pool, const model& m) {
     if (pool.enabled_size() != enabled)
         return "enabled_size " + std::to_string(pool.enabled_size());
     if (pool.empty() != m.empty()) return "empty()";
-    if (pool.identity_prefix() > pool.size()) return "identity prefix past the end";
+    if (pool.identity_prefix() > pool.enabled_size()) return "identity prefix past the enabled";
     for (std::uint32_t pos = 0; pos < pool.identity_prefix(); ++pos) {
         if (pool.indices()[pos] != pos) return "identity prefix" + at(pos);
     }

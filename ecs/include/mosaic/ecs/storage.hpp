@@ -36,10 +36,13 @@ public:
                     values_.emplace_back(std::forward<Args>(args)...);
                 }
             } catch (...) {
+                cut_identity_at(pos);
                 pop_index(index);
                 throw;
             }
         }
+        // Disabled ones sit at the end: the new one goes before them. (The identity prefix
+        // never reaches past the enabled ones, so this swap cannot cut it.)
         if (pos != enabled_) swap_positions(pos, enabled_);
         ++enabled_;
         return value(enabled_ - 1);  // the new value now ends the enabled prefix
@@ -74,6 +77,7 @@ public:
     bool erase(entity_index index) override {
         std::uint32_t pos = position(index);
         if (pos == absent) return false;
+        cut_identity_at(pos);  // the lowest position this changes
         if (pos < enabled_) {  // keep the enabled prefix contiguous
             --enabled_;
             move_position(enabled_, pos);
@@ -88,12 +92,13 @@ public:
     bool set_enabled(entity_index index, bool enabled) override {
         const std::uint32_t pos = position(index);
         if (pos == absent) return false;
-        if (enabled && pos >= enabled_) {
+        if (enabled && pos >= enabled_) {  // above the identity prefix: it stays
             swap_positions(pos, enabled_);
             ++enabled_;
             ++layout_version_;
         } else if (!enabled && pos < enabled_) {
             --enabled_;
+            cut_identity_at(pos);
             swap_positions(pos, enabled_);
             ++layout_version_;
         }
