@@ -20,7 +20,7 @@ void* archetype::copy_value(type_id type, const void* value) {
 
 void archetype::free_value(type_id type, void* value) noexcept {
     const type_info* info = find_type(type);
-    info->destroy(value);
+    if (info->destroy) info->destroy(value);  // null once retired: its module is gone
     ::operator delete (value, std::align_val_t{info->alignment});
 }
 

@@ -52,4 +52,11 @@ std::vector<const component_info*> component_table::all() const {
     return result;
 }
 
+void component_table::clear() noexcept {
+    by_name_.clear();
+    by_type_.clear();
+    infos_.clear();
+    rejected_.clear();
+}
+
 }  // namespace mosaic

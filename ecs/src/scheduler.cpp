@@ -38,6 +38,10 @@ bool scheduler::remove(std::string_view name) {
     return true;
 }
 
+void scheduler::clear() noexcept {
+    systems_.clear();
+}
+
 void scheduler::set_threads(unsigned threads) {
     if (threads == 0) threads = 1;
     if (threads != pool_->threads()) pool_ = std::make_unique<worker_pool>(threads);

@@ -67,8 +67,20 @@ std::string world::dead_reason(entity e) const {
 sparse_set* world::assure(type_id type) {
     if (sparse_set* existing = pools_.find(type)) return existing;
     const type_info* info = find_type(type);
-    if (!info) return nullptr;
+    if (!info || !info->make_storage) return nullptr;  // unknown, or retired with its module
     return &pools_.install(type, info->make_storage());
+}
+
+void world::disconnect_all_signals() noexcept {
+    on_destroy_.disconnect_all();
+    pools_.each([](sparse_set& pool) {
+        pool.on_add().disconnect_all();
+        pool.on_remove().disconnect_all();
+    });
+}
+
+bool world::drop_pool(type_id type) noexcept {
+    return pools_.uninstall(type) != nullptr;
 }
 
 bool world::has(entity e, type_id type) const noexcept {

@@ -194,3 +194,38 @@ TEST(TypeId, TypeNameOf) {
 }
 
 }  // namespace
+
+namespace {
+
+struct RetiredOnce {
+    int value = 4;
+};
+
+TEST(TypeRegistry, ARetiredTypeKeepsItsIdAndLosesItsCode) {
+    using namespace mosaic;
+    world w;
+    const entity e = w.create();
+    w.add<RetiredOnce>(e);
+    const type_id id = type_id_of<RetiredOnce>();
+    ASSERT_TRUE(w.drop_pool(id));
+    EXPECT_FALSE(w.has<RetiredOnce>(e));
+    EXPECT_FALSE(w.drop_pool(id)) << "nothing left to drop";
+
+    retire_type(id);
+    const type_info* info = find_type(id);
+    ASSERT_NE(info, nullptr);
+    EXPECT_TRUE(info->retired);
+    EXPECT_EQ(info->make_storage, nullptr);
+    EXPECT_EQ(info->destroy, nullptr);
+    EXPECT_NE(info->name.find("RetiredOnce"), std::string_view::npos) << "the name is kept";
+    EXPECT_EQ(w.assure(id), nullptr) << "no pool can be made for a retired type";
+    EXPECT_FALSE(w.add(e, id));
+
+    // Code registering a type of the same name (the reloaded module) gets the id back.
+    type_info again = detail::make_type_info<RetiredOnce>();
+    EXPECT_EQ(detail::register_type(again), id);
+    EXPECT_FALSE(find_type(id)->retired);
+    EXPECT_NE(w.assure(id), nullptr);
+}
+
+}  // namespace

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <system_error>
 
+#include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
@@ -16,13 +17,75 @@ game::game(const project* p, game_options options)
       options_(options),
       systems_(std::max(1u, options.threads)),
       clock_(options.clock) {
-    register_components(p, table_);
-    register_systems(p, systems_);
+    register_code();
+}
+
+game::game(std::shared_ptr<const game_module> module, game_options options)
+    : module_(std::move(module)),
+      project_(module_ ? &module_->description() : nullptr),
+      options_(options),
+      systems_(std::max(1u, options.threads)),
+      clock_(options.clock) {
+    register_code();
+}
+
+game::~game() {
+    // The scene's pools and the archetypes may hold the module's types: go before it does.
+    scene_ = scene{};
+    archetypes_.clear();
+    systems_.clear();
+    table_.clear();
+    if (module_ && module_.use_count() == 1) {
+        for (const type_id type : module_->types()) retire_type(type);
+    }
+}
+
+void game::register_code() {
+    register_components(project_, table_);
+    register_systems(project_, systems_);
+}
+
+code_migration game::replace_code(std::shared_ptr<const game_module> next,
+                                  std::span<scene* const> also) {
+    std::vector<scene*> scenes{&scene_};
+    scenes.insert(scenes.end(), also.begin(), also.end());
+
+    // 1. Everything of the old code leaves the scenes and the game, values kept aside.
+    const std::vector<type_id> leaving = module_ ? module_->types() : std::vector<type_id>{};
+    code_migration migration(table_, leaving);
+    scene_.capture_systems(systems_);
+    for (scene* s : scenes) {
+        if (Archetypes* a = s->world.try_singleton<Archetypes>()) a->list.clear();
+        s->world.disconnect_all_signals();  // game code connects them; it goes
+        migration.detach(*s);
+    }
+    archetypes_.clear();
+    systems_.clear();
+    table_.clear();
+    // Retired only when this game was the module's last user (a test may share one).
+    if (module_.use_count() == 1) {
+        for (const type_id type : leaving) retire_type(type);
+    }
+
+    // 2. The new code comes in (the old module is unloaded here unless held elsewhere).
+    module_ = std::move(next);
+    project_ = module_ ? &module_->description() : nullptr;
+    register_code();
+
+    // 3. The values come back, migrated; archetypes and settings as before.
+    migration.attach(table_);
+    if (!archetype_folder_.empty()) load_archetypes(archetype_folder_);
+    for (scene* s : scenes) {
+        s->apply_systems(systems_);
+        if (Archetypes* a = s->world.try_singleton<Archetypes>()) a->list = archetypes_;
+    }
+    return migration;
 }
 
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     std::vector<diagnostic> diagnostics;
     archetypes_.clear();
+    archetype_folder_ = folder;
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return diagnostics;
     std::vector<fs::path> files;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace mosaic::detail {
 
@@ -100,6 +101,32 @@ void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, con
         for (std::uint32_t i = 0; i < f.count; ++i) write_element(ar, nullptr, f, value, i, id_of);
         end_node(ar);
     }
+}
+
+void write_component(cereal::JSONOutputArchive& ar, const char* name, const component_info& info,
+                     const void* value, bool enabled, const entity_id_fn& id_of) {
+    begin_object(ar, name);
+    key(ar, "version");
+    ar.saveValue(info.version);
+    if (!enabled) {
+        key(ar, "enabled");
+        ar.saveValue(false);
+    }
+    write_fields(ar, info, value, id_of);
+    end_node(ar);
+}
+
+std::string component_json_text(const component_info& info, const void* value, bool enabled,
+                                const entity_id_fn& id_of) {
+    std::ostringstream text;
+    {
+        cereal::JSONOutputArchive ar(text, cereal::JSONOutputArchive::Options::NoIndent());
+        write_component(ar, "component", info, value, enabled, id_of);
+    }
+    rapidjson::Document doc;
+    doc.Parse<json_parse_flags>(text.str().c_str());
+    const auto member = doc.IsObject() ? doc.FindMember("component") : doc.MemberEnd();
+    return member != doc.MemberEnd() ? to_json_text(member->value) : std::string("{}");
 }
 
 // --- reading ---------------------------------------------------------------------------------

@@ -19,6 +19,14 @@ using entity_id_fn = std::function<std::uint64_t(entity)>;
 void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
                   const entity_id_fn& id_of);
 
+/// Writes member `name` of the current object (an element when null): the component
+/// object {"version": N, "enabled": false (only when disabled), fields...}.
+void write_component(cereal::JSONOutputArchive& ar, const char* name, const component_info& info,
+                     const void* value, bool enabled, const entity_id_fn& id_of);
+/// The same object as compact JSON text (how unknown components are kept in a scene).
+std::string component_json_text(const component_info& info, const void* value, bool enabled,
+                                const entity_id_fn& id_of);
+
 /// Reads a component object ({"version": 2, "enabled": false, "field": ...}) into `value`,
 /// which starts as the prototype. Runs the upgrade hook for older versions. Returns the
 /// component's enabled flag.

@@ -98,15 +98,7 @@ void write_components(cereal::JSONOutputArchive& ar, std::vector<component_entry
             detail::save_json_value(ar, doc);
             continue;
         }
-        detail::begin_object(ar, name.c_str());
-        detail::key(ar, "version");
-        ar.saveValue(c.info->version);
-        if (!c.enabled) {
-            detail::key(ar, "enabled");
-            ar.saveValue(false);
-        }
-        detail::write_fields(ar, *c.info, c.value, id_of);
-        detail::end_node(ar);
+        detail::write_component(ar, name.c_str(), *c.info, c.value, c.enabled, id_of);
     }
     detail::end_node(ar);
 }

@@ -232,6 +232,9 @@ public:
     /// Every registered type, in registration order.
     [[nodiscard]] std::vector<const component_info*> all() const;
     [[nodiscard]] std::size_t size() const noexcept { return infos_.size(); }
+    /// Forgets every registration (before a game's code is replaced: hooks and hints point
+    /// into the code that goes).
+    void clear() noexcept;
 
 private:
     component_info& insert(std::unique_ptr<component_info> info);

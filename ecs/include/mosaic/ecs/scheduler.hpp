@@ -36,6 +36,9 @@ public:
     [[nodiscard]] system* find(std::string_view name) noexcept;
     [[nodiscard]] const system* find(std::string_view name) const noexcept;
     bool remove(std::string_view name);
+    /// Removes every system; the tick count stays (a game whose code is replaced goes on
+    /// from the same tick, and rates like every_n_ticks keep their phase).
+    void clear() noexcept;
     [[nodiscard]] std::size_t size() const noexcept { return systems_.size(); }
 
     void set_threads(unsigned threads);

@@ -34,6 +34,11 @@ public:
         return false;
     }
     [[nodiscard]] bool empty() const noexcept { return slots_.empty(); }
+    /// Disconnects every callback.
+    void disconnect_all() noexcept {
+        for (auto& s : slots_) s.second->connected = false;
+        slots_.clear();
+    }
 
     /// Calls every callback in connection order. A callback may connect or disconnect
     /// (itself or others): one disconnected during the emission is not called afterwards,

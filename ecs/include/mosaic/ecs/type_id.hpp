@@ -31,12 +31,22 @@ struct type_info {
     void (*copy_construct)(void* where, const void* from) = nullptr;
     void (*destroy)(void* what) = nullptr;
     std::unique_ptr<sparse_set> (*make_storage)() = nullptr;
+    /// The code of the type was unloaded (retire_type): the id stays taken, its functions
+    /// are null and no pool can be made for it any more.
+    bool retired = false;
 };
 
 /// The type with this id, or nullptr when no type has that id.
 [[nodiscard]] const type_info* find_type(type_id id) noexcept;
 /// How many types have an id so far.
 [[nodiscard]] std::size_t type_count() noexcept;
+
+/// Forgets the code of type `id` before the shared library that defined it is unloaded (a
+/// game module's hot reload): its name is copied, its functions become null and worlds can
+/// no longer make pools for it. Pools of the type must be gone first (world::drop_pool).
+/// When code registers a type of the same name later (the reloaded module), it gets this id
+/// back, so ids stay dense across reloads. Never retire a type the host itself uses.
+void retire_type(type_id id) noexcept;
 
 namespace detail {
 

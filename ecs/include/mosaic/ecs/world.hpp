@@ -288,6 +288,13 @@ public:
     [[nodiscard]] const sparse_set* pool(type_id type) const noexcept { return pools_.find(type); }
     /// The pool for `type`, created if needed; nullptr when `type` is not a known type id.
     sparse_set* assure(type_id type);
+    /// Destroys the pool of `type` with every component in it, and its signals (no signal
+    /// fires). For tools that unload the code of a type (a game module's hot reload): a
+    /// pool's functions live in the module that made its type. False when there was none.
+    bool drop_pool(type_id type) noexcept;
+    /// Disconnects every signal of the world and its pools (their callbacks are code that
+    /// may be unloaded: a game module's).
+    void disconnect_all_signals() noexcept;
 
     [[nodiscard]] bool has(entity e, type_id type) const noexcept;
     /// Pointer to the entity's component, nullptr when it has none (or for tag types, which

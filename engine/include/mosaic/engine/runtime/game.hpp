@@ -10,6 +10,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <span>
+#include <string>
 #include <vector>
 
 #include <mosaic/ecs/archetype.hpp>
@@ -19,6 +22,7 @@
 #include "../project.hpp"
 #include "../scene/diagnostic.hpp"
 #include "../scene/scene.hpp"
+#include "code_reload.hpp"
 #include "fixed_step.hpp"
 
 namespace mosaic {
@@ -29,10 +33,16 @@ struct game_options {
     fixed_step_options clock{};
 };
 
+class game_module;
+
 class game {
 public:
     /// Registers the built-in and the project's components and systems (`p` may be null).
     explicit game(const project* p = nullptr, game_options options = {});
+    /// The same with a loaded module's project (null: built-in types only). The game keeps
+    /// the module loaded for as long as anything of it lives in the game.
+    explicit game(std::shared_ptr<const game_module> module, game_options options = {});
+    ~game();
     game(const game&) = delete;
     game& operator=(const game&) = delete;
 
@@ -42,10 +52,24 @@ public:
     [[nodiscard]] scene& current() noexcept { return scene_; }
     [[nodiscard]] mosaic::world& world() noexcept { return scene_.world; }
     [[nodiscard]] const project* project_info() const noexcept { return project_; }
+    [[nodiscard]] const std::shared_ptr<const game_module>& module() const noexcept {
+        return module_;
+    }
+
+    /// Replaces the game's code with `next` (a rebuilt module; null: built-ins only) while
+    /// the scene, its entities and the tick go on: the components of the old module's types
+    /// are migrated by field name (code_migration), the table and the systems are registered
+    /// again (the scene's system settings re-applied) and the archetypes re-read. `also`:
+    /// other scenes holding the old module's components (the editor's Play snapshot), which
+    /// are migrated the same way. The old module is unloaded before this returns unless
+    /// someone else still holds it. The returned migration converts values held elsewhere
+    /// (undo history) and carries the report.
+    code_migration replace_code(std::shared_ptr<const game_module> next,
+                                std::span<scene* const> also = {});
 
     /// Reads every NAME.archetype.json in `folder` (a missing folder is not an error) into
     /// the Archetypes resource worlds get on start(), replacing what an earlier call read.
-    /// Returns the files' diagnostics.
+    /// Returns the files' diagnostics. replace_code() reads the same folder again.
     std::vector<diagnostic> load_archetypes(const std::filesystem::path& folder);
     [[nodiscard]] const std::vector<archetype>& archetypes() const noexcept { return archetypes_; }
 
@@ -63,6 +87,10 @@ public:
     int frame(double real_seconds);
 
 private:
+    void register_code();
+
+    // First member: destroyed last, after everything that points into the module.
+    std::shared_ptr<const game_module> module_;
     const project* project_;
     game_options options_;
     component_table table_;
@@ -70,6 +98,7 @@ private:
     fixed_step_clock clock_;
     scene scene_;
     std::vector<archetype> archetypes_;
+    std::filesystem::path archetype_folder_;
 };
 
 }  // namespace mosaic
