@@ -14,9 +14,11 @@ struct type_registry {
     std::deque<std::string> retired_names;  // the names of retired types, owned here
 };
 
+// Never destroyed: a game module unloaded during static destruction (a cached project in a
+// test, a host's global) still retires its types here.
 type_registry& registry() {
-    static type_registry instance;
-    return instance;
+    static type_registry* instance = new type_registry;
+    return *instance;
 }
 
 }  // namespace

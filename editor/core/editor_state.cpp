@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "entity_names.hpp"
@@ -29,35 +31,64 @@ mosaic::scene starter_scene() {
 }
 }  // namespace
 
-editor_state::editor_state(const project* p, game_options options) : game_(p, options) {
-    game_.start(starter_scene());
+editor_state::editor_state(const project* p, game_options options)
+    : options_(options), game_(std::make_unique<mosaic::game>(p, options)) {
+    game_->start(starter_scene());
     saved_state_ = history_.state_id();
+}
+
+editor_state::editor_state(loaded_project project, game_options options)
+    : options_(options), project_(std::move(project)), game_(make_game(project_)) {
+    log_.add(project_.problems);
+    game_->start(starter_scene());
+    saved_state_ = history_.state_id();
+}
+
+editor_state::~editor_state() {
+    snapshot_.reset();  // may hold the module's components: before the game lets go of it
+    history_.clear();
+    game_.reset();
 }
 
 // --- files -----------------------------------------------------------------------------------
 
 void editor_state::new_scene() {
     if (playing()) stop();
-    game_.start(starter_scene());
+    game_->start(starter_scene());
     path_.clear();
     reset_after_load();
     log_.info("new scene");
 }
 
 bool editor_state::open(const fs::path& path, std::vector<diagnostic>* errors) {
-    load_result<mosaic::scene> loaded = load_scene_file(path, table());
-    log_.add(loaded.diagnostics);
-    if (errors) *errors = loaded.diagnostics;
-    if (!loaded.ok()) return false;  // the open scene is untouched
-    if (playing()) stop();
-    path_ = path;
-    log_.add(game_.load_archetypes(project_folder() / "archetypes"));
-    game_.start(std::move(*loaded.value));
-    reset_after_load();
-    remember_recent(path);
-    log_.info("opened " + path.string() + " (" + std::to_string(game_.world().size() - 1) +
-              " entities)");
-    return true;
+    // A scene of another project opens with that project's code; a scene outside any project
+    // (saved to the desktop, a temporary folder) opens in the current one, archetypes and all.
+    const std::optional<fs::path> manifest = find_manifest(path);
+    const bool same_project =
+        !manifest || (project_.manifest && project_.manifest->file == *manifest);
+    if (same_project) {
+        load_result<mosaic::scene> loaded = load_scene_file(path, table());
+        log_.add(loaded.diagnostics);
+        if (errors) *errors = loaded.diagnostics;
+        if (!loaded.ok()) return false;  // the open scene is untouched
+        if (playing()) stop();
+        path_ = path;
+        log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
+        game_->start(std::move(*loaded.value));
+        reset_after_load();
+        remember_recent(path);
+        log_.info("opened " + path.string() + " (" + std::to_string(game_->world().size() - 1) +
+                  " entities)");
+        return true;
+    }
+    loaded_project next = manifest ? load_project(*manifest) : loaded_project{};
+    log_.add(next.problems);
+    if (manifest && !next.manifest) {
+        if (errors) *errors = next.problems;
+        return false;
+    }
+    std::unique_ptr<mosaic::game> g = make_game(next);
+    return open_in(std::move(g), std::move(next), path, errors);
 }
 
 bool editor_state::save() {
@@ -71,7 +102,7 @@ bool editor_state::save() {
 bool editor_state::save_as(const fs::path& path) {
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
     mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
-    if (!snapshot_) target.capture_systems(game_.systems());
+    if (!snapshot_) target.capture_systems(game_->systems());
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     log_.add(diagnostics);
     const bool failed =
@@ -96,8 +127,33 @@ std::string editor_state::title() const {
 }
 
 fs::path editor_state::project_folder() const {
+    if (project_.manifest) return project_.manifest->folder;
     if (path_.empty()) return fs::current_path();
-    return project_folder_of(project_info(), path_);
+    return fs::absolute(path_).lexically_normal().parent_path();
+}
+
+std::unique_ptr<mosaic::game> editor_state::make_game(const loaded_project& p) const {
+    return std::make_unique<mosaic::game>(p.module, options_);
+}
+
+bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, const fs::path& path,
+                           std::vector<diagnostic>* errors) {
+    load_result<mosaic::scene> loaded = load_scene_file(path, g->table());
+    log_.add(loaded.diagnostics);
+    if (errors) *errors = loaded.diagnostics;
+    if (!loaded.ok()) return false;  // the open project and scene are untouched
+    if (playing()) stop();
+    reset_after_load();  // the history and the snapshot hold the old project's values
+    clipboard_ = {};
+    log_.add(g->load_archetypes(p.archetypes_folder(path)));
+    g->start(std::move(*loaded.value));
+    game_ = std::move(g);  // the old game goes, then (below) the old project's module
+    project_ = std::move(p);
+    path_ = path;
+    remember_recent(path);
+    log_.info("opened " + path.string() + " (" + std::to_string(game_->world().size() - 1) +
+              " entities), project " + (project_.manifest ? project_.name() : "none"));
+    return true;
 }
 
 void editor_state::reset_after_load() {
@@ -121,20 +177,20 @@ void editor_state::remember_recent(const fs::path& path) {
 void editor_state::play() {
     if (mode_ == play_state::paused) {
         mode_ = play_state::playing;
-        game_.clock().resume();
+        game_->clock().resume();
         return;
     }
     if (mode_ == play_state::playing) return;
     // The systems' flags are remembered apart from the scene, so the snapshot is the scene
     // exactly as it was.
     mosaic::scene flags;
-    flags.capture_systems(game_.systems());
+    flags.capture_systems(game_->systems());
     systems_before_play_ = std::move(flags.systems);
     selection_before_play_.assign(selection_.items().begin(), selection_.items().end());
     snapshot_ = scene().clone();
-    game_.sync_settings();
-    game_.clock().reset();
-    game_.clock().resume();
+    game_->sync_settings();
+    game_->clock().reset();
+    game_->clock().resume();
     mode_ = play_state::playing;
     log_.info("play");
 }
@@ -142,26 +198,26 @@ void editor_state::play() {
 void editor_state::pause() {
     if (mode_ != play_state::playing) return;
     mode_ = play_state::paused;
-    game_.clock().pause();
+    game_->clock().pause();
 }
 
 void editor_state::step() {
     if (mode_ == play_state::editing) play();
     pause();
-    game_.clock().step();
+    game_->clock().step();
 }
 
 void editor_state::stop() {
     if (mode_ == play_state::editing || !snapshot_) return;
     // The snapshot is the edit-time scene exactly: same entity handles, ids and values, so
     // the selection (entity handles) stays valid.
-    game_.current() = std::move(*snapshot_);
+    game_->current() = std::move(*snapshot_);
     snapshot_.reset();
     mosaic::scene flags;
     flags.systems = systems_before_play_;
-    flags.apply_systems(game_.systems());
-    game_.clock().resume();
-    game_.clock().reset();
+    flags.apply_systems(game_->systems());
+    game_->clock().resume();
+    game_->clock().reset();
     mode_ = play_state::editing;
     // Entities selected while playing stay selected if they existed before Play; otherwise the
     // selection from before Play comes back.
@@ -175,7 +231,7 @@ void editor_state::stop() {
 
 int editor_state::frame(double real_seconds) {
     if (mode_ == play_state::editing) return 0;
-    const int ticks = game_.frame(real_seconds);
+    const int ticks = game_->frame(real_seconds);
     selection_.prune(world());  // play may destroy selected entities
     return ticks;
 }

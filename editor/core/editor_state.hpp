@@ -10,11 +10,13 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include <mosaic/engine/project.hpp>
+#include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 
 #include "console_log.hpp"
@@ -33,24 +35,43 @@ struct component_clipboard {
 
 class editor_state {
 public:
-    /// `p` may be null (built-in types only).
+    /// Code written in the program (tests): `p` may be null (built-in types only).
     explicit editor_state(const project* p = nullptr, game_options options = {});
+    /// A project opened from its manifest (its module loaded, or not: see its problems).
+    explicit editor_state(loaded_project project, game_options options = {});
+    ~editor_state();
 
     // --- the scene -------------------------------------------------------------------------
-    [[nodiscard]] mosaic::game& game() noexcept { return game_; }
-    [[nodiscard]] mosaic::scene& scene() noexcept { return game_.current(); }
-    [[nodiscard]] mosaic::world& world() noexcept { return game_.world(); }
-    [[nodiscard]] const mosaic::world& world() const noexcept {
-        return const_cast<editor_state*>(this)->game_.world();
-    }
-    [[nodiscard]] const component_table& table() const noexcept { return game_.table(); }
-    [[nodiscard]] const project* project_info() const noexcept { return game_.project_info(); }
+    [[nodiscard]] mosaic::game& game() noexcept { return *game_; }
+    [[nodiscard]] mosaic::scene& scene() noexcept { return game_->current(); }
+    [[nodiscard]] mosaic::world& world() noexcept { return game_->world(); }
+    [[nodiscard]] const mosaic::world& world() const noexcept { return game_->world(); }
+    [[nodiscard]] const component_table& table() const noexcept { return game_->table(); }
+    [[nodiscard]] const project* project_info() const noexcept { return game_->project_info(); }
+
+    // --- the project (editor_project.cpp) --------------------------------------------------
+    /// The open project: its manifest (none: built-in types only) and module.
+    [[nodiscard]] const loaded_project& opened_project() const noexcept { return project_; }
+    /// Opens the project of `manifest` (its file or folder) and its default scene (a new
+    /// scene when it has none). Tears down the game of the old project: nothing of it
+    /// survives. False (the open project untouched) when the manifest cannot be read.
+    /// Callers ask about unsaved changes first.
+    bool open_project(const std::filesystem::path& manifest);
+    /// Loads the project's module again (after a build) and replaces the game's code in
+    /// place: the scene, the selection, the undo history and the play state survive, values
+    /// migrate by field name (the report goes to the console). False, with the old code
+    /// still running, when the module does not load.
+    bool reload_code();
+    /// How many times reload_code() replaced the code.
+    [[nodiscard]] std::size_t reloads() const noexcept { return reloads_; }
 
     // --- files -----------------------------------------------------------------------------
     /// An empty scene (a camera), no file. Callers ask about unsaved changes first.
     void new_scene();
     /// Loads `path` into a fresh scene and swaps it in only on success; on failure the open
-    /// scene is untouched and the errors are in the console and returned.
+    /// scene is untouched and the errors are in the console and returned. A scene of another
+    /// project switches to that project (its module loaded first; on failure neither the
+    /// project nor the scene changes).
     bool open(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
     /// Saves to the current file (false, with an error, when it has none: use save_as).
     bool save();
@@ -65,7 +86,8 @@ public:
     [[nodiscard]] const std::vector<std::filesystem::path>& recent_files() const noexcept {
         return recent_;
     }
-    /// The project folder (for archetypes, textures, the Project tab), or the scene's folder.
+    /// The project's folder (for archetypes, textures, the Project tab); without a project
+    /// the scene's folder, or the working folder for an untitled scene.
     [[nodiscard]] std::filesystem::path project_folder() const;
 
     // --- play mode -------------------------------------------------------------------------
@@ -95,8 +117,15 @@ public:
 private:
     void reset_after_load();
     void remember_recent(const std::filesystem::path& path);
+    [[nodiscard]] std::unique_ptr<mosaic::game> make_game(const loaded_project& p) const;
+    /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
+    bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
+                 const std::filesystem::path& path, std::vector<diagnostic>* errors);
 
-    mosaic::game game_;
+    game_options options_;
+    loaded_project project_;  // before game_: its module outlives the game
+    std::unique_ptr<mosaic::game> game_;
+    std::size_t reloads_ = 0;
     std::filesystem::path path_;
     editor::selection selection_;
     editor::history history_;

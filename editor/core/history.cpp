@@ -150,4 +150,29 @@ void history::clear() noexcept {
     base_id_ = next_id_++;
 }
 
+std::size_t history::remap_components(
+    const std::function<bool(type_id& type, component_state& state)>& f) {
+    std::size_t dropped = 0;
+    for (step& s : steps_) {
+        std::erase_if(s.changes, [&](change& c) {
+            if (auto* component = std::get_if<component_change>(&c)) {
+                // before and after share the type: both must map the same way
+                type_id type_before = component->type, type_after = component->type;
+                const bool keep =
+                    f(type_before, component->before) && f(type_after, component->after);
+                component->type = type_before;
+                dropped += keep ? 0 : 1;
+                return !keep;
+            }
+            if (auto* created = std::get_if<entity_change>(&c)) {
+                dropped += std::erase_if(created->snapshot.components, [&](auto& entry) {
+                    return !f(entry.first, entry.second);
+                });
+            }
+            return false;
+        });
+    }
+    return dropped;
+}
+
 }  // namespace mosaic::editor

@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -87,6 +88,11 @@ public:
     bool undo(scene& s);
     bool redo(scene& s);
     void clear() noexcept;
+    /// Calls `f(type, state)` for every recorded component value (changes and entity
+    /// snapshots), to rewrite them after the game's code changed; a value for which `f`
+    /// returns false is dropped. Returns how many were dropped.
+    std::size_t remap_components(
+        const std::function<bool(type_id& type, component_state& state)>& f);
 
     [[nodiscard]] std::size_t undo_steps() const noexcept { return position_; }
     [[nodiscard]] std::size_t redo_steps() const noexcept { return steps_.size() - position_; }

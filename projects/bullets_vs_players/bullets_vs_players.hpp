@@ -30,7 +30,6 @@ namespace mosaic::bullets_vs_players {
 
 void register_bullets_vs_players_components(component_table& table);
 void register_bullets_vs_players_systems(scheduler& s);
-[[nodiscard]] project bullets_vs_players_project();
 
 system& add_wander_system(scheduler& s);
 system& add_emitters_system(scheduler& s);

@@ -1,6 +1,8 @@
 // Bullets vs players' registration: its components (with the editor's hints) and systems.
 #include "bullets_vs_players.hpp"
 
+#include <mosaic/engine/module.hpp>
+
 namespace mosaic::bullets_vs_players {
 
 void register_bullets_vs_players_components(component_table& table) {
@@ -47,13 +49,9 @@ void register_bullets_vs_players_systems(scheduler& s) {
     add_hurt_tint_system(s);
 }
 
-project bullets_vs_players_project() {
-    return {
-        .name = "bullets_vs_players",
-        .summary = "Bullets vs players: 2000 bullets against 200 players, through a broad phase",
-        .register_components = &register_bullets_vs_players_components,
-        .register_systems = &register_bullets_vs_players_systems,
-        .default_scene = "scenes/arena.scene.json"};
-}
-
 }  // namespace mosaic::bullets_vs_players
+
+MOSAIC_GAME_MODULE("bullets_vs_players",
+                   "Bullets vs players: 2000 bullets against 200 players, through a broad phase",
+                   mosaic::bullets_vs_players::register_bullets_vs_players_components,
+                   mosaic::bullets_vs_players::register_bullets_vs_players_systems)

@@ -27,7 +27,6 @@ namespace mosaic::platformer {
 
 void register_platformer_components(component_table& table);
 void register_platformer_systems(scheduler& s);
-[[nodiscard]] project platformer_project();
 
 system& add_keyboard_control_system(scheduler& s);
 system& add_patrol_system(scheduler& s);

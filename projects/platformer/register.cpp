@@ -1,6 +1,8 @@
 // The platformer's registration: its components (with the editor's hints) and systems.
 #include "platformer.hpp"
 
+#include <mosaic/engine/module.hpp>
+
 namespace mosaic::platformer {
 
 void register_platformer_components(component_table& table) {
@@ -58,12 +60,9 @@ void register_platformer_systems(scheduler& s) {
     add_camera_follow_system(s);
 }
 
-project platformer_project() {
-    return {.name = "platformer",
-            .summary = "Platformer movement: run and jump with the arrows, enemies on patrol",
-            .register_components = &register_platformer_components,
-            .register_systems = &register_platformer_systems,
-            .default_scene = "scenes/level1.scene.json"};
-}
-
 }  // namespace mosaic::platformer
+
+MOSAIC_GAME_MODULE("platformer",
+                   "Platformer movement: run and jump with the arrows, enemies on patrol",
+                   mosaic::platformer::register_platformer_components,
+                   mosaic::platformer::register_platformer_systems)

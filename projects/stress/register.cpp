@@ -1,6 +1,8 @@
 // The stress test's registration: its components (with the editor's hints) and systems.
 #include "stress.hpp"
 
+#include <mosaic/engine/module.hpp>
+
 namespace mosaic::stress {
 
 void register_stress_components(component_table& table) {
@@ -28,12 +30,8 @@ void register_stress_systems(scheduler& s) {
     add_stress_collisions_system(s);
 }
 
-project stress_project() {
-    return {.name = "stress",
-            .summary = "Stress: 100,000 moving, colliding sprites from one spawner",
-            .register_components = &register_stress_components,
-            .register_systems = &register_stress_systems,
-            .default_scene = "scenes/stress.scene.json"};
-}
-
 }  // namespace mosaic::stress
+
+MOSAIC_GAME_MODULE("stress", "Stress: 100,000 moving, colliding sprites from one spawner",
+                   mosaic::stress::register_stress_components,
+                   mosaic::stress::register_stress_systems)

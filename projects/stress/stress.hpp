@@ -21,7 +21,6 @@ namespace mosaic::stress {
 
 void register_stress_components(component_table& table);
 void register_stress_systems(scheduler& s);
-[[nodiscard]] project stress_project();
 
 system& add_stress_spawn_system(scheduler& s);
 system& add_bounce_system(scheduler& s);

@@ -1,6 +1,8 @@
 // Tiny Tanks' registration: its components (with the editor's hints) and its systems.
 #include "tiny_tanks.hpp"
 
+#include <mosaic/engine/module.hpp>
+
 namespace mosaic::tiny_tanks {
 
 namespace {
@@ -89,12 +91,9 @@ void register_tiny_tanks_systems(scheduler& s) {
     add_reinforcements_system(s);
 }
 
-project tiny_tanks_project() {
-    return {.name = "tiny_tanks",
-            .summary = "Tiny Tanks: two teams of track-driven tanks with sweeping turrets",
-            .register_components = &register_tiny_tanks_components,
-            .register_systems = &register_tiny_tanks_systems,
-            .default_scene = "scenes/battle.scene.json"};
-}
-
 }  // namespace mosaic::tiny_tanks
+
+MOSAIC_GAME_MODULE("tiny_tanks",
+                   "Tiny Tanks: two teams of track-driven tanks with sweeping turrets",
+                   mosaic::tiny_tanks::register_tiny_tanks_components,
+                   mosaic::tiny_tanks::register_tiny_tanks_systems)

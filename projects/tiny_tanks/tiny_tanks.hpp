@@ -26,8 +26,6 @@ namespace mosaic::tiny_tanks {
 
 void register_tiny_tanks_components(component_table& table);
 void register_tiny_tanks_systems(scheduler& s);
-/// {name, summary, registration functions, default scene} for the project list.
-[[nodiscard]] project tiny_tanks_project();
 
 system& add_tank_ai_system(scheduler& s);
 system& add_tank_drive_system(scheduler& s);

@@ -3,7 +3,7 @@
 //
 //   mosaic-make-samples [PROJECT...]   (default: every project)
 //
-// Files go to the source tree (mosaic::projects::folder()/NAME/...). Each written scene is
+// Files go to the source tree (projects/NAME/...). Each written scene is
 // loaded back; any diagnostic makes the run fail.
 #include <cstdio>
 #include <filesystem>
@@ -14,7 +14,6 @@
 #include <bullets_vs_players/bullets_vs_players.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
-#include <mosaic/projects/registry.hpp>
 #include <mosaic/projects/samples.hpp>
 #include <platformer/platformer.hpp>
 #include <stress/stress.hpp>
@@ -26,15 +25,31 @@ namespace fs = std::filesystem;
 using namespace mosaic;
 
 struct builder {
-    std::string_view project;
+    project code;  // the registration, linked in: this tool is part of the samples' build
     projects::sample_files (*build)();
 };
 
 const builder builders[] = {
-    {"tiny_tanks", &tiny_tanks::tiny_tanks_samples},
-    {"bullets_vs_players", &bullets_vs_players::bullets_vs_players_samples},
-    {"platformer", &platformer::platformer_samples},
-    {"stress", &stress::stress_samples},
+    {{.name = "tiny_tanks",
+      .summary = {},
+      .register_components = &tiny_tanks::register_tiny_tanks_components,
+      .register_systems = &tiny_tanks::register_tiny_tanks_systems},
+     &tiny_tanks::tiny_tanks_samples},
+    {{.name = "bullets_vs_players",
+      .summary = {},
+      .register_components = &bullets_vs_players::register_bullets_vs_players_components,
+      .register_systems = &bullets_vs_players::register_bullets_vs_players_systems},
+     &bullets_vs_players::bullets_vs_players_samples},
+    {{.name = "platformer",
+      .summary = {},
+      .register_components = &platformer::register_platformer_components,
+      .register_systems = &platformer::register_platformer_systems},
+     &platformer::platformer_samples},
+    {{.name = "stress",
+      .summary = {},
+      .register_components = &stress::register_stress_components,
+      .register_systems = &stress::register_stress_systems},
+     &stress::stress_samples},
 };
 
 bool report(const std::vector<diagnostic>& diagnostics) {
@@ -43,14 +58,8 @@ bool report(const std::vector<diagnostic>& diagnostics) {
 }
 
 bool write(const builder& b) {
-    const project* p = find_project(projects::all(), b.project);
-    if (!p) {
-        std::fprintf(stderr, "mosaic-make-samples: %.*s is not in the project list\n",
-                     static_cast<int>(b.project.size()), b.project.data());
-        return false;
-    }
-    const game g(p);  // the project's component table
-    const fs::path folder = projects::folder() / std::string(b.project);
+    const game g(&b.code);  // the project's component table
+    const fs::path folder = fs::path(MOSAIC_PROJECTS_DIR) / std::string(b.code.name);
     projects::sample_files files = b.build();
     bool ok = true;
     fs::create_directories(folder / "archetypes");
@@ -82,7 +91,7 @@ int main(int argc, char** argv) {
     bool ok = true;
     for (const builder& b : builders) {
         bool chosen = wanted.empty();
-        for (std::string_view name : wanted) chosen = chosen || name == b.project;
+        for (std::string_view name : wanted) chosen = chosen || name == b.code.name;
         if (chosen) ok = write(b) && ok;
     }
     return ok ? 0 : 1;

@@ -16,8 +16,6 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
-#include <mosaic/projects/registry.hpp>
-
 #include "core/script.hpp"
 #include "ui/app/editor_app.hpp"
 
@@ -182,7 +180,7 @@ TEST_F(EditorEndToEnd, PlayPauseScreenshotStopEditSaveAndReload) {
 class TinyTanksEndToEnd : public EditorEndToEnd {
 protected:
     fs::path scene() const override {
-        return projects::folder() / "tiny_tanks" / "scenes" / "battle.scene.json";
+        return fs::path(MOSAIC_PROJECTS_DIR) / "tiny_tanks" / "scenes" / "battle.scene.json";
     }
 };
 

@@ -22,7 +22,7 @@ void register_follow(component_table& table) {
 void no_systems(scheduler&) {}
 
 const project follow_project{"follow_test", "a component with a reference and an array",
-                             &register_follow, &no_systems, ""};
+                             &register_follow, &no_systems};
 
 class FieldWidgetsTest : public ::testing::Test {
 protected:

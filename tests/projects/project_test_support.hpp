@@ -12,16 +12,48 @@
 #include <string_view>
 #include <vector>
 
+#include <algorithm>
+#include <map>
+
+#include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
-#include <mosaic/projects/registry.hpp>
 
 namespace mosaic::testing {
 
-/// The project named `name` (a test failure when it is not listed).
+/// This source tree's projects/ folder.
+inline std::filesystem::path projects_folder() {
+    return MOSAIC_PROJECTS_DIR;
+}
+
+/// The sample projects, found as mosaic-run finds a project: folders with a manifest.
+inline std::vector<std::string> sample_project_names() {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::directory_iterator(projects_folder())) {
+        if (std::filesystem::exists(entry.path() / manifest_file_name))
+            names.push_back(entry.path().filename().string());
+    }
+    std::sort(names.begin(), names.end());
+    return names;
+}
+
+/// The sample project `name`, opened from its manifest with its module loaded (once per
+/// test program; a test failure when it does not open).
+inline const loaded_project& sample_project(std::string_view name) {
+    static std::map<std::string, loaded_project, std::less<>> opened;
+    auto it = opened.find(name);
+    if (it == opened.end()) {
+        default_build_dir_variable();
+        it = opened.emplace(std::string(name), load_project(projects_folder() / std::string(name)))
+                 .first;
+        EXPECT_NE(it->second.module, nullptr) << name << ": " << to_string(it->second.problems);
+    }
+    return it->second;
+}
+
+/// The code of sample project `name` (a test failure when its module does not load).
 inline const project& project_named(std::string_view name) {
-    const project* p = find_project(projects::all(), name);
-    EXPECT_NE(p, nullptr) << name << " is not in mosaic::projects::all()";
+    const project* p = sample_project(name).code();
     static const project none{};
     return p ? *p : none;
 }
@@ -31,10 +63,10 @@ inline const project& project_named(std::string_view name) {
 inline std::unique_ptr<game> start_sample(std::string_view project_name,
                                           std::string_view scene_file, game_options options = {},
                                           std::vector<diagnostic>* diagnostics = nullptr) {
-    const project& p = project_named(project_name);
-    auto g = std::make_unique<game>(&p, options);
-    const std::filesystem::path folder = projects::folder() / std::string(project_name);
-    std::vector<diagnostic> found = g->load_archetypes(folder / "archetypes");
+    const loaded_project& p = sample_project(project_name);
+    auto g = std::make_unique<game>(p.module, options);
+    const std::filesystem::path folder = projects_folder() / std::string(project_name);
+    std::vector<diagnostic> found = g->load_archetypes(p.archetypes_folder(folder));
     load_result<scene> loaded = load_scene_file(folder / std::string(scene_file), g->table());
     found.insert(found.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
     if (diagnostics) *diagnostics = found;

@@ -107,7 +107,7 @@ void expect_same(const component_info& info, const void* original, const void* l
     }
 }
 
-class RoundTrip : public ::testing::TestWithParam<const char*> {};
+class RoundTrip : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(RoundTrip, EveryProjectFieldSurvivesJsonAndBinary) {
     const game g(&mosaic::testing::project_named(GetParam()));
@@ -155,30 +155,34 @@ TEST_P(RoundTrip, EveryProjectFieldSurvivesJsonAndBinary) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Projects, RoundTrip,
-                         ::testing::Values("tiny_tanks", "bullets_vs_players", "platformer",
-                                           "stress"),
-                         [](const ::testing::TestParamInfo<const char*>& info) {
-                             return std::string(info.param);
+                         ::testing::ValuesIn(mosaic::testing::sample_project_names()),
+                         [](const ::testing::TestParamInfo<std::string>& info) {
+                             return info.param;
                          });
 
-TEST(ProjectList, EveryProjectIsListedWithItsDefaultScene) {
-    ASSERT_EQ(projects::all().size(), 4u);
-    EXPECT_EQ(projects::all().front().name, "tiny_tanks");  // the editor opens the first
-    for (const project& p : projects::all()) {
-        EXPECT_FALSE(p.summary.empty()) << p.name;
-        EXPECT_NE(p.register_components, nullptr) << p.name;
-        EXPECT_NE(p.register_systems, nullptr) << p.name;
-        EXPECT_TRUE(std::filesystem::exists(projects::folder() / std::string(p.name) /
-                                            std::string(p.default_scene)))
-            << p.name << ": " << p.default_scene;
-        EXPECT_TRUE(std::filesystem::exists(projects::folder() / std::string(p.name) / "README.md"))
-            << p.name;
+TEST(ProjectList, EverySampleIsAProjectWithAManifestAModuleAndADefaultScene) {
+    const std::vector<std::string> names = mosaic::testing::sample_project_names();
+    EXPECT_EQ(names, (std::vector<std::string>{"bullets_vs_players", "platformer", "stress",
+                                               "tiny_tanks"}));
+    for (const std::string& name : names) {
+        const loaded_project& p = mosaic::testing::sample_project(name);
+        ASSERT_TRUE(p.manifest) << name;
+        EXPECT_EQ(p.manifest->name, name);
+        ASSERT_NE(p.code(), nullptr) << name << ": " << to_string(p.problems);
+        EXPECT_EQ(p.code()->name, name) << "the module's name is the manifest's";
+        EXPECT_FALSE(p.code()->summary.empty()) << name;
+        EXPECT_NE(p.code()->register_components, nullptr) << name;
+        EXPECT_NE(p.code()->register_systems, nullptr) << name;
+        EXPECT_TRUE(std::filesystem::exists(p.manifest->default_scene_path())) << name;
+        EXPECT_FALSE(p.manifest->build_command.empty()) << name;
+        EXPECT_TRUE(std::filesystem::exists(p.manifest->folder / "README.md")) << name;
     }
 }
 
 TEST(ProjectList, ProjectComponentNamesDoNotClash) {
     std::map<std::string, std::string> owner;
-    for (const project& p : projects::all()) {
+    for (const std::string& name : mosaic::testing::sample_project_names()) {
+        const project& p = mosaic::testing::project_named(name);
         const game g(&p);
         for (const component_info* info : project_types(g.table())) {
             const auto [it, fresh] = owner.emplace(info->name, std::string(p.name));

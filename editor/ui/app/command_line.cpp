@@ -16,11 +16,11 @@ bool read_int(std::string_view text, int& out) {
 }  // namespace
 
 std::string usage() {
-    return "usage: mosaic-editor [SCENE] [--project NAME] [--script FILE] [--screenshot PNG]\n"
+    return "usage: mosaic-editor [SCENE] [--project PATH] [--script FILE] [--screenshot PNG]\n"
            "                     [--frames N] [--settings FILE] [--size WxH] [--hidden]\n"
-           "  SCENE            a .scene.json or .scene.bin file; its project is found from the "
-           "path\n"
-           "  --project NAME   the sample project whose components and systems to use\n"
+           "  SCENE            a .scene.json or .scene.bin file; its project is the nearest\n"
+           "                   mosaic.project.json above it\n"
+           "  --project PATH   a project folder (or its mosaic.project.json) to open\n"
            "  --script FILE    run editor commands (one per line), then exit; an error exits 1\n"
            "  --frames N       render N frames, write --screenshot if given, exit 0\n"
            "  --screenshot PNG the whole window after the last frame\n"

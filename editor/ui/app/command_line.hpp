@@ -1,7 +1,7 @@
 #pragma once
 // mosaic-editor's command line:
 //
-//   mosaic-editor [SCENE] [--project NAME] [--script FILE] [--screenshot PNG] [--frames N]
+//   mosaic-editor [SCENE] [--project PATH] [--script FILE] [--screenshot PNG] [--frames N]
 //                 [--settings FILE] [--size WxH] [--hidden]
 
 #include <filesystem>
@@ -12,7 +12,7 @@ namespace mosaic::editor {
 
 struct editor_options {
     std::filesystem::path scene;
-    std::string project;               // a sample project's name; empty: from the scene's path
+    std::string project;               // a project folder or manifest; empty: from the scene's path
     std::filesystem::path script;      // editor commands to run (core/script.hpp)
     std::filesystem::path screenshot;  // written after the last frame (--frames) or the script
     int frames = -1;                   // >= 0: render this many frames, then exit 0

@@ -10,9 +10,9 @@
 #include <system_error>
 
 #include <mosaic/engine/input.hpp>
+#include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/render/render_target.hpp>
 #include <mosaic/engine/render/screenshot.hpp>
-#include <mosaic/projects/registry.hpp>
 
 #include "core/script.hpp"
 #include "ui/theme.hpp"
@@ -21,38 +21,45 @@ namespace mosaic::editor {
 
 namespace {
 
-const project* choose_project(const editor_options& o) {
-    if (!o.project.empty()) return find_project(projects::all(), o.project);
-    if (!o.scene.empty()) return project_of_path(projects::all(), o.scene);
-    return nullptr;
+/// The project to start with: --project's, else the scene's (the nearest manifest above it),
+/// else, with neither a scene nor a script, the Tiny Tanks sample of this source tree so
+/// that a first start shows something to play with.
+loaded_project choose_project(const editor_options& o) {
+    default_build_dir_variable();  // the in-tree samples' manifests name it
+    if (!o.project.empty()) return load_project(o.project);
+    if (!o.scene.empty()) return load_project_of(o.scene);
+#ifdef MOSAIC_SAMPLES_DIR
+    if (o.script.empty())
+        return load_project(std::filesystem::path(MOSAIC_SAMPLES_DIR) / "tiny_tanks");
+#endif
+    return {};
 }
 
-/// Without a scene (and no script), the editor opens a project's default scene: --project's,
-/// else Tiny Tanks' battle, so a first start shows something to play with.
-editor_options with_default_scene(editor_options o) {
-    if (!o.scene.empty() || !o.script.empty()) return o;
-    const project* p = o.project.empty() ? find_project(projects::all(), "tiny_tanks")
-                                         : find_project(projects::all(), o.project);
-    if (p == nullptr || p->default_scene.empty()) return o;
-    const std::filesystem::path scene = projects::folder() / p->name / p->default_scene;
+/// Without a scene (and no script), the editor opens the project's default scene.
+editor_options with_default_scene(editor_options o, const loaded_project& p) {
+    if (!o.scene.empty() || !o.script.empty() || !p.manifest) return o;
+    const std::filesystem::path scene = p.manifest->default_scene_path();
     std::error_code ec;
-    if (std::filesystem::exists(scene, ec)) o.scene = scene;
+    if (!scene.empty() && std::filesystem::exists(scene, ec)) o.scene = scene;
     return o;
 }
 
 }  // namespace
 
 editor_app::editor_app(const editor_options& options)
-    : options_(with_default_scene(options)),
-      state_(choose_project(options_)),
+    : editor_app(options, choose_project(options)) {}
+
+editor_app::editor_app(const editor_options& options, loaded_project project)
+    : options_(with_default_scene(options, project)),
+      state_(std::move(project)),
       window_(window_options{.title = "Mosaic",
                              .width = options.width,
                              .height = options.height,
                              .visible = !options.hidden,
                              .vsync = options.script.empty() && options.frames < 0}) {
-    if (!options.project.empty() && state_.project_info() == nullptr)
-        state_.log().warning("no sample project named '" + options.project +
-                             "': built-in components only");
+    if (!options.project.empty() && !state_.opened_project().manifest)
+        state_.log().warning("--project " + options.project +
+                             ": no project there: built-in components only");
     if (!options_.scene.empty()) (void)state_.open(options_.scene);
     if (!options.script.empty() || options.frames >= 0) fixed_dt_ = 1.0 / 60.0;
 

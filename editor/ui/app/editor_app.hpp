@@ -15,6 +15,7 @@
 #include <string>
 
 #include <mosaic/engine/platform/window.hpp>
+#include <mosaic/engine/project/loaded_project.hpp>
 
 #include "command_line.hpp"
 #include "core/editor_state.hpp"
@@ -43,6 +44,7 @@ public:
     [[nodiscard]] editor_ui& ui() noexcept { return *ui_; }
 
 private:
+    editor_app(const editor_options& options, loaded_project project);
     int run_script();
 
     editor_options options_;

@@ -153,12 +153,14 @@ game_module::load_result game_module::load(const fs::path& requested) {
     module->project_ = project{.name = module->name_,
                                .summary = module->summary_,
                                .register_components = info->register_components,
-                               .register_systems = info->register_systems,
-                               .default_scene = {}};
+                               .register_systems = info->register_systems};
     return {std::move(module), {}};
 }
 
 game_module::~game_module() {
+    // Whoever held the module let go of everything of it (pools, tables, systems): its
+    // types' functions are about to vanish, so the registry forgets them first.
+    for (const type_id type : types()) retire_type(type);
     if (handle_) ::dlclose(handle_);
     std::error_code ec;
     fs::remove(copy_, ec);

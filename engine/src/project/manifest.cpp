@@ -108,14 +108,15 @@ load_result<project_manifest> load_manifest(const fs::path& requested) {
         return fail(error_at(file, text, 0, "",
                              "expected an object, found " + std::string(detail::describe(doc))));
     }
+    const rapidjson::Value& root = doc;  // const iterators compare unambiguously under clang
     project_manifest m;
     m.file = file;
     m.folder = file.parent_path();
     // Each member: where it is (for the message) and a string value.
     const auto text_member = [&](const char* key, bool required,
                                  std::string& out) -> std::optional<diagnostic> {
-        const auto member = doc.FindMember(key);
-        if (member == doc.MemberEnd()) {
+        const auto member = root.FindMember(key);
+        if (member == root.MemberEnd()) {
             if (!required) return std::nullopt;
             return error_at(file, text, 0, key, std::string("the manifest needs \"") + key + "\"");
         }
@@ -140,7 +141,7 @@ load_result<project_manifest> load_manifest(const fs::path& requested) {
         return fail(error_at(file, text, detail::locate_json_path(text, "name").value_or(0), "name",
                              "the project's name is empty"));
     }
-    for (const auto& member : doc.GetObject()) {
+    for (const auto& member : root.GetObject()) {
         const std::string_view key(member.name.GetString(), member.name.GetStringLength());
         static constexpr std::string_view known[] = {"name",       "module",        "scenes",
                                                      "archetypes", "default_scene", "build"};

@@ -40,7 +40,10 @@ code_migration::code_migration(const component_table& old_table, std::span<const
 void code_migration::detach(scene& s) {
     detached_scene& out = scenes_.emplace_back(detached_scene{&s, {}});
     world& w = s.world;
-    for (auto& [type, info] : old_) {
+    for (auto& [leaving, leaving_info] : old_) {
+        // Named copies: lambdas may not capture structured bindings before C++20's fix in clang.
+        const type_id type = leaving;
+        const auto& info = leaving_info;
         if (!w.pool(type)) continue;
         std::vector<detached_value>& values = out.values[type];
         w.each([&](entity e) {

@@ -35,9 +35,6 @@ game::~game() {
     archetypes_.clear();
     systems_.clear();
     table_.clear();
-    if (module_ && module_.use_count() == 1) {
-        for (const type_id type : module_->types()) retire_type(type);
-    }
 }
 
 void game::register_code() {
@@ -62,12 +59,9 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     archetypes_.clear();
     systems_.clear();
     table_.clear();
-    // Retired only when this game was the module's last user (a test may share one).
-    if (module_.use_count() == 1) {
-        for (const type_id type : leaving) retire_type(type);
-    }
 
-    // 2. The new code comes in (the old module is unloaded here unless held elsewhere).
+    // 2. The new code comes in. The old module is unloaded here (its types retired) unless
+    // someone else still holds it; its types then keep their ids until it goes.
     module_ = std::move(next);
     project_ = module_ ? &module_->description() : nullptr;
     register_code();

@@ -125,8 +125,10 @@ std::string component_json_text(const component_info& info, const void* value, b
     }
     rapidjson::Document doc;
     doc.Parse<json_parse_flags>(text.str().c_str());
-    const auto member = doc.IsObject() ? doc.FindMember("component") : doc.MemberEnd();
-    return member != doc.MemberEnd() ? to_json_text(member->value) : std::string("{}");
+    const rapidjson::Value& root = doc;  // const iterators compare unambiguously under clang
+    if (!root.IsObject()) return "{}";
+    const auto member = root.FindMember("component");
+    return member != root.MemberEnd() ? to_json_text(member->value) : std::string("{}");
 }
 
 // --- reading ---------------------------------------------------------------------------------

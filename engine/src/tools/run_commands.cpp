@@ -17,6 +17,7 @@
 #include <variant>
 #include <vector>
 
+#include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -30,9 +31,9 @@ namespace fs = std::filesystem;
 
 constexpr const char* usage_text =
     "usage: mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT]\n"
-    "                        [--profile] [--project NAME]\n"
-    "       mosaic-run --validate FILE [--project NAME]\n"
-    "       mosaic-run --convert IN OUT [--project NAME]\n"
+    "                        [--profile] [--project PATH]\n"
+    "       mosaic-run --validate FILE [--project PATH]\n"
+    "       mosaic-run --convert IN OUT [--project PATH]\n"
     "       mosaic-run --help\n";
 
 constexpr const char* help_text =
@@ -57,9 +58,11 @@ constexpr const char* help_text =
     "                    a scene JSON <-> binary, an archetype to JSON. IN must load without\n"
     "                    errors; OUT is replaced atomically, its previous version kept as\n"
     "                    OUT.bak.\n"
-    "  --project NAME    the project whose components and systems to use; by default the\n"
-    "                    project whose folder holds the file (projects/NAME/...), else the\n"
-    "                    engine's built-in types only\n"
+    "  --project PATH    the project whose components and systems to use: its folder or its\n"
+    "                    mosaic.project.json. By default the project the file belongs to\n"
+    "                    (the nearest mosaic.project.json above it), else the engine's\n"
+    "                    built-in types only. A project's module that does not load is\n"
+    "                    reported and its components load as unknown.\n"
     "  --help            show this text\n"
     "\n"
     "File kinds, by extension:\n"
@@ -85,7 +88,7 @@ struct command {
     enum class action { help, validate, convert, play };
     action what = action::help;
     std::vector<fs::path> files;
-    std::string project;  // --project, empty: from the file's path
+    std::string project;  // --project PATH, empty: the manifest above the file
     // Running a scene:
     std::uint64_t ticks = 600;
     double dt = 1.0 / 60;
@@ -329,14 +332,15 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
 
 // --- 4. running a scene ----------------------------------------------------------------------
 
-int play(const command& c, const project* p, std::ostream& out, std::ostream& err) {
+int play(const command& c, const loaded_project& opened, std::ostream& out, std::ostream& err) {
     const fs::path& file = c.files[0];
-    game g(p, {.threads = c.threads, .seed = c.seed, .clock = {.tick_rate = 1.0 / c.dt}});
+    const project* p = opened.code();
+    game g(opened.module,
+           {.threads = c.threads, .seed = c.seed, .clock = {.tick_rate = 1.0 / c.dt}});
 
     load_result<scene> loaded = load_scene_file(file, g.table());
     if (report(loaded.diagnostics, err)) return exit_file_error;
-    const fs::path archetypes = project_folder_of(p, file) / "archetypes";
-    if (report(g.load_archetypes(archetypes), err)) return exit_file_error;
+    if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
     g.start(std::move(*loaded.value));
 
     const auto started = std::chrono::steady_clock::now();
@@ -359,54 +363,47 @@ int play(const command& c, const project* p, std::ostream& out, std::ostream& er
     return exit_ok;
 }
 
-std::string project_names(std::span<const project> projects) {
-    std::string names;
-    for (const project& p : projects) names += (names.empty() ? "" : ", ") + std::string(p.name);
-    return names.empty() ? "none" : names;
-}
-
 }  // namespace
 
 // --- 5. run ----------------------------------------------------------------------------------
 
-int run(std::span<const std::string> args, std::span<const project> projects, std::ostream& out,
-        std::ostream& err) {
+int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     try {
         const auto parsed = parse(args);
-        const usage_error* error = std::get_if<usage_error>(&parsed);
-        const command* c = std::get_if<command>(&parsed);
-        const project* p = nullptr;
-        if (c && !c->project.empty()) {
-            p = find_project(projects, c->project);
-            if (!p) {
-                err << "mosaic-run: no project named '" << c->project
-                    << "' (known: " << project_names(projects) << ")\n"
-                    << usage_text << "Try 'mosaic-run --help' for more.\n";
-                return exit_usage;
-            }
-        }
-        if (error) {
+        if (const usage_error* error = std::get_if<usage_error>(&parsed)) {
             err << "mosaic-run: " << error->message << "\n"
                 << usage_text << "Try 'mosaic-run --help' for more.\n";
             return exit_usage;
         }
-        if (c->what == command::action::help) {
-            out << usage_text << help_text << "\nProjects: " << project_names(projects) << '\n';
+        const command& c = std::get<command>(parsed);
+        if (c.what == command::action::help) {
+            out << usage_text << help_text;
             return exit_ok;
         }
-        if (!p) p = project_of_path(projects, c->files[0]);
-        switch (c->what) {
+        loaded_project project;
+        if (!c.project.empty()) {
+            project = load_project(c.project);
+            if (!project.manifest) {
+                err << "mosaic-run: --project " << c.project << ": " << to_string(project.problems);
+                return exit_usage;
+            }
+        } else {
+            project = load_project_of(c.files[0]);
+        }
+        // The module's problems are not fatal: its components load as unknown.
+        err << to_string(project.problems);
+        switch (c.what) {
             case command::action::play:
-                return play(*c, p, out, err);
+                return play(c, project, out, err);
             case command::action::validate: {
                 component_table table;
-                register_components(p, table);
-                return validate(c->files[0], table, out, err);
+                register_components(project.code(), table);
+                return validate(c.files[0], table, out, err);
             }
             case command::action::convert: {
                 component_table table;
-                register_components(p, table);
-                return convert(c->files[0], c->files[1], table, out, err);
+                register_components(project.code(), table);
+                return convert(c.files[0], c.files[1], table, out, err);
             }
             case command::action::help:
                 break;

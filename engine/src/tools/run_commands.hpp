@@ -7,8 +7,10 @@
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
 //   mosaic-run --help
 //
-// Every command takes `--project NAME`; without it the project is the one whose folder the
-// file is in (projects/NAME/...), else only the engine's built-in types are known.
+// Every command takes `--project PATH` (a project folder or its mosaic.project.json); without
+// it the project is the one the file belongs to (the nearest mosaic.project.json above it),
+// else only the engine's built-in types are known. The project's code is its module, loaded
+// at run time (never linked into mosaic-run).
 //
 // Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.
 
@@ -16,15 +18,11 @@
 #include <span>
 #include <string>
 
-#include <mosaic/engine/project.hpp>
-
 namespace mosaic::tools {
 
 enum exit_code : int { exit_ok = 0, exit_file_error = 1, exit_usage = 2 };
 
 /// Runs one command line (`args` without the program name). Never throws.
-/// `projects`: the projects mosaic-run can open (their components and systems).
-int run(std::span<const std::string> args, std::span<const project> projects, std::ostream& out,
-        std::ostream& err);
+int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);
 
 }  // namespace mosaic::tools

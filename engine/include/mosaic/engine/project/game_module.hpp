@@ -5,9 +5,10 @@
 // load() copies the library to a file name of its own before dlopen (the dynamic loader
 // caches libraries by name: loading a rebuilt module under the same name would give back
 // the old code), checks the module's build info against the host's, and keeps the copy
-// until the module is unloaded. Everything the module put into the process (component
-// types, pools of them, systems, archetype prototypes) must be gone before the last
-// shared_ptr to it goes: mosaic::game takes care of that (game::replace_code).
+// until the module is unloaded. Everything the module put into the process (pools of its
+// types, systems, archetype prototypes) must be gone before the last shared_ptr to it goes
+// (mosaic::game takes care of that, also in game::replace_code); the module then retires its
+// types from the type registry (a reloaded module gets their ids back) and is unloaded.
 
 #include <cstdint>
 #include <filesystem>
@@ -46,8 +47,8 @@ public:
 
     /// True when `address` (code or data) lies inside this module.
     [[nodiscard]] bool contains(const void* address) const noexcept;
-    /// The registered component types whose code lives in this module: they must be retired
-    /// (mosaic::retire_type) once no pool of them is left, before the module goes.
+    /// The registered component types whose code lives in this module (retired when the
+    /// module is unloaded).
     [[nodiscard]] std::vector<type_id> types() const;
 
 private:

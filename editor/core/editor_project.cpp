@@ -1,0 +1,86 @@
+// editor_state's project: opening another project, and replacing the game's code in place
+// (hot reload) with the scene, selection, undo history and play state kept.
+#include <mosaic/engine/scene/scene_file.hpp>
+
+#include "editor_state.hpp"
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+bool editor_state::open_project(const fs::path& manifest) {
+    loaded_project next = load_project(manifest);
+    log_.add(next.problems);
+    if (!next.manifest) return false;
+    const fs::path scene = next.manifest->default_scene_path();
+    std::error_code ec;
+    if (!scene.empty() && fs::exists(scene, ec)) {
+        std::unique_ptr<mosaic::game> g = make_game(next);
+        if (open_in(std::move(g), std::move(next), scene, nullptr)) return true;
+        // The default scene did not load: the project opens on a new scene.
+        next = load_project(manifest);
+    }
+    if (playing()) stop();
+    reset_after_load();
+    clipboard_ = {};
+    game_ = make_game(next);
+    project_ = std::move(next);
+    new_scene();
+    log_.info("opened project " + project_.name() + " (" + project_.manifest->folder.string() +
+              ")");
+    return true;
+}
+
+bool editor_state::reload_code() {
+    if (!project_.manifest) {
+        log_.error("reload: no project is open");
+        return false;
+    }
+    game_module::load_result next = reload_module(*project_.manifest);
+    if (!next.module) {
+        log_.error("reload failed, the running code stays: " + next.error);
+        return false;
+    }
+    // Let go of the old module here so that it unloads inside replace_code (its types' ids
+    // are then given back to the new module's types).
+    project_.module.reset();
+    std::vector<mosaic::scene*> also;
+    if (snapshot_) also.push_back(&*snapshot_);
+    code_migration migration = game_->replace_code(next.module, also);
+    project_.module = std::move(next.module);
+
+    // Values held outside the scenes: the undo history and the clipboard.
+    const auto remap = [&](type_id& type, component_state& state) {
+        if (!migration.leaving(type)) return true;
+        if (!state.present) {
+            if (auto converted = migration.convert(type, {})) type = converted->type;
+            return true;
+        }
+        auto converted = migration.convert(type, state.bytes);
+        if (!converted) return false;
+        type = converted->type;
+        state.bytes = std::move(converted->bytes);
+        return true;
+    };
+    const std::size_t dropped = history_.remap_components(remap);
+    if (migration.leaving(clipboard_.type)) {
+        component_state held{.present = true, .enabled = true, .bytes = clipboard_.bytes};
+        if (remap(clipboard_.type, held)) {
+            clipboard_.bytes = std::move(held.bytes);
+        } else {
+            clipboard_ = {};
+        }
+    }
+    selection_.prune(world());
+    ++reloads_;
+    log_.info("reloaded " + project_.name() + " from " + project_.module->file().string() + " (" +
+              std::to_string(migration.migrated()) + " component values migrated)");
+    for (const std::string& line : migration.report()) log_.warning(line);
+    if (dropped) {
+        log_.warning(std::to_string(dropped) +
+                     " undo record(s) of removed component types were dropped");
+    }
+    return true;
+}
+
+}  // namespace mosaic::editor
