@@ -5,9 +5,11 @@
 //                                  run a scene headless (no window, no GL)
 //   mosaic-run --validate FILE     load a scene or archetype file, print what it holds
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
+//   mosaic-run --new-project DIR [--name NAME]
+//                                  write a new game project (project/scaffold.hpp)
 //   mosaic-run --help
 //
-// Every command takes `--project NAME`; without it the project is the one whose folder the
+// Every command but --new-project takes `--project NAME`; without it the project is the one whose folder the
 // file is in (projects/NAME/...), else only the engine's built-in types are known.
 //
 // Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.
