@@ -18,13 +18,16 @@ bool read_int(std::string_view text, int& out) {
 std::string usage() {
     return "usage: mosaic-editor [SCENE] [--project PATH] [--script FILE] [--screenshot PNG]\n"
            "                     [--frames N] [--settings FILE] [--size WxH] [--hidden]\n"
+           "       mosaic-editor --new-project DIR [--name NAME]\n"
            "  SCENE            a .scene.json or .scene.bin file; its project is the nearest\n"
            "                   mosaic.project.json above it\n"
            "  --project PATH   a project folder (or its mosaic.project.json) to open\n"
            "  --script FILE    run editor commands (one per line), then exit; an error exits 1\n"
            "  --frames N       render N frames, write --screenshot if given, exit 0\n"
            "  --screenshot PNG the whole window after the last frame\n"
-           "  --settings FILE  editor settings (default ~/.config/mosaic/editor.ini)\n";
+           "  --settings FILE  editor settings (default ~/.config/mosaic/editor.ini)\n"
+           "  --new-project DIR  write a new game project into DIR (new or empty) and exit;\n"
+           "                   --name NAME names it (default: DIR's name)\n";
 }
 
 std::string parse_command_line(std::span<const char* const> args, editor_options& out) {
@@ -40,6 +43,10 @@ std::string parse_command_line(std::span<const char* const> args, editor_options
             out.help = true;
         } else if (arg == "--hidden") {
             out.hidden = true;
+        } else if (arg == "--new-project" || arg == "--name") {
+            if (!value(v)) return std::string(arg) + ": expected a value";
+            if (arg == "--name") out.new_project_name = v;
+            if (arg == "--new-project") out.new_project = v;
         } else if (arg == "--project" || arg == "--script" || arg == "--screenshot" ||
                    arg == "--frames" || arg == "--settings" || arg == "--size") {
             if (!value(v)) return std::string(arg) + ": expected a value";
@@ -65,6 +72,10 @@ std::string parse_command_line(std::span<const char* const> args, editor_options
                    std::string(arg) + "')";
         }
     }
+    if (!out.new_project_name.empty() && out.new_project.empty())
+        return "--name applies to --new-project";
+    if (!out.new_project.empty() && !out.scene.empty())
+        return "--new-project writes a project; open its scene afterwards";
     return {};
 }
 

@@ -3,6 +3,7 @@
 //
 //   mosaic-editor [SCENE] [--project PATH] [--script FILE] [--screenshot PNG] [--frames N]
 //                 [--settings FILE] [--size WxH] [--hidden]
+//   mosaic-editor --new-project DIR [--name NAME]   (writes a project and exits, no window)
 
 #include <filesystem>
 #include <span>
@@ -21,6 +22,8 @@ struct editor_options {
     int height = 900;
     bool hidden = false;
     bool help = false;
+    std::filesystem::path new_project;  // --new-project: write a project here and exit
+    std::string new_project_name;       // --name; empty: the folder's name
 };
 
 /// Reads the arguments (without the program name). Returns "" or what is wrong.

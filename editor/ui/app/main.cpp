@@ -1,9 +1,11 @@
 // mosaic-editor [SCENE] [--project NAME] [--script FILE] [--screenshot PNG] [--frames N]
+// mosaic-editor --new-project DIR [--name NAME]
 #include <cstdio>
 #include <exception>
 #include <span>
 
 #include <mosaic/engine/platform/window.hpp>
+#include <mosaic/engine/project/scaffold.hpp>
 
 #include "command_line.hpp"
 #include "editor_app.hpp"
@@ -18,6 +20,16 @@ int main(int argc, char** argv) {
     }
     if (options.help) {
         std::printf("%s", usage().c_str());
+        return 0;
+    }
+    if (!options.new_project.empty()) {  // headless: no window is opened
+        const mosaic::new_project_result result =
+            mosaic::write_new_project(options.new_project, options.new_project_name);
+        if (!result.ok()) {
+            std::fprintf(stderr, "mosaic-editor: %s\n", result.error.c_str());
+            return 1;
+        }
+        std::printf("%s", mosaic::new_project_summary(options.new_project, result).c_str());
         return 0;
     }
     try {

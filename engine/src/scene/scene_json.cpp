@@ -301,6 +301,9 @@ void read_components(const rapidjson::Value& v, const component_table& table,
             if (!m.value.IsObject())
                 ctx.fail(component_path,
                          "expected an object, found " + std::string(detail::describe(m.value)));
+            // Kept text must load again from either format; binary files refuse such keys.
+            if (has_nul_key(m.value))
+                ctx.fail(component_path, "a key in the component has a NUL character");
             if (keep_unknown(unknown_component{name, detail::to_json_text(m.value)})) {
                 ctx.warn(component_path, "unknown component type '" + name +
                                              "': kept as it is and saved back, but not used");

@@ -1,4 +1,5 @@
-// Sections: 1. arguments  2. --validate  3. --convert  4. running a scene  5. run
+// Sections: 1. arguments  2. --validate  3. --convert  4. running a scene  5. --new-project
+//           6. run
 #include "run_commands.hpp"
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include <vector>
 
 #include <mosaic/engine/project/loaded_project.hpp>
+#include <mosaic/engine/project/scaffold.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -34,6 +36,7 @@ constexpr const char* usage_text =
     "                        [--profile] [--project PATH]\n"
     "       mosaic-run --validate FILE [--project PATH]\n"
     "       mosaic-run --convert IN OUT [--project PATH]\n"
+    "       mosaic-run --new-project DIR [--name NAME]\n"
     "       mosaic-run --help\n";
 
 constexpr const char* help_text =
@@ -58,6 +61,9 @@ constexpr const char* help_text =
     "                    a scene JSON <-> binary, an archetype to JSON. IN must load without\n"
     "                    errors; OUT is replaced atomically, its previous version kept as\n"
     "                    OUT.bak.\n"
+    "  --new-project DIR write a new game project into DIR (new or empty): CMake files,\n"
+    "                    a component, a system, a scene, the manifest and a README\n"
+    "    --name NAME     the project's name, a C identifier (default: DIR's name)\n"
     "  --project PATH    the project whose components and systems to use: its folder or its\n"
     "                    mosaic.project.json. By default the project the file belongs to\n"
     "                    (the nearest mosaic.project.json above it), else the engine's\n"
@@ -85,10 +91,11 @@ std::optional<file_kind> kind_of(const fs::path& path) {
 }
 
 struct command {
-    enum class action { help, validate, convert, play };
+    enum class action { help, validate, convert, play, new_project };
     action what = action::help;
     std::vector<fs::path> files;
     std::string project;  // --project PATH, empty: the manifest above the file
+    std::string name;     // --new-project's --name
     // Running a scene:
     std::uint64_t ticks = 600;
     double dt = 1.0 / 60;
@@ -122,6 +129,10 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
         c.project = value;
         return std::nullopt;
     }
+    if (name == "--name") {
+        c.name = value;
+        return std::nullopt;
+    }
     c.run_options.push_back(name);
     if (name == "--ticks") {
         const auto n = parse_number<std::uint64_t>(value);
@@ -151,14 +162,15 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
 // A command, or the message saying what is wrong with the arguments.
 std::variant<command, usage_error> parse(std::span<const std::string> args) {
     if (args.empty()) return usage_error{"no command given"};
-    static const std::set<std::string> valued = {"--ticks", "--dt",   "--threads",
-                                                 "--seed",  "--save", "--project"};
+    static const std::set<std::string> valued = {"--ticks", "--dt",      "--threads", "--seed",
+                                                 "--save",  "--project", "--name"};
     command c;
-    std::optional<std::string> action;  // --help, --validate or --convert
+    std::optional<std::string> action;  // --help, --validate, --convert or --new-project
     std::vector<std::string> operands;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
-        if (arg == "--help" || arg == "-h" || arg == "--validate" || arg == "--convert") {
+        if (arg == "--help" || arg == "-h" || arg == "--validate" || arg == "--convert" ||
+            arg == "--new-project") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
         } else if (valued.count(arg)) {
@@ -190,6 +202,22 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
 
     if (action == "--help") {
         if (auto error = expect(0)) return *error;
+        return c;
+    }
+    if (!c.name.empty() && action != "--new-project") {
+        return usage_error{"--name applies to --new-project, not to " + option};
+    }
+    if (action == "--new-project") {
+        if (operands.size() != 1) {
+            return usage_error{"--new-project takes 1 folder, got " +
+                               std::to_string(operands.size())};
+        }
+        if (!c.project.empty() || !c.run_options.empty()) {
+            return usage_error{(c.project.empty() ? c.run_options.front() : "--project") +
+                               std::string(" does not apply to --new-project")};
+        }
+        c.what = command::action::new_project;
+        c.files.emplace_back(operands[0]);
         return c;
     }
     if (action == "--validate") {
@@ -365,7 +393,19 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
 
 }  // namespace
 
-// --- 5. run ----------------------------------------------------------------------------------
+// --- 5. --new-project ------------------------------------------------------------------------
+
+int new_project(const command& c, std::ostream& out, std::ostream& err) {
+    const new_project_result result = write_new_project(c.files[0], c.name);
+    if (!result.ok()) {
+        err << "mosaic-run: " << result.error << '\n';
+        return exit_file_error;
+    }
+    out << new_project_summary(c.files[0], result);
+    return exit_ok;
+}
+
+// --- 6. run ----------------------------------------------------------------------------------
 
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     try {
@@ -380,6 +420,7 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             out << usage_text << help_text;
             return exit_ok;
         }
+        if (c.what == command::action::new_project) return new_project(c, out, err);
         loaded_project project;
         if (!c.project.empty()) {
             project = load_project(c.project);
@@ -406,6 +447,7 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
                 return convert(c.files[0], c.files[1], table, out, err);
             }
             case command::action::help:
+            case command::action::new_project:
                 break;
         }
     } catch (const std::exception& e) {

@@ -5,9 +5,11 @@
 //                                  run a scene headless (no window, no GL)
 //   mosaic-run --validate FILE     load a scene or archetype file, print what it holds
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
+//   mosaic-run --new-project DIR [--name NAME]
+//                                  write a new game project (project/scaffold.hpp)
 //   mosaic-run --help
 //
-// Every command takes `--project PATH` (a project folder or its mosaic.project.json); without
+// Every command but --new-project takes `--project PATH` (a project folder or its mosaic.project.json); without
 // it the project is the one the file belongs to (the nearest mosaic.project.json above it),
 // else only the engine's built-in types are known. The project's code is its module, loaded
 // at run time (never linked into mosaic-run).

@@ -1,0 +1,10 @@
+# sdk.add_subdirectory_ecs and sdk.add_subdirectory_repo: Mosaic's sources inside another
+# project (CONSUMER: consumers/subdir_ecs or consumers/subdir_repo), built and run. PLAIN: the
+# consumer compiles Mosaic itself, so none of this build's flags apply.
+include(${CMAKE_CURRENT_LIST_DIR}/sdk_common.cmake)
+set(binary ${WORK}/${CONSUMER})
+sdk_build(${SDK_SOURCE}/consumers/${CONSUMER} ${binary} PLAIN TARGET ${PROGRAM}
+          DEFINES -DMOSAIC_REPO=${REPO})
+sdk_expect("${CONSUMER}" 0 "^mosaic 0[.]2[.]0: 100 entities, 50 moved, sum 5100[.]0"
+           ${binary}/${PROGRAM})
+sdk_done()
