@@ -168,8 +168,13 @@ void scheduler::run_phase(world& w, phase p, double dt) {
 }
 
 void scheduler::tick(world& w, double dt) {
+    // A failed tick counts too: the next one is a new tick number (a system that fails on
+    // a given tick does not fail again at once, and every_n_ticks rates keep their rhythm).
+    struct count_on_exit {
+        std::uint64_t& tick;
+        ~count_on_exit() { ++tick; }
+    } count{tick_};
     for (std::size_t p = 0; p < phase_count; ++p) run_phase(w, static_cast<phase>(p), dt);
-    ++tick_;
 }
 
 namespace {

@@ -16,8 +16,7 @@ game::game(const project* p, game_options options)
       options_(options),
       systems_(std::max(1u, options.threads)),
       clock_(options.clock) {
-    register_components(p, table_);
-    register_systems(p, systems_);
+    load_error_ = register_project(p, table_, systems_);
 }
 
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {

@@ -12,8 +12,8 @@
 // take the process down: the other systems of its wave finish, no later wave or phase runs,
 // the command buffers of the failing phase are dropped unapplied (earlier phases' were
 // applied at their sync points), and tick() throws a system_error naming the first failed
-// system in system order (system_error.hpp). The failed tick is not counted in ticks(); the
-// scheduler is ready for the next tick.
+// system in system order (system_error.hpp). The failed tick counts in ticks(); the scheduler
+// is ready for the next tick.
 
 #include <cstdint>
 #include <iosfwd>

@@ -9,9 +9,11 @@
 //     *.hpp / *.cpp                components, systems, register_NAME()
 //
 // The engine's built-in components and systems are always registered first; a project adds
-// to them.
+// to them. Registration code is game code: when it throws, the project is left out entirely
+// (registration_error says which and why) and the engine goes on with its built-ins.
 
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,10 +31,28 @@ struct project {
     std::string_view default_scene;  // relative to the folder, e.g. "scenes/battle.scene.json"
 };
 
-/// Built-in components, then the project's (when `p` is not null).
-void register_components(const project* p, component_table& table);
-/// Built-in systems, then the project's.
-void register_systems(const project* p, scheduler& s);
+/// A project whose registration code threw (or failed a MOSAIC_CHECK).
+struct registration_error {
+    std::string project;  // its name
+    std::string step;     // "register_components" or "register_systems"
+    std::string message;  // what it threw
+
+    /// "project 'turrets': register_systems failed: MESSAGE (built-in components and systems
+    /// only)"
+    [[nodiscard]] std::string to_string() const;
+};
+
+/// Built-in components, then the project's (when `p` is not null). `table` starts empty.
+/// When the project's function throws or fails a check, `table` is left with the built-in
+/// components only (nothing half-registered) and the error is returned.
+std::optional<registration_error> register_components(const project* p, component_table& table);
+/// Built-in systems, then the project's. `s` starts empty. When the project's function throws
+/// or fails a check, `s` is left with the built-in systems only and the error is returned.
+std::optional<registration_error> register_systems(const project* p, scheduler& s);
+/// Both, all or nothing: when either of the project's functions fails, `table` and `s` hold
+/// the built-in components and systems only. What mosaic::game does; a module loader too.
+std::optional<registration_error> register_project(const project* p, component_table& table,
+                                                   scheduler& s);
 
 /// The project named `name` in `projects`, or nullptr.
 [[nodiscard]] const project* find_project(std::span<const project> projects, std::string_view name);

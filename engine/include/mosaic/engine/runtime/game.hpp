@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 #include <mosaic/ecs/archetype.hpp>
@@ -32,6 +33,8 @@ struct game_options {
 class game {
 public:
     /// Registers the built-in and the project's components and systems (`p` may be null).
+    /// When the project's registration throws, the game has the built-in ones only and
+    /// load_error() says why.
     explicit game(const project* p = nullptr, game_options options = {});
     game(const game&) = delete;
     game& operator=(const game&) = delete;
@@ -42,6 +45,10 @@ public:
     [[nodiscard]] scene& current() noexcept { return scene_; }
     [[nodiscard]] mosaic::world& world() noexcept { return scene_.world; }
     [[nodiscard]] const project* project_info() const noexcept { return project_; }
+    /// Why the project's components and systems are missing, when its registration failed.
+    [[nodiscard]] const std::optional<registration_error>& load_error() const noexcept {
+        return load_error_;
+    }
 
     /// Reads every NAME.archetype.json in `folder` (a missing folder is not an error) into
     /// the Archetypes resource worlds get on start(), replacing what an earlier call read.
@@ -56,14 +63,18 @@ public:
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
 
-    /// One fixed tick of clock().tick_seconds().
+    /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
+    /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
+    /// the game (the editor restores its snapshot, mosaic-run exits).
     void tick();
     /// A rendered frame's worth of simulation: runs the ticks the clock says are due after
-    /// `real_seconds` (0 when paused, 1 after a step). Returns how many ran.
+    /// `real_seconds` (0 when paused, 1 after a step). Returns how many ran. Throws
+    /// system_error like tick(), and runs no more ticks after one failed.
     int frame(double real_seconds);
 
 private:
     const project* project_;
+    std::optional<registration_error> load_error_;
     game_options options_;
     component_table table_;
     scheduler systems_;
