@@ -84,12 +84,29 @@ std::vector<std::pair<const system*, int>> scheduler::waves(phase p) const {
     return result;
 }
 
-void scheduler::run_one(world& w, const due_system& due) {
+std::optional<scheduler::failed_run> scheduler::run_one(world& w, const due_system& due) {
     system_context context(w, *due.sys, due.dt, tick_);
     const auto start = std::chrono::steady_clock::now();
-    due.sys->fn_(context);
+    std::optional<failed_run> failure;
+    try {
+        // A failed check inside the system throws (check_error) instead of aborting the
+        // process: it becomes this system's error.
+        const check_scope checks;
+        due.sys->fn_(context);
+    } catch (...) {
+        failure = failed_run{describe_current_exception(), std::current_exception()};
+    }
     const auto end = std::chrono::steady_clock::now();
     due.sys->record_time(std::chrono::duration<double, std::milli>(end - start).count());
+    return failure;
+}
+
+void scheduler::fail(const std::vector<due_system>& due, const system& failed, failed_run run) {
+    // Half a phase's structural changes would leave the world in a state no ordering of the
+    // systems produces: drop them all (the caller discards or restores the world anyway).
+    for (const due_system& d : due) d.sys->commands_.clear();
+    throw system_error(system_failure{failed.name(), std::move(run.message), tick_},
+                       std::move(run.cause));
 }
 
 void scheduler::run_phase(world& w, phase p, double dt) {
@@ -124,22 +141,44 @@ void scheduler::run_phase(world& w, phase p, double dt) {
 
     const std::vector<int> wave = assign_waves(due);
     const int last_wave = *std::max_element(wave.begin(), wave.end());
-    std::vector<const due_system*> batch;
+    std::vector<std::size_t> batch;
+    // One slot per system of the wave: each thread writes only its own.
+    std::vector<std::optional<failed_run>> failures;
     for (int k = 0; k <= last_wave; ++k) {
         batch.clear();
         for (std::size_t i = 0; i < due.size(); ++i) {
-            if (wave[i] == k) batch.push_back(&due[i]);
+            if (wave[i] == k) batch.push_back(i);
         }
-        pool_->run(batch.size(), [&](std::size_t i) { run_one(w, *batch[i]); });
+        failures.assign(batch.size(), std::nullopt);
+        pool_->run(batch.size(), [&](std::size_t i) { failures[i] = run_one(w, due[batch[i]]); });
+        // The first failure in system order, whichever thread saw it first.
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (failures[i]) fail(due, *due[batch[i]].sys, std::move(*failures[i]));
+        }
     }
 
-    // Sync point: structural changes land in system order.
-    for (const due_system& d : due) d.sys->commands_.apply(w);
+    // Sync point: structural changes land in system order. A check that fails while applying
+    // a system's commands (a stale handle it recorded) is that system's error.
+    for (const due_system& d : due) {
+        try {
+            const check_scope checks;
+            d.sys->commands_.apply(w);
+        } catch (...) {
+            fail(due, *d.sys,
+                 {"applying its commands: " + describe_current_exception(),
+                  std::current_exception()});
+        }
+    }
 }
 
 void scheduler::tick(world& w, double dt) {
+    // A failed tick counts too: the next one is a new tick number (a system that fails on
+    // a given tick does not fail again at once, and every_n_ticks rates keep their rhythm).
+    struct count_on_exit {
+        std::uint64_t& tick;
+        ~count_on_exit() { ++tick; }
+    } count{tick_};
     for (std::size_t p = 0; p < phase_count; ++p) run_phase(w, static_cast<phase>(p), dt);
-    ++tick_;
 }
 
 namespace {

@@ -25,6 +25,7 @@ bool editor_state::open_project(const fs::path& manifest) {
     clipboard_ = {};
     game_ = make_game(next);
     project_ = std::move(next);
+    report_load_error();
     new_scene();
     log_.info("opened project " + project_.name() + " (" + project_.manifest->folder.string() +
               ")");
@@ -39,6 +40,11 @@ bool editor_state::reload_code() {
     game_module::load_result next = reload_module(*project_.manifest);
     if (!next.module) {
         log_.error("reload failed, the running code stays: " + next.error);
+        return false;
+    }
+    if (auto error = trial_registration(next.module->description())) {
+        log_.error("reload failed, the running code stays: " + error->to_string());
+        alert("Reload failed", "The new code was not loaded: " + error->to_string());
         return false;
     }
     // Let go of the old module here so that it unloads inside replace_code (its types' ids

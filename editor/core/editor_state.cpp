@@ -35,6 +35,7 @@ editor_state::editor_state(const project* p, game_options options)
     : options_(options), game_(std::make_unique<mosaic::game>(p, options)) {
     game_->start(starter_scene());
     saved_state_ = history_.state_id();
+    report_load_error();
 }
 
 editor_state::editor_state(loaded_project project, game_options options)
@@ -42,6 +43,14 @@ editor_state::editor_state(loaded_project project, game_options options)
     log_.add(project_.problems);
     game_->start(starter_scene());
     saved_state_ = history_.state_id();
+    report_load_error();
+}
+
+void editor_state::report_load_error() {
+    if (const auto& error = game_->load_error()) {
+        log_.error(error->to_string());
+        alert("Project not loaded", "Could not load " + error->to_string());
+    }
 }
 
 editor_state::~editor_state() {
@@ -148,6 +157,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     log_.add(g->load_archetypes(p.archetypes_folder(path)));
     g->start(std::move(*loaded.value));
     game_ = std::move(g);  // the old game goes, then (below) the old project's module
+    report_load_error();
     project_ = std::move(p);
     path_ = path;
     remember_recent(path);
@@ -192,7 +202,9 @@ void editor_state::play() {
     game_->clock().reset();
     game_->clock().resume();
     mode_ = play_state::playing;
+    last_failure_.reset();
     log_.info("play");
+    if (on_play_) on_play_(*this);  // before the first tick: the recovery file
 }
 
 void editor_state::pause() {
@@ -231,9 +243,30 @@ void editor_state::stop() {
 
 int editor_state::frame(double real_seconds) {
     if (mode_ == play_state::editing) return 0;
-    const int ticks = game_->frame(real_seconds);
-    selection_.prune(world());  // play may destroy selected entities
-    return ticks;
+    const std::uint64_t before = game_->systems().ticks();
+    try {
+        const int ticks = game_->frame(real_seconds);
+        selection_.prune(world());  // play may destroy selected entities
+        return ticks;
+    } catch (const system_error& e) {
+        stop_after_failure(e.failure());
+    }
+    return static_cast<int>(game_->systems().ticks() - before) - 1;  // the failed one counted
+}
+
+void editor_state::stop_after_failure(const system_failure& failure) {
+    // The world is as the failure left it (half a tick): the snapshot replaces it.
+    stop();
+    last_failure_ = failure;
+    log_.error("game stopped: " + failure.to_string() + " (the scene is back as before Play)");
+    alert("Game stopped", "Game stopped: system '" + failure.system + "' failed at tick " +
+                              std::to_string(failure.tick) + ": " + failure.message);
+}
+
+void editor_state::alert(std::string title, std::string text) {
+    // A system failing every Play must not pile up modals: the newest of each title wins.
+    std::erase_if(alerts_, [&](const editor_alert& a) { return a.title == title; });
+    alerts_.push_back({std::move(title), std::move(text)});
 }
 
 // --- history ---------------------------------------------------------------------------------

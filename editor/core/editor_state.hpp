@@ -7,14 +7,22 @@
 // Play mode: play() snapshots the scene in memory (entity handles and file ids included);
 // the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
 // and the history never sees what happened while playing.
+//
+// Game code cannot take the editor down: a system that throws or fails a check during Play
+// or Step stops the game (the snapshot comes back, as on Stop), and the Console and an alert
+// name the system and the message. A project whose registration throws leaves the editor
+// with the built-in components and systems, and says so the same way at start.
 
 #include <cstddef>
+#include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <mosaic/ecs/system_error.hpp>
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
@@ -26,6 +34,13 @@
 namespace mosaic::editor {
 
 enum class play_state { editing, playing, paused };
+
+/// Something the user must see now, in a modal (a system failed, the project did not load,
+/// the scene is open in another editor). The UI shows the oldest and pops it.
+struct editor_alert {
+    std::string title;  // the modal's title: "Game stopped"
+    std::string text;   // "Game stopped: system 'turret' failed: ..."
+};
 
 /// Copied component values (Edit > Copy / the inspector's "Copy values").
 struct component_clipboard {
@@ -98,7 +113,21 @@ public:
     void step();   // paused: one tick next frame; playing: pauses, then steps
     void stop();   // back to the snapshot
     /// Advances the game by a frame's worth of ticks when playing; returns the ticks run.
+    /// When a system fails, the game stops (the snapshot comes back), the failure goes to
+    /// the console, alerts() and last_failure(), and this returns the ticks that completed.
     int frame(double real_seconds);
+    /// The last system failure that stopped the game (cleared by the next play()).
+    [[nodiscard]] const std::optional<system_failure>& last_failure() const noexcept {
+        return last_failure_;
+    }
+    /// Called by play() after the snapshot is taken and before any tick runs, when starting
+    /// from edit mode: autosave writes the recovery file there, so a crash of game code (even
+    /// a segfault) loses no edit. One listener; an empty function removes it.
+    void on_play(std::function<void(editor_state&)> listener) { on_play_ = std::move(listener); }
+
+    // --- alerts ----------------------------------------------------------------------------
+    [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
+    void alert(std::string title, std::string text);
 
     // --- shared editor state ---------------------------------------------------------------
     [[nodiscard]] editor::selection& selection() noexcept { return selection_; }
@@ -121,6 +150,8 @@ private:
     /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
     bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
                  const std::filesystem::path& path, std::vector<diagnostic>* errors);
+    void stop_after_failure(const system_failure& failure);
+    void report_load_error();  // the game's registration error, to the console and an alert
 
     game_options options_;
     loaded_project project_;  // before game_: its module outlives the game
@@ -139,6 +170,9 @@ private:
     std::optional<mosaic::scene> snapshot_;
     std::vector<system_setting> systems_before_play_;
     std::vector<entity> selection_before_play_;
+    std::optional<system_failure> last_failure_;
+    std::function<void(editor_state&)> on_play_;
+    std::deque<editor_alert> alerts_;
 };
 
 }  // namespace mosaic::editor

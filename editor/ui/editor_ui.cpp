@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "ui/alert_modal.hpp"
 #include "ui/commands.hpp"
 #include "ui/theme.hpp"
 
@@ -86,6 +87,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_file_modals(s, ui_);
     autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);
     autosave_.draw_offer(s, ui_);
+    draw_alert_modal(s, ui_);
     draw_help_windows(ui_);
     handle_shortcuts(s, ui_);
 }

@@ -38,8 +38,7 @@ game::~game() {
 }
 
 void game::register_code() {
-    register_components(project_, table_);
-    register_systems(project_, systems_);
+    load_error_ = register_project(project_, table_, systems_);
 }
 
 code_migration game::replace_code(std::shared_ptr<const game_module> next,

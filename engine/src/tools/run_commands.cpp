@@ -360,11 +360,17 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
 
 // --- 4. running a scene ----------------------------------------------------------------------
 
+// A project whose registration failed: the command goes on with the built-in types.
+void report(const std::optional<registration_error>& error, std::ostream& err) {
+    if (error) err << "mosaic-run: warning: " << error->to_string() << '\n';
+}
+
 int play(const command& c, const loaded_project& opened, std::ostream& out, std::ostream& err) {
     const fs::path& file = c.files[0];
     const project* p = opened.code();
     game g(opened.module,
            {.threads = c.threads, .seed = c.seed, .clock = {.tick_rate = 1.0 / c.dt}});
+    report(g.load_error(), err);
 
     load_result<scene> loaded = load_scene_file(file, g.table());
     if (report(loaded.diagnostics, err)) return exit_file_error;
@@ -372,7 +378,13 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     g.start(std::move(*loaded.value));
 
     const auto started = std::chrono::steady_clock::now();
-    for (std::uint64_t tick = 0; tick < c.ticks; ++tick) g.tick();
+    try {
+        for (std::uint64_t tick = 0; tick < c.ticks; ++tick) g.tick();
+    } catch (const system_error& e) {
+        // Game code failed: say which system, when and why; nothing is saved.
+        err << "mosaic-run: " << e.failure().to_string() << '\n';
+        return exit_file_error;
+    }
     const std::chrono::duration<double, std::milli> took =
         std::chrono::steady_clock::now() - started;
 
@@ -438,12 +450,12 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
                 return play(c, project, out, err);
             case command::action::validate: {
                 component_table table;
-                register_components(project.code(), table);
+                report(register_components(project.code(), table), err);
                 return validate(c.files[0], table, out, err);
             }
             case command::action::convert: {
                 component_table table;
-                register_components(project.code(), table);
+                report(register_components(project.code(), table), err);
                 return convert(c.files[0], c.files[1], table, out, err);
             }
             case command::action::help:

@@ -187,6 +187,9 @@ public:
     component_table() = default;
     component_table(const component_table&) = delete;
     component_table& operator=(const component_table&) = delete;
+    // Infos live behind unique_ptrs, so the views into them (by name, by type) survive a move.
+    component_table(component_table&&) noexcept = default;
+    component_table& operator=(component_table&&) noexcept = default;
 
     /// Registers T under `name` (the key in scene files). Registering a name or a type twice
     /// is a mistake: the check fails and the second registration is ignored.

@@ -9,6 +9,7 @@
 #include "runtime_view.hpp"    // IWYU pragma: export
 #include "scheduler.hpp"       // IWYU pragma: export
 #include "system.hpp"          // IWYU pragma: export
+#include "system_error.hpp"    // IWYU pragma: export
 #include "type_id.hpp"         // IWYU pragma: export
 #include "view.hpp"            // IWYU pragma: export
 #include "world.hpp"           // IWYU pragma: export

@@ -7,15 +7,24 @@
 // and systems that don't conflict run side by side on the worker pool. After the phase, the
 // systems' command buffers are applied in system order (the sync point). The outcome is the
 // same for any thread count.
+//
+// A failing system (it throws, fails a MOSAIC_CHECK, or applying its commands does) does not
+// take the process down: the other systems of its wave finish, no later wave or phase runs,
+// the command buffers of the failing phase are dropped unapplied (earlier phases' were
+// applied at their sync points), and tick() throws a system_error naming the first failed
+// system in system order (system_error.hpp). The failed tick counts in ticks(); the scheduler
+// is ready for the next tick.
 
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "system.hpp"
+#include "system_error.hpp"
 #include "worker_pool.hpp"
 #include "world.hpp"
 
@@ -44,9 +53,10 @@ public:
     void set_threads(unsigned threads);
     [[nodiscard]] unsigned threads() const noexcept { return pool_->threads(); }
 
-    /// Runs one tick of `dt` seconds: every phase, then applies command buffers.
+    /// Runs one tick of `dt` seconds: every phase, then applies command buffers. Throws
+    /// system_error when a system fails (see above).
     void tick(world& w, double dt);
-    /// Runs one phase only (the editor renders without simulating).
+    /// Runs one phase only (the editor renders without simulating). Throws system_error.
     void run_phase(world& w, phase p, double dt);
     /// Ticks run so far.
     [[nodiscard]] std::uint64_t ticks() const noexcept { return tick_; }
@@ -66,8 +76,16 @@ private:
         double dt;
     };
     std::vector<system*> ordered_mutable() const;
+    struct failed_run {
+        std::string message;
+        std::exception_ptr cause;
+    };
     static std::vector<int> assign_waves(const std::vector<due_system>& due);
-    void run_one(world& w, const due_system& due);
+    /// Runs one system; an exception or failed check comes back as a failed_run.
+    std::optional<failed_run> run_one(world& w, const due_system& due);
+    /// Drops the phase's command buffers and throws the failure of `failed`.
+    [[noreturn]] void fail(const std::vector<due_system>& due, const system& failed,
+                           failed_run run);
 
     std::vector<std::unique_ptr<system>> systems_;  // registration order
     std::unique_ptr<worker_pool> pool_;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -38,6 +39,8 @@ class game_module;
 class game {
 public:
     /// Registers the built-in and the project's components and systems (`p` may be null).
+    /// When the project's registration throws, the game has the built-in ones only and
+    /// load_error() says why.
     explicit game(const project* p = nullptr, game_options options = {});
     /// The same with a loaded module's project (null: built-in types only). The game keeps
     /// the module loaded for as long as anything of it lives in the game.
@@ -66,6 +69,10 @@ public:
     /// (undo history) and carries the report.
     code_migration replace_code(std::shared_ptr<const game_module> next,
                                 std::span<scene* const> also = {});
+    /// Why the project's components and systems are missing, when its registration failed.
+    [[nodiscard]] const std::optional<registration_error>& load_error() const noexcept {
+        return load_error_;
+    }
 
     /// Reads every NAME.archetype.json in `folder` (a missing folder is not an error) into
     /// the Archetypes resource worlds get on start(), replacing what an earlier call read.
@@ -80,10 +87,13 @@ public:
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
 
-    /// One fixed tick of clock().tick_seconds().
+    /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
+    /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
+    /// the game (the editor restores its snapshot, mosaic-run exits).
     void tick();
     /// A rendered frame's worth of simulation: runs the ticks the clock says are due after
-    /// `real_seconds` (0 when paused, 1 after a step). Returns how many ran.
+    /// `real_seconds` (0 when paused, 1 after a step). Returns how many ran. Throws
+    /// system_error like tick(), and runs no more ticks after one failed.
     int frame(double real_seconds);
 
 private:
@@ -92,6 +102,7 @@ private:
     // First member: destroyed last, after everything that points into the module.
     std::shared_ptr<const game_module> module_;
     const project* project_;
+    std::optional<registration_error> load_error_;
     game_options options_;
     component_table table_;
     scheduler systems_;

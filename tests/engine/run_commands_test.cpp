@@ -1,0 +1,89 @@
+// mosaic-run's commands in-process, with the test modules (tests/modules): game code that
+// fails while running a scene, and a project whose registration throws.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <mosaic/engine/project.hpp>
+
+#include "../modules/test_projects.hpp"
+
+#include "../../engine/src/tools/run_commands.hpp"
+
+namespace {
+
+using namespace mosaic;
+namespace fs = std::filesystem;
+
+struct run_result {
+    int code = 0;
+    std::string out, err;
+};
+
+class RunCommands : public ::testing::Test {
+protected:
+    RunCommands() {
+        folder_ = fs::temp_directory_path() /
+                  ("mosaic-run-commands-" +
+                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+        fs::create_directories(folder_);
+        for (const char* module : {"turrets_throws", "turrets_check", "broken"})
+            mosaic::testing::write_test_project(folder_ / module, "turrets",
+                                                mosaic::testing::test_module(module));
+        std::ofstream(scene_) << R"({"format": "mosaic.scene", "version": 2, "entities": []})";
+    }
+    ~RunCommands() override { fs::remove_all(folder_); }
+
+    run_result run(std::vector<std::string> args) {
+        std::ostringstream out, err;
+        const int code = tools::run(args, out, err);
+        return {code, out.str(), err.str()};
+    }
+
+    fs::path folder_;
+    fs::path scene_ = folder_ / "level.scene.json";
+};
+
+TEST_F(RunCommands, ASystemThatFailsNamesItselfAndExits1) {
+    const run_result r =
+        run({scene_.string(), "--ticks", "20", "--project", (folder_ / "turrets_throws").string()});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("mosaic-run: system 'turret' failed at tick 10: the turret lost its "
+                         "target\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(r.out.find("ticks of"), std::string::npos) << "reported a finished run: " << r.out;
+}
+
+TEST_F(RunCommands, AFailedCheckInASystemNamesItAndExits1) {
+    const run_result r =
+        run({scene_.string(), "--ticks", "20", "--project", (folder_ / "turrets_check").string()});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("system 'turret' failed at tick 10"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("turret: no target on tick 10"), std::string::npos) << r.err;
+}
+
+TEST_F(RunCommands, TheSameOnTwoThreads) {
+    const run_result r = run({scene_.string(), "--ticks", "20", "--threads", "2", "--project",
+                              (folder_ / "turrets_throws").string()});
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("system 'turret' failed at tick 10"), std::string::npos) << r.err;
+}
+
+TEST_F(RunCommands, ARegistrationThatThrowsRunsWithTheBuiltIns) {
+    const run_result r =
+        run({scene_.string(), "--ticks", "5", "--project", (folder_ / "broken").string()});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("project 'broken': register_systems failed: missing config file "
+                         "gears.cfg"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.out.find("5 ticks"), std::string::npos) << r.out;
+}
+
+}  // namespace

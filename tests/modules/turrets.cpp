@@ -1,0 +1,39 @@
+// A game whose only system fails on tick 10: by throwing (TURRET_FAILS_WITH_EXCEPTION=1) or by
+// a failed MOSAIC_CHECK (0). Game code cannot lose the user's work: the editor stops Play and
+// restores the scene, mosaic-run exits 1 naming the system and the tick.
+#include <stdexcept>
+
+#include <mosaic/ecs/assert.hpp>
+#include <mosaic/ecs/component_table.hpp>
+#include <mosaic/ecs/scheduler.hpp>
+#include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/module.hpp>
+
+namespace turrets {
+
+struct Turret {
+    float angle = 0;
+};
+
+void register_components(mosaic::component_table& table) {
+    table.component<Turret>("Turret").field("angle", &Turret::angle);
+}
+
+void turn_then_fail(mosaic::system_context& ctx) {
+    ctx.view<Turret>().each([](Turret& t) { t.angle += 1; });
+    if (ctx.tick() != 10) return;
+#if TURRET_FAILS_WITH_EXCEPTION
+    throw std::runtime_error("the turret lost its target");
+#else
+    MOSAIC_CHECK(ctx.tick() != 10, "turret: no target on tick 10");
+#endif
+}
+
+void register_systems(mosaic::scheduler& s) {
+    s.add("turret", &turn_then_fail).writes<Turret>();
+}
+
+}  // namespace turrets
+
+MOSAIC_GAME_MODULE("turrets", "a turret that fails on tick 10", turrets::register_components,
+                   turrets::register_systems)
