@@ -25,8 +25,9 @@ autosave::autosave(fs::path folder) : folder_(std::move(folder)) {
     }
 }
 
-std::string autosave::write_now(editor_state& s) {
-    if (folder_.empty() || !s.dirty() || s.playing()) return {};
+std::string autosave::write_now(editor_state& s, when w) {
+    if (folder_.empty() || !s.dirty()) return {};
+    if (s.playing() && w != when::entering_play) return {};
     std::error_code ec;
     fs::create_directories(folder_, ec);
     for (const diagnostic& d : save_scene_file(s.scene(), s.table(), file_)) {

@@ -21,8 +21,11 @@ public:
 
     /// Call every frame with a monotonic time in seconds.
     void tick(editor_state& s, double now_seconds, int minutes);
+    enum class when { editing, entering_play };
     /// Writes the recovery file now (if the scene has unsaved changes). Returns "" or the error.
-    std::string write_now(editor_state& s);
+    /// While playing the scene is the game's, not the user's, so nothing is written, except
+    /// `entering_play`: Play has begun and no tick has run yet (editor_state::on_play).
+    std::string write_now(editor_state& s, when w = when::editing);
     /// Removes the recovery file (a save, a normal exit).
     void discard();
     /// Shows the "Recover unsaved changes?" modal when the last session left a file.

@@ -47,6 +47,16 @@ std::string editor_ui::save_settings() {
 }
 
 void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
+    if (play_hooked_ != &s) {
+        // Game code may crash the process (a segfault is not an exception): unsaved edits go
+        // to the recovery file before the first tick, and the next start offers them.
+        s.on_play([this](editor_state& playing) {
+            if (std::string error = autosave_.write_now(playing, autosave::when::entering_play);
+                !error.empty())
+                playing.log().warning("recovery file before Play failed: " + error);
+        });
+        play_hooked_ = &s;
+    }
     // The theme follows play mode (tinted while playing).
     if (!theme_applied_ || theme_playing_ != s.playing()) {
         apply_theme(ImGui::GetStyle(), s.playing());

@@ -71,6 +71,7 @@ private:
     editor::autosave autosave_;
     bool theme_playing_ = false;
     bool theme_applied_ = false;
+    editor_state* play_hooked_ = nullptr;  // the state whose on_play writes the recovery file
     std::filesystem::path asset_folder_;
 };
 

@@ -4,7 +4,9 @@
 
 #include <fstream>
 
+#include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
 
 #include "editor_ui_test_support.hpp"
 #include "ui/commands.hpp"
@@ -171,6 +173,27 @@ TEST_F(EditorShellTest, AutosaveIsOfferedAfterACrashAndRecoversIntoACopy) {
     EXPECT_FALSE(fresh.find_by_name("Unsaved work").is_null());
     EXPECT_NE(fresh.scene_path().string().find(".recovered.scene.bin"), std::string::npos);
     EXPECT_FALSE(fs::exists(next.autosaver().recovery_file())) << "recovered: the file goes";
+    imgui.contents = nullptr;
+}
+
+TEST_F(EditorShellTest, EnteringPlayWithUnsavedChangesWritesTheRecoveryFileFirst) {
+    // Game code may crash the whole process once Play starts: the edits must be on disk by then.
+    const fs::path settings = temp("editor.ini");
+    editor_ui ui(settings);
+    imgui.contents = [&] { ui.frame(state); };
+    imgui.frames(1);
+    create_entity(state, "Edited before Play");
+    ASSERT_FALSE(fs::exists(ui.autosaver().recovery_file()));
+    state.play();
+    ASSERT_TRUE(fs::exists(ui.autosaver().recovery_file())) << "written by play(), before a tick";
+    EXPECT_EQ(state.game().clock().ticks(), 0u);
+    load_result<scene> recovered = load_scene_file(ui.autosaver().recovery_file(), state.table());
+    ASSERT_TRUE(recovered.ok());
+    bool found = false;
+    recovered.value->world.view<const Name>().each(
+        [&](const Name& n) { found = found || std::string_view(n.value) == "Edited before Play"; });
+    EXPECT_TRUE(found) << "the recovery file holds the edit";
+    state.stop();
     imgui.contents = nullptr;
 }
 
