@@ -58,6 +58,13 @@ void register_systems(mosaic::scheduler& s) {
 extern "C" int reload_game_loads() {
     return reload_game::loads;
 }
+// The ids this module's code sees: a built-in type must have the host's id.
+extern "C" mosaic::type_id reload_game_transform_id() {
+    return mosaic::type_id_of<mosaic::Transform>();
+}
+extern "C" mosaic::type_id reload_game_mover_id() {
+    return mosaic::type_id_of<reload_game::Mover>();
+}
 
 MOSAIC_GAME_MODULE("reload_game", "a game rebuilt while the editor runs",
                    reload_game::register_components, reload_game::register_systems)

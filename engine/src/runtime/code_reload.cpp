@@ -4,6 +4,8 @@
 #include <cstring>
 
 #include "../scene/component_json.hpp"
+#include "../scene/json_support.hpp"
+#include "../scene/read_context.hpp"
 
 namespace mosaic {
 
@@ -119,10 +121,48 @@ std::vector<std::byte> code_migration::apply(const plan& p, std::span<const std:
     return bytes;
 }
 
+void code_migration::revive_unknown(scene& s, const component_table& table) {
+    std::vector<diagnostic> problems;
+    detail::read_context ctx("reload", {}, problems);
+    const auto resolve_all = [&] {  // entity references inside the kept values
+        s.world.each([&](entity e) {
+            if (const EntityId* id = s.world.try_get<EntityId>(e); id && id->value != 0)
+                ctx.entities[id->value] = e;
+        });
+    };
+    bool resolved = false;
+    for (auto& [id, kept] : s.unknown) {
+        const entity owner = s.find(id);
+        if (owner.is_null()) continue;
+        std::erase_if(kept, [&](const unknown_component& u) {
+            const component_info* info = table.find(std::string_view(u.name));
+            if (!info || s.world.has(owner, info->type)) return false;
+            if (!resolved) resolve_all();
+            resolved = true;
+            rapidjson::Document doc;
+            doc.Parse<detail::json_parse_flags>(u.json.c_str());
+            if (doc.HasParseError() || !doc.IsObject()) return false;
+            std::vector<std::byte> value(info->prototype);
+            try {
+                const bool enabled =
+                    detail::read_component(doc, *info, value.data(), ctx, u.name, false);
+                if (!s.world.add_copy(owner, info->type, value.data())) return false;
+                if (!enabled) s.world.set_enabled(owner, info->type, false);
+            } catch (const detail::load_failed&) {
+                return false;  // does not fit the new code: stays verbatim
+            }
+            ++revived_;
+            return true;
+        });
+    }
+    std::erase_if(s.unknown, [](const auto& entry) { return entry.second.empty(); });
+}
+
 const std::vector<std::string>& code_migration::attach(const component_table& new_table) {
     for (const auto& [type, info] : old_) plans_[type] = make_plan(info, new_table, true);
     for (detached_scene& d : scenes_) {
         scene& s = *d.target;
+        revive_unknown(s, new_table);
         for (auto& [type, values] : d.values) {
             const component_info& from = old_.at(type);
             const plan& p = plans_.at(type);
@@ -158,6 +198,11 @@ const std::vector<std::string>& code_migration::attach(const component_table& ne
             "component " + info.name +
             " is no longer registered by the game: " + std::to_string(kept) +
             " value(s) kept verbatim (saved with the scene, like unknown components)");
+    }
+    if (revived_ > 0) {
+        report_.push_back(std::to_string(revived_) +
+                          " value(s) kept verbatim are components again: the code registers "
+                          "their types");
     }
     scenes_.clear();
     return report_;

@@ -36,7 +36,9 @@ public:
     /// pools. Call for every scene that holds them, before the old code is unloaded.
     void detach(scene& s);
     /// After the new code registered its types in `new_table`: puts the values back into the
-    /// scenes detach() saw, migrated. Returns the report (also in report()).
+    /// scenes detach() saw, migrated; values kept verbatim as unknown components (a type an
+    /// earlier version removed) come back when the new code registers their type again.
+    /// Returns the report (also in report()).
     const std::vector<std::string>& attach(const component_table& new_table);
 
     /// True when `type` was one of the leaving types.
@@ -58,6 +60,8 @@ public:
     [[nodiscard]] std::size_t migrated() const noexcept { return migrated_; }
 
 private:
+    void revive_unknown(scene& s, const component_table& table);
+
     struct detached_value {
         entity owner;
         bool enabled = true;
@@ -86,6 +90,7 @@ private:
     std::map<type_id, plan> plans_;
     std::vector<std::string> report_;
     std::size_t migrated_ = 0;
+    std::size_t revived_ = 0;  // unknown values that became components again
 };
 
 }  // namespace mosaic
