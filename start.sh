@@ -40,7 +40,8 @@ fi
 [[ ${1:-} == --deps-only ]] && exit 0
 
 cmake --preset release >/dev/null
-cmake --build --preset release --target mosaic-editor mosaic-run
+# The samples are game modules the editor loads (never linked into it): build them too.
+cmake --build --preset release --target mosaic-editor mosaic-run mosaic-samples
 if [[ -z ${DISPLAY:-} && -z ${WAYLAND_DISPLAY:-} ]]; then
     # No screen (a server, a container): show the same game headless instead.
     echo "No display: running tiny_tanks headless. The editor needs a screen (or xvfb-run)." >&2

@@ -197,5 +197,21 @@ TEST_F(EditorShellTest, EnteringPlayWithUnsavedChangesWritesTheRecoveryFileFirst
     imgui.contents = nullptr;
 }
 
+TEST_F(EditorShellTest, AnAlertShowsInAModalUntilOk) {
+    // A system failed and the game stopped: the user must see it, not only the Console.
+    editor_ui ui(std::filesystem::path{});
+    ui.state().record_items = true;
+    imgui.contents = [&] { ui.frame(state); };
+    state.alert("Game stopped", "Game stopped: system 'turret' failed at tick 10: boom");
+    state.alert("Game stopped", "Game stopped: system 'turret' failed at tick 11: boom");
+    EXPECT_EQ(state.alerts().size(), 1u) << "the newest of a title replaces the older";
+    imgui.frames(2);
+    ASSERT_TRUE(ui.state().items.contains("alert/OK"));
+    imgui.click(ui.state().items.at("alert/OK").center());
+    imgui.frames(1);
+    EXPECT_TRUE(state.alerts().empty());
+    imgui.contents = nullptr;
+}
+
 }  // namespace
 }  // namespace mosaic::testing

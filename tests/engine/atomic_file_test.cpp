@@ -7,6 +7,7 @@
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -115,6 +116,30 @@ TEST_F(AtomicFile, BackupHoldsThePreviousVersion) {
     EXPECT_EQ(contents_of(backup_path(target)), "version 2\n");
     EXPECT_EQ(names_in(folder),
               (std::set<std::string>{"tanks.scene.json", "tanks.scene.json.bak"}));
+}
+
+TEST_F(AtomicFile, LeftoversOfKilledSavesGoWithTheNextSaveButNotThoseOfLiveOnes) {
+    // kill -9 during a save leaves its temporary file; the next save of the same file removes
+    // the leftovers of processes that are gone, and never touches a running save's file.
+    const pid_t dead = ::fork();
+    if (dead == 0) ::_exit(0);
+    ASSERT_GT(dead, 0);
+    ASSERT_EQ(::waitpid(dead, nullptr, 0), dead);
+    const pid_t alive = 1;  // init: always there
+    const std::string of_dead = ".tanks.scene.json.mosaic-save-" + std::to_string(dead) + "-3.tmp";
+    const std::string of_dead_backup =
+        ".tanks.scene.json.mosaic-save-" + std::to_string(dead) + "-4.bak-tmp";
+    const std::string of_alive =
+        ".tanks.scene.json.mosaic-save-" + std::to_string(alive) + "-1.tmp";
+    const std::string other_file =
+        ".level.scene.json.mosaic-save-" + std::to_string(dead) + "-1.tmp";
+    for (const std::string& name : {of_dead, of_dead_backup, of_alive, other_file})
+        std::ofstream(folder / name) << "half a save";
+
+    save_two_versions();
+    EXPECT_EQ(names_in(folder), (std::set<std::string>{"tanks.scene.json", "tanks.scene.json.bak",
+                                                       of_alive, other_file}))
+        << "the dead writer's files of this target go; a live writer's and other targets' stay";
 }
 
 TEST_F(AtomicFile, WritesAnEmptyFile) {

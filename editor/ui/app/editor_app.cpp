@@ -24,9 +24,16 @@ namespace {
 /// The project to start with: --project's, else the scene's (the nearest manifest above it),
 /// else, with neither a scene nor a script, the Tiny Tanks sample of this source tree so
 /// that a first start shows something to play with.
+/// `mosaic-editor .` or `mosaic-editor path/mosaic.project.json`: a project, not a scene.
+bool names_project(const std::filesystem::path& p) {
+    std::error_code ec;
+    return std::filesystem::is_directory(p, ec) || p.filename() == manifest_file_name;
+}
+
 loaded_project choose_project(const editor_options& o) {
     default_build_dir_variable();  // the in-tree samples' manifests name it
     if (!o.project.empty()) return load_project(o.project);
+    if (names_project(o.scene)) return load_project(o.scene);
     if (!o.scene.empty()) return load_project_of(o.scene);
 #ifdef MOSAIC_SAMPLES_DIR
     if (o.script.empty())
@@ -37,7 +44,9 @@ loaded_project choose_project(const editor_options& o) {
 
 /// Without a scene (and no script), the editor opens the project's default scene.
 editor_options with_default_scene(editor_options o, const loaded_project& p) {
-    if (!o.scene.empty() || !o.script.empty() || !p.manifest) return o;
+    const bool project_named = names_project(o.scene);  // its default scene, script or not
+    if (project_named) o.scene.clear();
+    if (!o.scene.empty() || (!o.script.empty() && !project_named) || !p.manifest) return o;
     const std::filesystem::path scene = p.manifest->default_scene_path();
     std::error_code ec;
     if (!scene.empty() && std::filesystem::exists(scene, ec)) o.scene = scene;

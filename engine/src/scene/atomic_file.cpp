@@ -4,12 +4,14 @@
 #include "mosaic/engine/scene/atomic_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
 #include <mutex>
+#include <string_view>
 #include <utility>
 
 namespace mosaic {
@@ -131,14 +133,42 @@ fs::path backup_path(const fs::path& target) {
 
 namespace {
 
-// A fresh name in `folder` for a temporary file derived from `name` (dot-prefixed, so file
-// lists and globs such as *.scene.json skip it).
+// Temporary files of a save of NAME by process PID: .NAME.mosaic-save-PID-N.KIND (KIND: tmp
+// for the new bytes, bak-tmp for the previous version). Dot-prefixed, so file lists and globs
+// such as *.scene.json skip them; the name says what made them and which process.
+constexpr std::string_view save_marker = ".mosaic-save-";
+
+std::string temporary_prefix(const std::string& name) {
+    return "." + name.substr(0, 200) + std::string(save_marker);  // within NAME_MAX (255)
+}
+
 fs::path temporary_path(const fs::path& folder, const std::string& name, const char* kind) {
     static std::atomic<unsigned> counter{0};
-    // Keep the result within NAME_MAX (255) for long target names.
-    const std::string stem = name.substr(0, 200);
-    return folder / ("." + stem + "." + kind + "-" + std::to_string(::getpid()) + "-" +
-                     std::to_string(counter.fetch_add(1) + 1));
+    return folder / (temporary_prefix(name) + std::to_string(::getpid()) + "-" +
+                     std::to_string(counter.fetch_add(1) + 1) + "." + kind);
+}
+
+// Removes the temporary files earlier saves of `name` left in `folder` when their process was
+// killed (kill -9, a crash, a power loss): only those of processes that no longer exist, so a
+// save running in another process is never disturbed.
+void remove_stale_temporaries(const fs::path& folder, const std::string& name) {
+    const std::string prefix = temporary_prefix(name);
+    std::error_code ec;
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string file = it->path().filename().string();
+        if (file.compare(0, prefix.size(), prefix) != 0) continue;
+        const std::size_t dash = file.find('-', prefix.size());
+        if (dash == std::string::npos || dash == prefix.size()) continue;
+        pid_t pid = 0;
+        bool digits = true;
+        for (std::size_t i = prefix.size(); i < dash && digits; ++i) {
+            digits = file[i] >= '0' && file[i] <= '9' && pid < 100'000'000;
+            pid = pid * 10 + (file[i] - '0');
+        }
+        if (!digits || pid <= 0 || pid == ::getpid()) continue;
+        if (::kill(pid, 0) == 0 || errno != ESRCH) continue;  // alive (or not ours to ask)
+        ::unlink(it->path().c_str());
+    }
 }
 
 struct write_failure {
@@ -241,6 +271,7 @@ std::optional<std::string> write_file_atomically(const fs::path& requested,
         return not_saved({"looking at the existing file", errno});
     }
 
+    remove_stale_temporaries(folder, name);
     const fs::path temp = temporary_path(folder, name, "tmp");
     if (auto f = write_new_file(
             temp, bytes,

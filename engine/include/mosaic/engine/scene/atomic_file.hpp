@@ -2,8 +2,11 @@
 // Reading and writing whole files safely: a save never leaves a half-written file behind.
 //
 // write_file_atomically(target, bytes):
-//   1. writes `bytes` to a new temporary file next to the target (.NAME.tmp-PID-N), flushes
-//      it to the disk (fsync) and closes it, checking every step;
+//   0. removes temporary files that earlier saves of the same target left behind when their
+//      process died (never those of a live process: another editor may be saving);
+//   1. writes `bytes` to a new temporary file next to the target
+//      (.NAME.mosaic-save-PID-N.tmp), flushes it to the disk (fsync) and closes it, checking
+//      every step;
 //   2. if the target exists, gives its current version a second name (a hard link, or a copy
 //      where the file system has no hard links), the target itself staying untouched;
 //   3. renames the temporary file over the target (atomic: readers see the old file or the
@@ -13,7 +16,8 @@
 // When any step fails, the temporary files are removed, the target and its .bak are left as
 // they were (a failure at step 4 puts the previous version back), and the message says which
 // file and why (the system's error text). A crash between steps 3 and 4 leaves the new
-// target, the older .bak and a stray .NAME.bak-tmp-PID-N file.
+// target, the older .bak and a stray .NAME.mosaic-save-PID-N.bak-tmp file (step 0 of the
+// next save removes it).
 //
 // read_file(path): the whole file, or a message (not found, permission denied, is a
 // folder, larger than max_file_size).
