@@ -51,7 +51,10 @@ bool code_reloader::start_build(editor_state& s) {
 
 void code_reloader::poll_build(editor_state& s) {
     if (!building()) return;
-    for (std::string& line : runner_.poll()) s.log().add(build_line_level(line), std::move(line));
+    for (std::string& line : runner_.poll()) {
+        const log_level level = build_line_level(line);  // before the line is moved away
+        s.log().add(level, std::move(line));
+    }
     if (!building() && runner_.exit_code()) end_build(s, *runner_.exit_code());
 }
 
