@@ -12,12 +12,39 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+/// `word` (lower case) as a word of `lower`: "error:", "Error 1", "3 errors" count;
+/// "-Werror", "-Wno-error=x" and "error_codes.cpp" (a compiler's command line, a file name)
+/// do not, or every compile command would show in red.
+bool has_word(std::string_view lower, std::string_view word) {
+    const auto name_char = [&](std::size_t i) {
+        const char c = lower[i];
+        if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '=')
+            return true;
+        // A dot inside a name ("errors.cpp"), not at the end of a sentence.
+        return c == '.' && i + 1 < lower.size() &&
+               std::isalnum(static_cast<unsigned char>(lower[i + 1]));
+    };
+    for (std::size_t at = lower.find(word); at != std::string_view::npos;
+         at = lower.find(word, at + 1)) {
+        std::size_t end = at + word.size();
+        if (end < lower.size() && lower[end] == 's') ++end;  // "errors", "warnings"
+        const bool starts = at == 0 || !name_char(at - 1);
+        const bool ends = end == lower.size() || !name_char(end);
+        if (starts && ends) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 log_level build_line_level(std::string_view line) {
     std::string lower(line);
     std::transform(lower.begin(), lower.end(), lower.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (lower.find("error") != std::string::npos) return log_level::error;
-    if (lower.find("warning") != std::string::npos) return log_level::warning;
+    if (has_word(lower, "error")) return log_level::error;
+    if (has_word(lower, "warning")) return log_level::warning;
     return log_level::info;
 }
 

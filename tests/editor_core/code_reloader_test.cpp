@@ -52,6 +52,13 @@ TEST(CodeReloader, ClassifiesBuildOutputLines) {
     EXPECT_EQ(build_line_level("make: *** [all] Error 1"), log_level::error);
     EXPECT_EQ(build_line_level("x.cpp:4: warning: unused variable"), log_level::warning);
     EXPECT_EQ(build_line_level("[2/3] Linking CXX shared library"), log_level::info);
+    EXPECT_EQ(build_line_level("1 error generated."), log_level::error);
+    EXPECT_EQ(build_line_level("2 errors generated."), log_level::error);
+    EXPECT_EQ(build_line_level("ERROR: boom"), log_level::error);
+    // A compile command and file names are not errors.
+    EXPECT_EQ(build_line_level("c++ -Wall -Werror -Wno-error=shadow -c error_codes.cpp"),
+              log_level::info);
+    EXPECT_EQ(build_line_level("c++ -c errors.cpp"), log_level::info);
 }
 
 TEST(CodeReloader, BuildAndReloadLoadsTheNewCodeAndKeepsTheScene) {
