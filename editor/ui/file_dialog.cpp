@@ -56,7 +56,9 @@ std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::s
         if (name.empty() || name.front() == '.') continue;
         std::error_code type_ec;
         if (it->is_directory(type_ec)) {
-            out.push_back({name, true});
+            const bool project =
+                p == purpose::open_project && fs::exists(it->path() / manifest_file_name, type_ec);
+            out.push_back({name, true, project});
         } else if (p == purpose::open_project ? is_manifest_file(it->path())
                                               : is_scene_file(it->path())) {
             out.push_back({name, false});
@@ -183,7 +185,10 @@ bool file_dialog::draw() {
         ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing();
     if (ImGui::BeginChild("##files", {0, -footer}, true)) {
         for (const entry& e : entries_) {
-            const std::string label = (e.folder ? "[dir]  " : "       ") + e.name;
+            const std::string label = (e.project  ? "[project]  "
+                                       : e.folder ? "[dir]  "
+                                                  : "       ") +
+                                      e.name;
             const bool selected = fs::path(path_).filename() == e.name;
             if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                 if (e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {

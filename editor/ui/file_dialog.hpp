@@ -41,6 +41,7 @@ public:
     struct entry {
         std::string name;
         bool folder = false;
+        bool project = false;  // a folder holding a mosaic.project.json (project dialogs)
     };
     [[nodiscard]] static std::vector<entry> list(const std::filesystem::path& folder,
                                                  std::string* error, purpose p = purpose::open);
