@@ -26,6 +26,8 @@ bool editor_state::open_project(const fs::path& manifest) {
     game_ = make_game(next);
     project_ = std::move(next);
     report_load_error();
+    load_project_archetypes();
+    remember_project();
     new_scene();
     log_.info("opened project " + project_.name() + " (" + project_.manifest->folder.string() +
               ")");

@@ -41,7 +41,9 @@ editor_state::editor_state(const project* p, game_options options)
 editor_state::editor_state(loaded_project project, game_options options)
     : options_(options), project_(std::move(project)), game_(make_game(project_)) {
     log_.add(project_.problems);
+    load_project_archetypes();
     game_->start(starter_scene());
+    remember_project();
     saved_state_ = history_.state_id();
     report_load_error();
 }
@@ -132,7 +134,8 @@ bool editor_state::dirty() const noexcept {
 
 std::string editor_state::title() const {
     const std::string name = path_.empty() ? "Untitled" : path_.filename().string();
-    return name + (dirty() ? "*" : "") + " - Mosaic";
+    const std::string project = project_.manifest ? " - " + project_.name() : std::string();
+    return name + (dirty() ? "*" : "") + project + " - Mosaic";
 }
 
 fs::path editor_state::project_folder() const {
@@ -161,6 +164,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     project_ = std::move(p);
     path_ = path;
     remember_recent(path);
+    remember_project();
     log_.info("opened " + path.string() + " (" + std::to_string(game_->world().size() - 1) +
               " entities), project " + (project_.manifest ? project_.name() : "none"));
     return true;
@@ -175,11 +179,38 @@ void editor_state::reset_after_load() {
     snapshot_.reset();
 }
 
-void editor_state::remember_recent(const fs::path& path) {
+namespace {
+void put_first(std::vector<fs::path>& list, const fs::path& path) {
     const fs::path absolute = fs::absolute(path).lexically_normal();
-    std::erase(recent_, absolute);
-    recent_.insert(recent_.begin(), absolute);
-    if (recent_.size() > max_recent) recent_.resize(max_recent);
+    std::erase(list, absolute);
+    list.insert(list.begin(), absolute);
+    if (list.size() > max_recent) list.resize(max_recent);
+}
+void put_last(std::vector<fs::path>& list, const std::vector<fs::path>& older) {
+    for (const fs::path& path : older) {
+        const fs::path absolute = fs::absolute(path).lexically_normal();
+        if (list.size() >= max_recent) return;
+        if (std::find(list.begin(), list.end(), absolute) == list.end()) list.push_back(absolute);
+    }
+}
+}  // namespace
+
+void editor_state::remember_recent(const fs::path& path) {
+    put_first(recent_, path);
+}
+
+void editor_state::remember_project() {
+    if (project_.manifest) put_first(recent_projects_, project_.manifest->folder);
+}
+
+void editor_state::restore_recent(const std::vector<fs::path>& files,
+                                  const std::vector<fs::path>& projects) {
+    put_last(recent_, files);
+    put_last(recent_projects_, projects);
+}
+
+void editor_state::load_project_archetypes() {
+    if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
 }
 
 // --- play mode -------------------------------------------------------------------------------

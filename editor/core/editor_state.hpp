@@ -27,6 +27,7 @@
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 
+#include "code_reloader.hpp"
 #include "console_log.hpp"
 #include "history.hpp"
 #include "selection.hpp"
@@ -79,6 +80,8 @@ public:
     bool reload_code();
     /// How many times reload_code() replaced the code.
     [[nodiscard]] std::size_t reloads() const noexcept { return reloads_; }
+    /// Build & Reload and the module watcher (the UI updates it every frame).
+    [[nodiscard]] code_reloader& reloader() noexcept { return reloader_; }
 
     // --- files -----------------------------------------------------------------------------
     /// An empty scene (a camera), no file. Callers ask about unsaved changes first.
@@ -95,12 +98,21 @@ public:
     [[nodiscard]] const std::filesystem::path& scene_path() const noexcept { return path_; }
     /// Unsaved changes since the last new/open/save.
     [[nodiscard]] bool dirty() const noexcept;
-    /// "battle.scene.json* - Mosaic" (the * when dirty; "Untitled" without a file).
+    /// "battle.scene.json* - tiny_tanks - Mosaic" (the * when dirty; "Untitled" without a
+    /// file; the project's name when one is open).
     [[nodiscard]] std::string title() const;
     /// Recently opened or saved files, newest first.
     [[nodiscard]] const std::vector<std::filesystem::path>& recent_files() const noexcept {
         return recent_;
     }
+    /// The folders of recently opened projects, newest first.
+    [[nodiscard]] const std::vector<std::filesystem::path>& recent_projects() const noexcept {
+        return recent_projects_;
+    }
+    /// Adds what an earlier run remembered (the editor's settings) after this run's own
+    /// entries, keeping each list to its length limit.
+    void restore_recent(const std::vector<std::filesystem::path>& files,
+                        const std::vector<std::filesystem::path>& projects);
     /// The project's folder (for archetypes, textures, the Project tab); without a project
     /// the scene's folder, or the working folder for an untitled scene.
     [[nodiscard]] std::filesystem::path project_folder() const;
@@ -146,6 +158,8 @@ public:
 private:
     void reset_after_load();
     void remember_recent(const std::filesystem::path& path);
+    void remember_project();         // the open project's folder, into recent_projects_
+    void load_project_archetypes();  // a project opened without a scene still has them
     [[nodiscard]] std::unique_ptr<mosaic::game> make_game(const loaded_project& p) const;
     /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
     bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
@@ -165,6 +179,8 @@ private:
     std::uint64_t saved_state_ = 0;
     bool dirty_without_history_ = false;  // e.g. a failed-to-load unknown change
     std::vector<std::filesystem::path> recent_;
+    std::vector<std::filesystem::path> recent_projects_;
+    code_reloader reloader_;
 
     play_state mode_ = play_state::editing;
     std::optional<mosaic::scene> snapshot_;

@@ -1,7 +1,9 @@
 #include "script.hpp"
 
 #include <charconv>
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 #include <mosaic/ecs/view.hpp>
@@ -269,6 +271,37 @@ std::string run_script_line(editor_state& s, const script_line& line, const scri
     }
     if (command == "log") {
         s.log().info(rest_after(line.text, 1));
+        return {};
+    }
+    if (command == "open_project") {
+        if (auto e = need(1); !e.empty()) return e;
+        return s.open_project(words[1])
+                   ? ""
+                   : "open_project: cannot open " + words[1] + " (see the console)";
+    }
+    if (command == "expect_project") {
+        if (auto e = need(1); !e.empty()) return e;
+        const std::string actual =
+            s.opened_project().manifest ? s.opened_project().name() : std::string("-");
+        if (actual != words[1]) return "expect_project: expected " + words[1] + ", found " + actual;
+        return {};
+    }
+    if (command == "reload") return s.reload_code() ? "" : "reload failed (see the console)";
+    if (command == "build_reload") {
+        code_reloader& reloader = s.reloader();
+        if (!reloader.start_build(s))
+            return "build_reload: the build did not start (see the console)";
+        while (reloader.building()) {
+            // The window keeps drawing (and the game playing) while the build runs.
+            if (host.wait) host.wait(1);
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            reloader.poll_build(s);
+        }
+        const auto& result = reloader.last_build();
+        if (!result || result->exit_code != 0)
+            return "build_reload: build failed (exit " +
+                   std::to_string(result ? result->exit_code : -1) + ")";
+        if (!result->reloaded) return "build_reload: the build succeeded, the reload failed";
         return {};
     }
     return "unknown command '" + command + "'";

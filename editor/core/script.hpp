@@ -13,6 +13,11 @@
 //   play   pause   step [N]   stop   wait N   (N frames)   undo   redo
 //   screenshot PATH                 (needs the window: the app provides it)
 //   log TEXT
+//   open_project PATH               (a project folder or its mosaic.project.json)
+//   expect_project NAME|-           (the open project's name; - for none)
+//   reload                          (load the project's module again now)
+//   build_reload                    (run the project's build, wait for it, reload; fails
+//                                    when the build or the reload fails)
 //
 // Values are written as in the inspector: numbers separated by spaces for vectors and
 // colours, true/false, enum value names, text for strings, an entity's name for references.

@@ -112,4 +112,10 @@ void command_step(editor_state& s, ui_state& ui) {
     ui.structure_changed = true;
 }
 
+void command_build_reload(editor_state& s, ui_state& ui) {
+    if (!s.reloader().start_build(s)) return;  // why is in the console
+    ui.tab = bottom_tab::console;              // where the build's output streams
+    ui.select_tab = true;
+}
+
 }  // namespace mosaic::editor

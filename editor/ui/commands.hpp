@@ -39,6 +39,10 @@ void command_step(editor_state& s, ui_state& ui);
 void request_new(editor_state& s, ui_state& ui);
 void request_open_dialog(editor_state& s, ui_state& ui);
 void request_open(editor_state& s, ui_state& ui, const std::filesystem::path& path);
+/// File > Open Project...: the file dialog on projects, then open_project_now.
+void request_open_project_dialog(editor_state& s, ui_state& ui);
+/// Open Recent's projects: `folder` is a project folder or its manifest.
+void request_open_project(editor_state& s, ui_state& ui, const std::filesystem::path& folder);
 void request_exit(editor_state& s, ui_state& ui);
 /// Save to the scene's file, or Save As when it has none. False when it failed (console).
 bool command_save(editor_state& s, ui_state& ui);
@@ -46,6 +50,14 @@ void command_save_as(editor_state& s, ui_state& ui);
 /// Opens `path` now (no question asked). On failure the scene is untouched and the "Could
 /// not open" modal shows the errors.
 bool open_scene_now(editor_state& s, ui_state& ui, const std::filesystem::path& path);
+/// Opens the project now (no question asked) on its default scene; on failure the open
+/// project is untouched and the "Could not open" modal shows why.
+bool open_project_now(editor_state& s, ui_state& ui, const std::filesystem::path& manifest);
 void draw_file_modals(editor_state& s, ui_state& ui);
+
+// --- code (Project menu, Ctrl+R) -----------------------------------------------------------
+/// Build & Reload: starts the project's build in the background and shows the Console, where
+/// its output streams; the code is reloaded when it succeeds (editor_state::reloader()).
+void command_build_reload(editor_state& s, ui_state& ui);
 
 }  // namespace mosaic::editor

@@ -1,11 +1,13 @@
 #pragma once
 // editor_settings: what the editor remembers between runs that is not part of a scene — the
-// panel sizes the splitters set and the view toggles. A small "key=value" text file
+// panel sizes the splitters set, the view toggles and File > Open Recent. A small "key=value" text
+// file
 // (~/.config/mosaic/editor.ini by default; MOSAIC_EDITOR_SETTINGS or --settings override it,
 // tests point it at a temporary file). A missing or broken file gives the defaults.
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace mosaic::editor {
 
@@ -16,6 +18,9 @@ struct editor_settings {
     bool grid = true;
     bool collider_outlines = false;
     int autosave_minutes = 5;  // 0: off
+    // File > Open Recent, newest first (one "recent_scene=PATH" line each in the file).
+    std::vector<std::filesystem::path> recent_scenes;
+    std::vector<std::filesystem::path> recent_projects;  // project folders
 
     friend bool operator==(const editor_settings&, const editor_settings&) = default;
 };

@@ -56,7 +56,14 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
                 playing.log().warning("recovery file before Play failed: " + error);
         });
         play_hooked_ = &s;
+        // Open Recent: this run's entries first, then what earlier runs remembered.
+        s.restore_recent(ui_.settings.recent_scenes, ui_.settings.recent_projects);
     }
+    // New code: our build's output and end, or a module rebuilt behind our back.
+    const std::size_t reloads = s.reloads();
+    s.reloader().update(s, ImGui::GetTime());
+    if (s.reloads() != reloads) ui_.structure_changed = true;
+    remember_recent(s);
     // The theme follows play mode (tinted while playing).
     if (!theme_applied_ || theme_playing_ != s.playing()) {
         apply_theme(ImGui::GetStyle(), s.playing());
@@ -100,6 +107,16 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_alert_modal(s, ui_);
     draw_help_windows(ui_);
     handle_shortcuts(s, ui_);
+}
+
+void editor_ui::remember_recent(editor_state& s) {
+    // Written at once (not only at exit): a crash of game code must not lose the list.
+    if (ui_.settings.recent_scenes == s.recent_files() &&
+        ui_.settings.recent_projects == s.recent_projects())
+        return;
+    ui_.settings.recent_scenes = s.recent_files();
+    ui_.settings.recent_projects = s.recent_projects();
+    if (std::string error = save_settings(); !error.empty()) s.log().warning(error);
 }
 
 void editor_ui::draw_bottom(editor_state& s, const panel_rect& where) {

@@ -58,6 +58,7 @@ public:
 
 private:
     void draw_bottom(editor_state& s, const panel_rect& where);
+    void remember_recent(editor_state& s);  // Open Recent into the settings file
 
     ui_state ui_;
     editor_settings saved_;

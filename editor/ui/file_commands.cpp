@@ -1,7 +1,10 @@
-// File > New / Open / Save / Save As / Exit, the "Unsaved changes" question and the "Could
-// not open" modal. Loading never touches the open scene on failure (editor_state::open).
+// File > New / Open / Open Project / Save / Save As / Exit, the "Unsaved changes" question and
+// the "Could not open" modal. Every operation that replaces the scene (a new scene, another
+// scene, another project) goes through request(), which asks about unsaved changes first.
+// Loading never touches the open scene on failure (editor_state::open, open_project).
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "ui/commands.hpp"
@@ -34,6 +37,12 @@ void perform(editor_state& s, ui_state& ui) {
             break;
         case file_request::open_path:
             (void)open_scene_now(s, ui, ui.pending_path);
+            break;
+        case file_request::open_project_dialog:
+            ui.dialog.open(file_dialog::purpose::open_project, s.project_folder().parent_path());
+            break;
+        case file_request::open_project_path:
+            (void)open_project_now(s, ui, ui.pending_path);
             break;
         case file_request::exit:
             ui.quit = true;
@@ -69,6 +78,15 @@ void request_open(editor_state& s, ui_state& ui, const fs::path& path) {
     request(s, ui, file_request::open_path);
 }
 
+void request_open_project_dialog(editor_state& s, ui_state& ui) {
+    request(s, ui, file_request::open_project_dialog);
+}
+
+void request_open_project(editor_state& s, ui_state& ui, const fs::path& folder) {
+    ui.pending_path = folder;
+    request(s, ui, file_request::open_project_path);
+}
+
 void request_exit(editor_state& s, ui_state& ui) {
     request(s, ui, file_request::exit);
 }
@@ -84,6 +102,30 @@ bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
         }
         if (text.empty()) text = "could not open " + path.string();
         ui.load_error = std::move(text);
+        ui.load_error_title = "Could not open the scene";
+        ui.show_load_error = true;
+        return false;
+    }
+    ui.camera_from_scene = true;
+    ui.structure_changed = true;
+    return true;
+}
+
+bool open_project_now(editor_state& s, ui_state& ui, const fs::path& manifest) {
+    if (s.playing()) s.stop();
+    const std::size_t lines_before = s.log().lines().size();
+    if (!s.open_project(manifest)) {
+        // open_project put the manifest's errors into the console: show them.
+        std::string text;
+        const auto& lines = s.log().lines();
+        for (std::size_t i = std::min(lines_before, lines.size()); i < lines.size(); ++i) {
+            if (lines[i].level != log_level::error) continue;
+            if (!text.empty()) text += '\n';
+            text += lines[i].text;
+        }
+        if (text.empty()) text = "could not open the project " + manifest.string();
+        ui.load_error = std::move(text);
+        ui.load_error_title = "Could not open the project";
         ui.show_load_error = true;
         return false;
     }
@@ -120,6 +162,8 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
         const fs::path chosen = ui.dialog.chosen();
         if (ui.dialog.current_purpose() == file_dialog::purpose::open) {
             (void)open_scene_now(s, ui, chosen);
+        } else if (ui.dialog.current_purpose() == file_dialog::purpose::open_project) {
+            (void)open_project_now(s, ui, chosen);
         } else if (s.save_as(chosen)) {
             if (ui.save_then_continue) {
                 ui.save_then_continue = false;
@@ -175,17 +219,18 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
     }
 
     // A failed load: the precise error, the open scene untouched.
+    const std::string& load_error_popup = ui.load_error_title;
     if (ui.show_load_error) {
-        ImGui::OpenPopup("Could not open the scene");
+        ImGui::OpenPopup(load_error_popup.c_str());
         ui.show_load_error = false;
     }
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-    if (ImGui::BeginPopupModal("Could not open the scene", nullptr,
+    if (ImGui::BeginPopupModal(load_error_popup.c_str(), nullptr,
                                ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 45);
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", ui.load_error.c_str());
         ImGui::PopTextWrapPos();
-        ImGui::TextDisabled("The open scene was not changed.");
+        ImGui::TextDisabled("The open project and scene were not changed.");
         if (ImGui::Button("OK", {110, 0}) ||
             ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))
             ImGui::CloseCurrentPopup();

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 namespace mosaic::editor {
@@ -14,8 +15,21 @@ namespace fs = std::filesystem;
 
 namespace {
 constexpr const char* popup_name(file_dialog::purpose p) {
-    return p == file_dialog::purpose::open ? "Open Scene###file_dialog"
-                                           : "Save Scene As###file_dialog";
+    switch (p) {
+        case file_dialog::purpose::open:
+            return "Open Scene###file_dialog";
+        case file_dialog::purpose::save:
+            return "Save Scene As###file_dialog";
+        case file_dialog::purpose::open_project:
+            return "Open Project###file_dialog";
+    }
+    return "###file_dialog";
+}
+
+constexpr const char* hint(file_dialog::purpose p) {
+    return p == file_dialog::purpose::open_project
+               ? "A project is a folder with a mosaic.project.json: select it and press Open"
+               : "Scene files: .scene.json (text) or .scene.bin (binary)";
 }
 }  // namespace
 
@@ -23,7 +37,12 @@ bool is_scene_file(const fs::path& path) {
     return scene_format_of(path).has_value();
 }
 
-std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::string* error) {
+bool is_manifest_file(const fs::path& path) {
+    return path.filename() == manifest_file_name;
+}
+
+std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::string* error,
+                                                  purpose p) {
     std::vector<entry> out;
     std::error_code ec;
     fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
@@ -33,13 +52,15 @@ std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::s
     }
     for (; it != fs::directory_iterator(); it.increment(ec)) {
         if (ec) break;
-        const fs::path& p = it->path();
-        const std::string name = p.filename().string();
+        const std::string name = it->path().filename().string();
         if (name.empty() || name.front() == '.') continue;
         std::error_code type_ec;
         if (it->is_directory(type_ec)) {
-            out.push_back({name, true});
-        } else if (is_scene_file(p)) {
+            const bool project =
+                p == purpose::open_project && fs::exists(it->path() / manifest_file_name, type_ec);
+            out.push_back({name, true, project});
+        } else if (p == purpose::open_project ? is_manifest_file(it->path())
+                                              : is_scene_file(it->path())) {
             out.push_back({name, false});
         }
     }
@@ -67,7 +88,7 @@ void file_dialog::change_folder(const fs::path& folder) {
     fs::path absolute = fs::weakly_canonical(fs::absolute(folder, ec), ec);
     if (ec) absolute = folder;
     std::string error;
-    std::vector<entry> listed = list(absolute, &error);
+    std::vector<entry> listed = list(absolute, &error, purpose_);
     if (!error.empty()) {
         error_ = std::move(error);
         return;
@@ -90,6 +111,7 @@ bool file_dialog::submit(const std::string& typed) {
         return false;
     }
     if (path.is_relative()) path = folder_ / path;
+    if (purpose_ == purpose::open_project) return submit_project(path);
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
         change_folder(path);
@@ -113,6 +135,27 @@ bool file_dialog::submit(const std::string& typed) {
         }
     }
     chosen_ = path;
+    open_ = false;
+    accepted_ = true;
+    return true;
+}
+
+bool file_dialog::submit_project(const fs::path& typed) {
+    std::error_code ec;
+    fs::path path = typed;
+    if (is_manifest_file(path) && fs::is_regular_file(path, ec)) path = path.parent_path();
+    if (!fs::is_directory(path, ec)) {
+        error_ = "no such folder: " + path.string();
+        return false;
+    }
+    if (!fs::exists(path / manifest_file_name, ec)) {
+        // Not a project: look inside it (the way to walk to one).
+        change_folder(path);
+        std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
+        return false;
+    }
+    chosen_ = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    if (ec) chosen_ = path;
     open_ = false;
     accepted_ = true;
     return true;
@@ -142,7 +185,10 @@ bool file_dialog::draw() {
         ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing();
     if (ImGui::BeginChild("##files", {0, -footer}, true)) {
         for (const entry& e : entries_) {
-            const std::string label = (e.folder ? "[dir]  " : "       ") + e.name;
+            const std::string label = (e.project  ? "[project]  "
+                                       : e.folder ? "[dir]  "
+                                                  : "       ") +
+                                      e.name;
             const bool selected = fs::path(path_).filename() == e.name;
             if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                 if (e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
@@ -165,9 +211,9 @@ bool file_dialog::draw() {
     if (!error_.empty()) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", error_.c_str());
     } else {
-        ImGui::TextDisabled("Scene files: .scene.json (text) or .scene.bin (binary)");
+        ImGui::TextDisabled("%s", hint(purpose_));
     }
-    if (ImGui::Button(purpose_ == purpose::open ? "Open" : "Save", {100, 0})) (void)submit(path_);
+    if (ImGui::Button(purpose_ == purpose::save ? "Save" : "Open", {100, 0})) (void)submit(path_);
     ImGui::SameLine();
     if (ImGui::Button("Cancel", {100, 0}) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))

@@ -1,8 +1,12 @@
 #pragma once
-// file_dialog: an ImGui modal to pick a scene file (there are no native dialogs here). It
-// lists the folders and scene files (.scene.json, .scene.bin) of the current folder, has a
+// file_dialog: an ImGui modal to pick a scene file or a project (there are no native dialogs
+// here). It lists the folders and scene files (.scene.json, .scene.bin) — or, to open a
+// project, the folders and manifests (mosaic.project.json) — of the current folder, has a
 // path field that accepts a typed path, and shows problems inline ("no such folder", "not a
 // scene file") instead of closing.
+//
+// Opening a project: double-click enters a folder; Open on a folder that holds a manifest
+// (or on the manifest itself) chooses that folder.
 
 #include <filesystem>
 #include <string>
@@ -12,7 +16,7 @@ namespace mosaic::editor {
 
 class file_dialog {
 public:
-    enum class purpose { open, save };
+    enum class purpose { open, save, open_project };
 
     /// Opens the dialog (it appears on the next draw) in `folder`.
     void open(purpose p, const std::filesystem::path& folder,
@@ -32,16 +36,19 @@ public:
     [[nodiscard]] const std::string& error() const noexcept { return error_; }
     [[nodiscard]] const std::filesystem::path& folder() const noexcept { return folder_; }
 
-    /// Scene files and folders of `folder`, folders first, each sorted by name.
+    /// Scene files (or, for projects, manifests) and folders of `folder`, folders first,
+    /// each sorted by name.
     struct entry {
         std::string name;
         bool folder = false;
+        bool project = false;  // a folder holding a mosaic.project.json (project dialogs)
     };
     [[nodiscard]] static std::vector<entry> list(const std::filesystem::path& folder,
-                                                 std::string* error);
+                                                 std::string* error, purpose p = purpose::open);
 
 private:
     void change_folder(const std::filesystem::path& folder);
+    bool submit_project(const std::filesystem::path& path);
 
     bool open_ = false;
     bool just_opened_ = false;
@@ -56,5 +63,7 @@ private:
 
 /// True for NAME.scene.json and NAME.scene.bin.
 [[nodiscard]] bool is_scene_file(const std::filesystem::path& path);
+/// True for a mosaic.project.json.
+[[nodiscard]] bool is_manifest_file(const std::filesystem::path& path);
 
 }  // namespace mosaic::editor

@@ -1,4 +1,4 @@
-// The main menu bar: File, Edit, Entity, View, Help.
+// The main menu bar: File, Edit, Entity, Project, View, Help.
 #include <imgui.h>
 
 #include <string>
@@ -10,15 +10,53 @@ namespace mosaic::editor {
 
 namespace {
 
-void file_menu(editor_state& s, ui_state& ui) {
-    if (!ImGui::BeginMenu("File")) return;
-    if (ImGui::MenuItem("New Scene", "Ctrl+N")) request_new(s, ui);
-    if (ImGui::MenuItem("Open...", "Ctrl+O")) request_open_dialog(s, ui);
-    if (ImGui::BeginMenu("Open Recent", !s.recent_files().empty())) {
-        for (const auto& path : s.recent_files())
-            if (ImGui::MenuItem(path.string().c_str())) request_open(s, ui, path);
-        ImGui::EndMenu();
+/// BeginMenu, with its rectangle recorded as "menu/NAME" for tests.
+bool begin_menu(ui_state& ui, const char* name, bool enabled = true) {
+    const bool open = ImGui::BeginMenu(name, enabled);
+    ui.record(std::string("menu/") + name);
+    return open;
+}
+
+/// MenuItem, recorded as "menu/ID" (ID: what the test names it by).
+bool menu_item(ui_state& ui, const std::string& id, const char* label,
+               const char* shortcut = nullptr, bool enabled = true) {
+    const bool clicked = ImGui::MenuItem(label, shortcut, false, enabled);
+    ui.record("menu/" + id);
+    return clicked;
+}
+
+// Recent projects first (by folder name, the path beside it), then recent scenes.
+void recent_menu(editor_state& s, ui_state& ui) {
+    const auto& projects = s.recent_projects();
+    const auto& scenes = s.recent_files();
+    if (!begin_menu(ui, "Open Recent", !projects.empty() || !scenes.empty())) return;
+    ImGui::TextDisabled("Projects");
+    ImGui::PushID("projects");
+    for (const auto& folder : projects) {
+        const std::string label = folder.filename().string() + "   " + folder.string();
+        if (menu_item(ui, "recent/project/" + folder.string(), label.c_str()))
+            request_open_project(s, ui, folder);
     }
+    if (projects.empty()) ImGui::TextDisabled("  (none)");
+    ImGui::PopID();
+    ImGui::Separator();
+    ImGui::TextDisabled("Scenes");
+    ImGui::PushID("scenes");
+    for (const auto& path : scenes) {
+        if (menu_item(ui, "recent/scene/" + path.string(), path.string().c_str()))
+            request_open(s, ui, path);
+    }
+    if (scenes.empty()) ImGui::TextDisabled("  (none)");
+    ImGui::PopID();
+    ImGui::EndMenu();
+}
+
+void file_menu(editor_state& s, ui_state& ui) {
+    if (!begin_menu(ui, "File")) return;
+    if (menu_item(ui, "New Scene", "New Scene", "Ctrl+N")) request_new(s, ui);
+    if (menu_item(ui, "Open", "Open...", "Ctrl+O")) request_open_dialog(s, ui);
+    if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
+    recent_menu(s, ui);
     ImGui::Separator();
     if (ImGui::MenuItem("Save", "Ctrl+S", false, !s.playing())) (void)command_save(s, ui);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, !s.playing())) command_save_as(s, ui);
@@ -59,6 +97,27 @@ void entity_menu(editor_state& s, ui_state& ui) {
             if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
         ImGui::EndMenu();
     }
+    ImGui::EndMenu();
+}
+
+void project_menu(editor_state& s, ui_state& ui) {
+    if (!begin_menu(ui, "Project")) return;
+    const auto& manifest = s.opened_project().manifest;
+    const bool building = s.reloader().building();
+    const bool can_build = manifest && !manifest->build_command.empty() && !building;
+    if (menu_item(ui, "Build & Reload", building ? "Building..." : "Build & Reload", "Ctrl+R",
+                  can_build))
+        command_build_reload(s, ui);
+    if (ImGui::IsItemHovered() && manifest)
+        ImGui::SetTooltip("%s", manifest->build_command.empty()
+                                    ? "The manifest has no \"build\" command"
+                                    : manifest->build_command.c_str());
+    if (menu_item(ui, "Reload Code", "Reload Code", nullptr, manifest && !building)) {
+        (void)s.reload_code();
+        ui.structure_changed = true;
+    }
+    ImGui::Separator();
+    if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
     ImGui::EndMenu();
 }
 
@@ -106,6 +165,7 @@ void draw_main_menu(editor_state& s, ui_state& ui) {
     file_menu(s, ui);
     edit_menu(s, ui);
     entity_menu(s, ui);
+    project_menu(s, ui);
     view_menu(s, ui);
     help_menu(ui);
     ImGui::EndMainMenuBar();
@@ -130,6 +190,7 @@ void draw_help_windows(ui_state& ui) {
                 {"Delete", "Delete the selection"},
                 {"F2", "Rename"},
                 {"F", "Frame the selection in the Scene view"},
+                {"Ctrl+R", "Build & Reload the project's code"},
                 {"Ctrl+P", "Play / Stop"},
                 {"Ctrl+Shift+P", "Pause / Resume"},
                 {"Ctrl+click, Shift+click", "Add to / extend the selection"},

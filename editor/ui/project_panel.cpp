@@ -15,13 +15,15 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
-void project_panel::scan(const fs::path& folder) {
-    folder_ = folder;
+void project_panel::scan(const editor_state& s) {
+    folder_ = s.project_folder();
+    scanned_for_scene_ = s.scene_path();
     files_.clear();
+    scenes_.clear();
     scanned_ = true;
     std::error_code ec;
     constexpr std::size_t limit = 2000;
-    fs::recursive_directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
+    fs::recursive_directory_iterator it(folder_, fs::directory_options::skip_permission_denied, ec);
     for (; !ec && it != fs::recursive_directory_iterator() && files_.size() < limit;
          it.increment(ec)) {
         const fs::path& p = it->path();
@@ -32,27 +34,75 @@ void project_panel::scan(const fs::path& folder) {
         }
         if (it.depth() > 3) it.disable_recursion_pending();
         if (!it->is_regular_file(ec)) continue;
-        files_.push_back({p, fs::relative(p, folder, ec).string(), is_scene_file(p)});
+        files_.push_back({p, fs::relative(p, folder_, ec).string(), is_scene_file(p)});
     }
     std::sort(files_.begin(), files_.end(), [](const file& a, const file& b) {
         if (a.scene != b.scene) return a.scene;
         return a.label < b.label;
     });
+    // A project's scenes are the manifest's scenes folder; without a project, the scene
+    // files next to the open scene.
+    if (const auto& manifest = s.opened_project().manifest) {
+        for (const fs::path& p : manifest->scene_files())
+            scenes_.push_back({p, fs::relative(p, manifest->scenes_folder(), ec).string(), true});
+    } else {
+        for (const file& f : files_)
+            if (f.scene) scenes_.push_back(f);
+    }
+}
+
+void project_panel::draw_header(editor_state& s) {
+    const loaded_project& p = s.opened_project();
+    ImGui::SameLine();
+    if (p.manifest) {
+        ImGui::TextColored(colors::accent, "%s", p.name().c_str());
+    } else {
+        ImGui::TextColored(colors::dim, "no project");
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", folder_.string().c_str());
+    if (!p.manifest) return;
+    ImGui::SameLine();
+    if (p.module) {
+        ImGui::TextDisabled("  code: %s", p.module->file().filename().string().c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s\nreloaded %zu time(s)", p.module->file().string().c_str(),
+                              s.reloads());
+    } else if (!p.manifest->module.empty()) {
+        ImGui::TextColored(colors::warning, "  code not loaded (see the Console)");
+    }
+}
+
+void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
+    const std::string title = "Scenes (" + std::to_string(scenes_.size()) + ")###scenes";
+    if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+    std::error_code ec;
+    const fs::path open =
+        s.scene_path().empty() ? fs::path() : fs::absolute(s.scene_path(), ec).lexically_normal();
+    for (const file& f : scenes_) {
+        const bool current = f.path == open;
+        if (ImGui::Selectable(f.label.c_str(), current)) request_open(s, ui, f.path);
+        ui.record("project/scene/" + f.label);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.string().c_str());
+    }
+    if (scenes_.empty()) ImGui::TextDisabled("(none)");
+    ImGui::TreePop();
 }
 
 void project_panel::draw(editor_state& s, ui_state& ui) {
-    const fs::path folder = s.project_folder();
-    if (!scanned_ || folder != folder_) scan(folder);
-    if (ImGui::Button("Refresh")) scan(folder);
-    ImGui::SameLine();
-    const project* p = s.project_info();
-    ImGui::TextDisabled("%s%s%s", p ? std::string(p->name).c_str() : "no project", "  ",
-                        folder_.string().c_str());
+    const bool stale = s.project_folder() != folder_ || s.scene_path() != scanned_for_scene_;
+    if (!scanned_ || stale) scan(s);
+    if (ImGui::Button("Refresh")) scan(s);
+    draw_header(s);
 
     ImGui::BeginChild("##files", {0, 0}, false);
-    if (ImGui::TreeNodeEx("Archetypes", ImGuiTreeNodeFlags_DefaultOpen)) {
+    draw_scenes(s, ui);
+    const std::string archetypes =
+        "Archetypes (" + std::to_string(s.game().archetypes().size()) + ")###archetypes";
+    if (ImGui::TreeNodeEx(archetypes.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const archetype& a : s.game().archetypes()) {
             ImGui::Selectable(a.name().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
+            ui.record("project/archetype/" + a.name());
             if (ImGui::IsItemHovered()) {
                 ImGui::SetTooltip("Double-click to create a %s", a.name().c_str());
                 if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
@@ -62,7 +112,7 @@ void project_panel::draw(editor_state& s, ui_state& ui) {
         if (s.game().archetypes().empty()) ImGui::TextDisabled("(none)");
         ImGui::TreePop();
     }
-    if (ImGui::TreeNodeEx("Files", ImGuiTreeNodeFlags_DefaultOpen)) {
+    if (ImGui::TreeNodeEx("Files")) {
         for (const file& f : files_) {
             const bool current = f.path == s.scene_path();
             if (!f.scene) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);

@@ -1,6 +1,7 @@
 #pragma once
-// project_panel: the project folder's files — scenes open on double-click (asking about
-// unsaved changes first), archetypes spawn an entity on double-click, other files are listed.
+// project_panel: the open project — its name (from mosaic.project.json), where it lives and
+// whether its code is loaded; its scenes (a click opens one, asking about unsaved changes
+// first); its archetypes (double-click creates one); and the other files of its folder.
 
 #include <filesystem>
 #include <string>
@@ -16,7 +17,11 @@ public:
     void draw(editor_state& s, ui_state& ui);
 
 private:
-    void scan(const std::filesystem::path& folder);
+    /// Lists the folder's files and the manifest's scenes (kept until something changes:
+    /// walking a folder every frame is too slow for a big project).
+    void scan(const editor_state& s);
+    void draw_header(editor_state& s);
+    void draw_scenes(editor_state& s, ui_state& ui);
 
     struct file {
         std::filesystem::path path;
@@ -24,7 +29,9 @@ private:
         bool scene = false;
     };
     std::filesystem::path folder_;
+    std::filesystem::path scanned_for_scene_;  // the scene open at the last scan (Save As adds)
     std::vector<file> files_;
+    std::vector<file> scenes_;
     bool scanned_ = false;
 };
 

@@ -23,6 +23,7 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
     if (io.KeyCtrl) {
         if (pressed(key::n)) request_new(s, ui);
         if (pressed(key::o)) request_open_dialog(s, ui);
+        if (pressed(key::r)) command_build_reload(s, ui);
         if (pressed(key::s)) {
             if (io.KeyShift) {
                 command_save_as(s, ui);

@@ -103,7 +103,11 @@ void apply_theme(ImGuiStyle& style, bool playing) {
 bool load_fonts(ImGuiIO& io, const char* path, float size_pixels) {
     if (std::FILE* f = std::fopen(path, "rb")) {
         std::fclose(f);
-        if (io.Fonts->AddFontFromFileTTF(path, size_pixels) != nullptr) return true;
+        // Latin-1 plus General Punctuation: compilers quote names with U+2018/U+2019, and
+        // their messages stream into the Console.
+        static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
+        if (io.Fonts->AddFontFromFileTTF(path, size_pixels, nullptr, ranges) != nullptr)
+            return true;
     }
     io.Fonts->AddFontDefault();
     return false;

@@ -56,12 +56,14 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
 
-    // Left: the project and the scene.
+    // Left: the scene and the project (the title), and a build in progress.
     ImGui::AlignTextToFramePadding();
-    const project* p = s.project_info();
-    ImGui::TextColored(colors::dim, "%s", p ? std::string(p->name).c_str() : "Mosaic");
-    ImGui::SameLine();
     ImGui::TextUnformatted(s.title().c_str());
+    if (s.reloader().building()) {
+        ImGui::SameLine();
+        ImGui::TextColored(colors::warning, "Building...");
+        ui.record("toolbar/Building");
+    }
 
     // Centre: play controls.
     const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;

@@ -24,7 +24,15 @@ namespace mosaic::editor {
 enum class bottom_tab { console, project, profiler };
 
 /// A file operation waiting for the user to answer "unsaved changes?" or pick a file.
-enum class file_request { none, new_scene, open_dialog, open_path, exit };
+enum class file_request {
+    none,
+    new_scene,
+    open_dialog,
+    open_path,
+    open_project_dialog,
+    open_project_path,
+    exit
+};
 
 /// A screen rectangle of a widget (recorded for tests, see ui_state::record).
 struct item_rect {
@@ -59,10 +67,11 @@ struct ui_state {
 
     // --- files -----------------------------------------------------------------------------
     file_request pending = file_request::none;
-    std::filesystem::path pending_path;  // for open_path
+    std::filesystem::path pending_path;  // for open_path, open_project_path
     bool ask_unsaved = false;            // the "Unsaved changes" modal is up
     bool save_then_continue = false;     // a Save As from that modal continues `pending`
     std::string load_error;              // shown in the "Could not open" modal
+    std::string load_error_title = "Could not open the scene";  // or "... the project"
     bool show_load_error = false;
     file_dialog dialog;
     bool quit = false;  // the application exits at the end of this frame

@@ -16,6 +16,7 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "../editor_core/reload_project.hpp"
 #include "core/script.hpp"
 #include "ui/app/editor_app.hpp"
 
@@ -234,6 +235,25 @@ TEST_F(TinyTanksEndToEnd, PlayPauseStopRestoresEditSaveAndReload) {
     EXPECT_TRUE(close_to(world_pixel({0.0f, 0.0f}), {120, 112, 102}, 6)) << "the bunker";
     EXPECT_TRUE(close_to(world_pixel({0.0f, 6.8f}), {61, 74, 51}, 6)) << "the arena floor";
     EXPECT_TRUE(close_to(world_pixel({0.0f, 8.3f}), {120, 112, 102}, 6)) << "the north wall";
+}
+
+// Projects and hot reload in the real window, as scripts drive them: switch to a project,
+// play, Build & Reload while playing (the window keeps drawing), the new code runs on.
+TEST_F(EditorEndToEnd, OpenProjectThenBuildAndReloadWhilePlaying) {
+    reload_project p("e2e_game", "echo building; " + copy_v2_command());
+    run("expect_project -\nopen_project " + p.folder().string() +
+        "\nexpect_project e2e_game\nselect Runner\nexpect Mover.speed 3\nplay\nwait 10\n");
+    editor_state& s = app_->state();
+    const auto ticks = s.game().clock().ticks();
+    EXPECT_GT(ticks, 0u);
+    run("build_reload\nexpect_project e2e_game\nselect Runner\nexpect Mover.boost 2.5\n");
+    EXPECT_EQ(s.reloads(), 1u);
+    EXPECT_EQ(s.mode(), play_state::playing) << "the game goes on after the reload";
+    EXPECT_GE(s.game().clock().ticks(), ticks);
+    bool streamed = false;
+    for (const auto& line : s.log().lines()) streamed = streamed || line.text == "building";
+    EXPECT_TRUE(streamed) << "the build's output is in the Console";
+    EXPECT_NE(s.title().find("e2e_game"), std::string::npos) << s.title();
 }
 
 }  // namespace

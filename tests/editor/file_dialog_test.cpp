@@ -41,6 +41,30 @@ TEST_F(FileDialogTest, ListsFoldersFirstThenSceneFilesOnly) {
     EXPECT_NE(error.find("cannot list"), std::string::npos);
 }
 
+TEST_F(FileDialogTest, OpenProjectListsProjectsAndChoosesAFolderWithAManifest) {
+    fs::create_directories(folder_ / "game" / "scenes");
+    std::ofstream(folder_ / "game" / "mosaic.project.json") << "{ \"name\": \"game\" }";
+    const auto entries = file_dialog::list(folder_, nullptr, file_dialog::purpose::open_project);
+    ASSERT_EQ(entries.size(), 2u) << "folders only: no scene files";
+    EXPECT_EQ(entries[0].name, "game");
+    EXPECT_TRUE(entries[0].project);
+    EXPECT_EQ(entries[1].name, "levels");
+    EXPECT_FALSE(entries[1].project);
+
+    file_dialog dialog;
+    dialog.open(file_dialog::purpose::open_project, folder_);
+    EXPECT_FALSE(dialog.submit("levels")) << "not a project: the dialog walks into it";
+    EXPECT_EQ(dialog.folder().filename(), "levels");
+    EXPECT_FALSE(dialog.submit((folder_ / "nowhere").string()));
+    EXPECT_NE(dialog.error().find("no such folder"), std::string::npos) << dialog.error();
+    EXPECT_TRUE(dialog.submit((folder_ / "game").string()));
+    EXPECT_EQ(dialog.chosen(), fs::canonical(folder_ / "game"));
+    dialog.open(file_dialog::purpose::open_project, folder_);
+    EXPECT_TRUE(dialog.submit((folder_ / "game" / "mosaic.project.json").string()))
+        << "the manifest itself chooses its folder";
+    EXPECT_EQ(dialog.chosen(), fs::canonical(folder_ / "game"));
+}
+
 TEST_F(FileDialogTest, OpenReportsProblemsInlineAndEntersFolders) {
     file_dialog dialog;
     dialog.open(file_dialog::purpose::open, folder_);
