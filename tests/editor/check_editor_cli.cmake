@@ -38,3 +38,9 @@ foreach(file saved.scene.json script.png)
         message(FATAL_ERROR "script_ok: ${file} was not written")
     endif()
 endforeach()
+
+# A project folder (or its manifest) instead of a scene: the project, on its default scene.
+file(WRITE ${work}/project.script "expect_project platformer\nselect Player\nexpect_selected 1\n")
+expect_run(project_folder 0 "" ${PROJECTS}/platformer ${settings} --script ${work}/project.script)
+expect_run(project_manifest 0 "" ${PROJECTS}/platformer/mosaic.project.json ${settings}
+           --script ${work}/project.script)
