@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <mosaic/engine/display_path.hpp>
+
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
 
@@ -16,7 +18,7 @@ void file_menu(editor_state& s, ui_state& ui) {
     if (ImGui::MenuItem("Open...", "Ctrl+O")) request_open_dialog(s, ui);
     if (ImGui::BeginMenu("Open Recent", !s.recent_files().empty())) {
         for (const auto& path : s.recent_files())
-            if (ImGui::MenuItem(path.string().c_str())) request_open(s, ui, path);
+            if (ImGui::MenuItem(display_path(path).c_str())) request_open(s, ui, path);
         ImGui::EndMenu();
     }
     ImGui::Separator();
