@@ -80,8 +80,8 @@ bool editor_state::reload_code() {
     }
     selection_.prune(world());
     ++reloads_;
-    log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) + " (" +
-              std::to_string(migration.migrated()) + " component values migrated)");
+    log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +
+              " (" + std::to_string(migration.migrated()) + " component values migrated)");
     for (const std::string& line : migration.report()) log_.warning(line);
     if (dropped) {
         log_.warning(std::to_string(dropped) +

@@ -87,8 +87,8 @@ bool editor_state::open(const fs::path& path, std::vector<diagnostic>* errors) {
         game_->start(std::move(*loaded.value));
         reset_after_load();
         remember_recent(path);
-        log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
-                  " entities)");
+        log_.info("opened " + display_path(path) + " (" +
+                  std::to_string(game_->world().size() - 1) + " entities)");
         return true;
     }
     loaded_project next = manifest ? load_project(*manifest) : loaded_project{};

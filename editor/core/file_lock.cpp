@@ -59,8 +59,8 @@ void file_lock::write(const std::string& text) {
     if (::ftruncate(fd_, 0) != 0) return;
     std::size_t done = 0;
     while (done < text.size()) {
-        const ssize_t n = ::pwrite(fd_, text.data() + done, text.size() - done,
-                                   static_cast<off_t>(done));
+        const ssize_t n =
+            ::pwrite(fd_, text.data() + done, text.size() - done, static_cast<off_t>(done));
         if (n <= 0) return;
         done += static_cast<std::size_t>(n);
     }

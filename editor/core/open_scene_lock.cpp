@@ -47,8 +47,8 @@ void open_scene_lock::follow(editor_state& s) {
     std::ifstream in(file, std::ios::binary);
     std::string holder{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
     holder = holder.starts_with("pid=") ? holder.substr(4, holder.find('\n') - 4) : "";
-    const std::string who = holder.empty() ? "another editor" : "another editor (process " +
-                                                                    display_path(holder) + ")";
+    const std::string who =
+        holder.empty() ? "another editor" : "another editor (process " + display_path(holder) + ")";
     const std::string text = display_path(followed_) + " is open in " + who +
                              " too: whichever saves last overwrites the other's changes.";
     s.log().warning(text);

@@ -183,8 +183,8 @@ void autosave::claim_crashed_sessions() {
                                      std::chrono::time_point_cast<std::chrono::seconds>(sys)),
                                  "%Y-%m-%d %H:%M");
         }
-        offers_.push_back({id, it->path(), fs::path(n.scene), n.pid, written, size,
-                           std::move(*lock)});
+        offers_.push_back(
+            {id, it->path(), fs::path(n.scene), n.pid, written, size, std::move(*lock)});
     }
     // Sessions that ended without writing anything left only their lock file: tidy up the
     // free ones (a live session holds its own, and try_lock fails on it).
@@ -195,8 +195,9 @@ void autosave::claim_crashed_sessions() {
         if (std::optional<file_lock> free = file_lock::try_lock(lock_file))
             free->remove_and_unlock();
     }
-    std::sort(offers_.begin(), offers_.end(),
-              [](const recovery_offer& a, const recovery_offer& b) { return a.written > b.written; });
+    std::sort(offers_.begin(), offers_.end(), [](const recovery_offer& a, const recovery_offer& b) {
+        return a.written > b.written;
+    });
 }
 
 bool autosave::recover(std::size_t i, editor_state& s, ui_state& ui) {
@@ -241,8 +242,9 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
                                 ImGuiWindowFlags_AlwaysAutoResize))
         return;
     if (offers_.size() == 1) {
-        ImGui::TextUnformatted("An editor did not close normally; its unsaved changes were "
-                               "autosaved.");
+        ImGui::TextUnformatted(
+            "An editor did not close normally; its unsaved changes were "
+            "autosaved.");
     } else {
         ImGui::Text("%zu editors did not close normally; their unsaved changes were autosaved.",
                     offers_.size());

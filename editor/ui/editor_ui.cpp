@@ -27,8 +27,9 @@ bool begin_panel(const char* name, const panel_rect& r, ImGuiWindowFlags extra =
 editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
     : autosave_(settings_path.empty() || !autosave ? std::filesystem::path{}
                                                    : settings_path.parent_path() / "recovery"),
-      scene_lock_(settings_path.empty() || !autosave ? std::filesystem::path{}
-                                                     : settings_path.parent_path() / "open-scenes") {
+      scene_lock_(settings_path.empty() || !autosave
+                      ? std::filesystem::path{}
+                      : settings_path.parent_path() / "open-scenes") {
     ui_.settings_path = std::move(settings_path);
     if (!ui_.settings_path.empty()) ui_.settings = load_settings(ui_.settings_path);
     saved_ = ui_.settings;

@@ -53,7 +53,8 @@ void request(editor_state& s, ui_state& ui, file_request what) {
 }
 
 std::string scene_name(editor_state& s) {
-    return s.scene_path().empty() ? std::string("Untitled") : display_path(s.scene_path().filename());
+    return s.scene_path().empty() ? std::string("Untitled")
+                                  : display_path(s.scene_path().filename());
 }
 
 }  // namespace

@@ -60,7 +60,8 @@ void file_dialog::open(purpose p, const fs::path& folder, const fs::path& file_n
     std::error_code ec;
     fs::path start = folder.empty() ? fs::current_path(ec) : folder;
     change_folder(start);
-    std::snprintf(path_, sizeof path_, "%s", (folder_ / file_name).string().c_str());
+    // A name that cannot be shown (a newline) is suggested escaped; submit() maps it back.
+    std::snprintf(path_, sizeof path_, "%s", (folder_ / display_path(file_name)).string().c_str());
 }
 
 void file_dialog::change_folder(const fs::path& folder) {
@@ -108,7 +109,8 @@ bool file_dialog::submit(const std::string& typed) {
             return false;
         }
         if (!is_scene_file(path)) {
-            error_ = "not a scene file (.scene.json or .scene.bin): " + display_path(path.filename());
+            error_ =
+                "not a scene file (.scene.json or .scene.bin): " + display_path(path.filename());
             return false;
         }
     } else {

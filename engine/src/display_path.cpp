@@ -44,9 +44,15 @@ std::string display_path(std::string_view raw) {
             continue;
         }
         switch (b) {
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
             default:
                 out += "\\x";
                 out += hex[b >> 4];

@@ -355,7 +355,8 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
         if (report(loaded.diagnostics, err)) return exit_file_error;
         if (report(save_archetype_file(*loaded.value, table, out_file), err))
             return exit_file_error;
-        out << "wrote " << display_path(out_file) << " (archetype '" << loaded.value->name() << "')\n";
+        out << "wrote " << display_path(out_file) << " (archetype '" << loaded.value->name()
+            << "')\n";
     }
     return exit_ok;
 }
