@@ -1,5 +1,6 @@
 // editor_state's project: opening another project, and replacing the game's code in place
 // (hot reload) with the scene, selection, undo history and play state kept.
+#include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "editor_state.hpp"
@@ -29,7 +30,7 @@ bool editor_state::open_project(const fs::path& manifest) {
     load_project_archetypes();
     remember_project();
     new_scene();
-    log_.info("opened project " + project_.name() + " (" + project_.manifest->folder.string() +
+    log_.info("opened project " + project_.name() + " (" + display_path(project_.manifest->folder) +
               ")");
     return true;
 }
@@ -81,8 +82,8 @@ bool editor_state::reload_code() {
     }
     selection_.prune(world());
     ++reloads_;
-    log_.info("reloaded " + project_.name() + " from " + project_.module->file().string() + " (" +
-              std::to_string(migration.migrated()) + " component values migrated)");
+    log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +
+              " (" + std::to_string(migration.migrated()) + " component values migrated)");
     for (const std::string& line : migration.report()) log_.warning(line);
     if (dropped) {
         log_.warning(std::to_string(dropped) +

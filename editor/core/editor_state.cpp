@@ -6,6 +6,7 @@
 
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -88,8 +89,8 @@ bool editor_state::open(const fs::path& path, std::vector<diagnostic>* errors) {
         game_->start(std::move(*loaded.value));
         reset_after_load();
         remember_recent(path);
-        log_.info("opened " + path.string() + " (" + std::to_string(game_->world().size() - 1) +
-                  " entities)");
+        log_.info("opened " + display_path(path) + " (" +
+                  std::to_string(game_->world().size() - 1) + " entities)");
         return true;
     }
     loaded_project next = manifest ? load_project(*manifest) : loaded_project{};
@@ -124,7 +125,7 @@ bool editor_state::save_as(const fs::path& path) {
     saved_state_ = history_.state_id();
     dirty_without_history_ = false;
     remember_recent(path);
-    log_.info("saved " + path.string());
+    log_.info("saved " + display_path(path));
     return true;
 }
 
@@ -133,7 +134,7 @@ bool editor_state::dirty() const noexcept {
 }
 
 std::string editor_state::title() const {
-    const std::string name = path_.empty() ? "Untitled" : path_.filename().string();
+    const std::string name = path_.empty() ? "Untitled" : display_path(path_.filename());
     const std::string project = project_.manifest ? " - " + project_.name() : std::string();
     return name + (dirty() ? "*" : "") + project + " - Mosaic";
 }
@@ -165,7 +166,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     path_ = path;
     remember_recent(path);
     remember_project();
-    log_.info("opened " + path.string() + " (" + std::to_string(game_->world().size() - 1) +
+    log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
               " entities), project " + (project_.manifest ? project_.name() : "none"));
     return true;
 }

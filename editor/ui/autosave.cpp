@@ -1,10 +1,19 @@
 #include "ui/autosave.hpp"
 
 #include <imgui.h>
+#include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <ctime>
 #include <fstream>
+#include <iterator>
+#include <random>
+#include <sstream>
 #include <system_error>
 
+#include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "ui/commands.hpp"
@@ -13,33 +22,118 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+constexpr std::string_view data_suffix = ".scene.bin";
+
+std::string local_time(std::time_t t, const char* format) {
+    std::tm tm{};
+    localtime_r(&t, &tm);
+    char text[64];
+    return std::strftime(text, sizeof text, format, &tm) > 0 ? text : "";
+}
+
+/// ID.txt: "pid=..", "started=..", then "scene=" and the raw path to the end of the file (a
+/// file name may hold a newline). An older editor wrote only the path, on one line.
+struct note {
+    std::string pid;
+    std::string scene;
+};
+
+std::string note_text(const std::string& started, const fs::path& scene) {
+    return "pid=" + std::to_string(::getpid()) + "\nstarted=" + started +
+           "\nscene=" + scene.string() + "\n";
+}
+
+note read_note(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    note n;
+    if (!text.starts_with("pid=")) {
+        n.scene = text.substr(0, text.find('\n'));
+        return n;
+    }
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line(text.data() + at, end - at);
+        if (line.starts_with("scene=")) {
+            n.scene = text.substr(at + 6);
+            if (n.scene.ends_with('\n')) n.scene.pop_back();
+            break;
+        }
+        if (line.starts_with("pid=")) n.pid = std::string(line.substr(4));
+        at = end + 1;
+    }
+    return n;
+}
+
+/// NAME.recovered.scene.bin next to the original, or NAME.recovered-2.scene.bin and on when
+/// an earlier recovery is there (several crashed sessions may have had the same scene).
+fs::path recovery_target(const fs::path& original, const fs::path& folder) {
+    const std::string file = original.filename().string();
+    const std::string stem = original.empty() ? "untitled" : file.substr(0, file.find('.'));
+    const fs::path dir = original.empty() ? folder : original.parent_path();
+    std::error_code ec;
+    for (int n = 1; n < 100; ++n) {
+        const std::string suffix = n == 1 ? "" : "-" + std::to_string(n);
+        const fs::path target = dir / (stem + ".recovered" + suffix + ".scene.bin");
+        if (!fs::exists(target, ec)) return target;
+    }
+    return dir / (stem + ".recovered.scene.bin");
+}
+
+std::string size_text(std::uintmax_t bytes) {
+    if (bytes < 1024) return std::to_string(bytes) + " B";
+    if (bytes < 1024 * 1024) return std::to_string(bytes / 1024) + " KB";
+    return std::to_string(bytes / (1024 * 1024)) + " MB";
+}
+
+}  // namespace
+
+// --- this session ----------------------------------------------------------------------------
+
 autosave::autosave(fs::path folder) : folder_(std::move(folder)) {
     if (folder_.empty()) return;
-    file_ = folder_ / "recovery.scene.bin";
-    note_ = folder_ / "recovery.txt";
     std::error_code ec;
-    if (fs::exists(file_, ec)) {
-        offer_ = true;
-        std::ifstream in(note_);
-        std::getline(in, original_);
+    fs::create_directories(folder_, ec);
+    const std::time_t now = std::time(nullptr);
+    started_ = local_time(now, "%Y-%m-%d %H:%M:%S");
+    std::random_device random;
+    char tag[16];
+    std::snprintf(tag, sizeof tag, "%04x", random() & 0xffffu);
+    const std::string id = "session-" + std::to_string(::getpid()) + "-" +
+                           local_time(now, "%Y%m%d-%H%M%S") + "-" + tag;
+    lock_ = file_lock::try_lock(folder_ / (id + ".lock"));
+    if (!lock_) {  // cannot lock (a read-only folder): autosave is off, as without a folder
+        folder_.clear();
+        return;
     }
+    lock_->write("pid=" + std::to_string(::getpid()) + "\nstarted=" + started_ + "\n");
+    file_ = folder_ / (id + std::string(data_suffix));
+    note_ = folder_ / (id + ".txt");
+    claim_crashed_sessions();
+}
+
+autosave::~autosave() {
+    // Files written and not discarded are what a crash would leave: keep them for the next
+    // start (the lock goes with this object, as it would with the process).
+    if (lock_ && !written_) lock_->remove_and_unlock();
 }
 
 std::string autosave::write_now(editor_state& s, when w) {
     if (folder_.empty() || !s.dirty()) return {};
     if (s.playing() && w != when::entering_play) return {};
-    std::error_code ec;
-    fs::create_directories(folder_, ec);
     for (const diagnostic& d : save_scene_file(s.scene(), s.table(), file_)) {
         if (d.severity == diagnostic::level::error) return d.to_string();
     }
-    std::ofstream(note_, std::ios::trunc) << s.scene_path().string() << "\n";
+    std::ofstream(note_, std::ios::binary | std::ios::trunc) << note_text(started_, s.scene_path());
     written_ = true;
     return {};
 }
 
 void autosave::tick(editor_state& s, double now, int minutes) {
-    if (folder_.empty() || offer_) return;  // an old recovery file waits for an answer
+    if (folder_.empty()) return;
     if (last_write_ < 0) last_write_ = now;
     if (!s.dirty()) {
         if (written_) discard();  // saved since: nothing to recover
@@ -60,8 +154,84 @@ void autosave::discard() {
     written_ = false;
 }
 
+// --- crashed sessions ------------------------------------------------------------------------
+
+void autosave::claim_crashed_sessions() {
+    std::error_code ec;
+    std::vector<fs::path> leftovers;  // lock files of sessions that never wrote a scene
+    for (fs::directory_iterator it(folder_, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.ends_with(".lock")) leftovers.push_back(it->path());
+        if (!name.ends_with(data_suffix) || it->path() == file_) continue;
+        const std::string id = name.substr(0, name.size() - data_suffix.size());
+        // A held lock is a live session (or one another editor is offering): hands off.
+        std::optional<file_lock> lock = file_lock::try_lock(folder_ / (id + ".lock"));
+        if (!lock) continue;
+        std::error_code size_ec;
+        const std::uintmax_t size = fs::file_size(it->path(), size_ec);
+        if (size_ec) {  // recovered or discarded by another editor just now
+            lock->remove_and_unlock();
+            continue;
+        }
+        const note n = read_note(folder_ / (id + ".txt"));
+        std::string written;
+        std::error_code time_ec;
+        const auto mtime = fs::last_write_time(it->path(), time_ec);
+        if (!time_ec) {
+            const auto sys = std::chrono::file_clock::to_sys(mtime);
+            written = local_time(std::chrono::system_clock::to_time_t(
+                                     std::chrono::time_point_cast<std::chrono::seconds>(sys)),
+                                 "%Y-%m-%d %H:%M");
+        }
+        offers_.push_back(
+            {id, it->path(), fs::path(n.scene), n.pid, written, size, std::move(*lock)});
+    }
+    // Sessions that ended without writing anything left only their lock file: tidy up the
+    // free ones (a live session holds its own, and try_lock fails on it).
+    for (const fs::path& lock_file : leftovers) {
+        const fs::path data =
+            lock_file.parent_path() / (lock_file.stem().string() + std::string(data_suffix));
+        if (lock_file == lock_->path() || fs::exists(data, ec)) continue;
+        if (std::optional<file_lock> free = file_lock::try_lock(lock_file))
+            free->remove_and_unlock();
+    }
+    std::sort(offers_.begin(), offers_.end(), [](const recovery_offer& a, const recovery_offer& b) {
+        return a.written > b.written;
+    });
+}
+
+bool autosave::recover(std::size_t i, editor_state& s, ui_state& ui) {
+    recovery_offer& offer = offers_.at(i);
+    const fs::path target = recovery_target(offer.original, folder_);
+    std::error_code ec;
+    fs::copy_file(offer.data, target, fs::copy_options::overwrite_existing, ec);
+    if (ec) {
+        s.log().error("cannot write " + display_path(target) + ": " + ec.message() +
+                      " (the autosaved changes stay offered)");
+        return false;
+    }
+    if (!open_scene_now(s, ui, target)) return false;
+    s.log().info("recovered the autosaved changes into " + display_path(target) +
+                 " (Save As to replace the original)");
+    discard_offer(i);
+    return true;
+}
+
+void autosave::discard_offer(std::size_t i) {
+    recovery_offer& offer = offers_.at(i);
+    std::error_code ec;
+    fs::remove(offer.data, ec);
+    fs::remove(folder_ / (offer.id + ".txt"), ec);
+    offer.lock.remove_and_unlock();
+    offers_.erase(offers_.begin() + static_cast<std::ptrdiff_t>(i));
+}
+
+void autosave::later() {
+    offers_.clear();  // the locks go: the next editor to start offers them again
+}
+
 void autosave::draw_offer(editor_state& s, ui_state& ui) {
-    if (!offer_) return;
+    if (offers_.empty()) return;
     if (!offer_opened_) {
         ImGui::OpenPopup("Recover unsaved changes?");
         offer_opened_ = true;
@@ -71,39 +241,56 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
     if (!ImGui::BeginPopupModal("Recover unsaved changes?", nullptr,
                                 ImGuiWindowFlags_AlwaysAutoResize))
         return;
-    ImGui::TextUnformatted("The editor did not close normally last time.");
-    ImGui::Text("Unsaved changes to %s were autosaved.",
-                original_.empty() ? "an untitled scene" : original_.c_str());
+    if (offers_.size() == 1) {
+        ImGui::TextUnformatted(
+            "An editor did not close normally; its unsaved changes were "
+            "autosaved.");
+    } else {
+        ImGui::Text("%zu editors did not close normally; their unsaved changes were autosaved.",
+                    offers_.size());
+    }
+    ImGui::TextDisabled("Recover writes NAME.recovered.scene.bin next to the scene and opens it.");
     ImGui::Spacing();
-    if (ImGui::Button("Recover", {120, 0})) {
-        // Next to the original (or in the settings folder for an untitled scene).
-        const fs::path original = original_;
-        const fs::path target =
-            original.empty()
-                ? folder_ / "untitled.recovered.scene.bin"
-                : original.parent_path() / (original.filename().string().substr(
-                                                0, original.filename().string().find('.')) +
-                                            ".recovered.scene.bin");
-        std::error_code ec;
-        fs::copy_file(file_, target, fs::copy_options::overwrite_existing, ec);
-        if (ec) {
-            s.log().error("cannot write " + target.string() + ": " + ec.message());
-        } else if (open_scene_now(s, ui, target)) {
-            s.log().info("recovered the autosaved changes into " + target.string() +
-                         " (Save As to replace the original)");
-            discard();
+    enum class choice { none, recover, discard };
+    choice chosen = choice::none;
+    std::size_t which = 0;
+    if (ImGui::BeginTable("##recoveries", 4, ImGuiTableFlags_Borders | ImGuiTableFlags_RowBg)) {
+        ImGui::TableSetupColumn("Scene");
+        ImGui::TableSetupColumn("Autosaved");
+        ImGui::TableSetupColumn("Size");
+        ImGui::TableSetupColumn("");
+        ImGui::TableHeadersRow();
+        for (std::size_t i = 0; i < offers_.size(); ++i) {
+            const recovery_offer& o = offers_[i];
+            ImGui::PushID(static_cast<int>(i));
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            const std::string scene =
+                o.original.empty() ? std::string("Untitled") : display_path(o.original);
+            ImGui::TextUnformatted(scene.c_str());
+            if (!o.pid.empty() && ImGui::IsItemHovered())
+                ImGui::SetTooltip("editor process %s", o.pid.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(o.written.c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(size_text(o.size).c_str());
+            ImGui::TableNextColumn();
+            if (ImGui::Button("Recover")) chosen = choice::recover, which = i;
+            ui.record("recovery/Recover/" + std::to_string(i));
+            ImGui::SameLine();
+            if (ImGui::Button("Discard")) chosen = choice::discard, which = i;
+            ui.record("recovery/Discard/" + std::to_string(i));
+            ImGui::PopID();
         }
-        offer_ = false;
-        ImGui::CloseCurrentPopup();
+        ImGui::EndTable();
     }
-    ui.record("recovery/Recover");
-    ImGui::SameLine();
-    if (ImGui::Button("Discard", {120, 0})) {
-        discard();
-        offer_ = false;
-        ImGui::CloseCurrentPopup();
-    }
-    ui.record("recovery/Discard");
+    ImGui::Spacing();
+    if (ImGui::Button("Later", {120, 0})) later();
+    ui.record("recovery/Later");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keep them and ask again at the next start");
+    if (chosen == choice::recover) (void)recover(which, s, ui);
+    if (chosen == choice::discard) discard_offer(which);
+    if (offers_.empty()) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }
 

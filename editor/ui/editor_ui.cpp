@@ -26,7 +26,10 @@ bool begin_panel(const char* name, const panel_rect& r, ImGuiWindowFlags extra =
 
 editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
     : autosave_(settings_path.empty() || !autosave ? std::filesystem::path{}
-                                                   : settings_path.parent_path() / "recovery") {
+                                                   : settings_path.parent_path() / "recovery"),
+      scene_lock_(settings_path.empty() || !autosave
+                      ? std::filesystem::path{}
+                      : settings_path.parent_path() / "open-scenes") {
     ui_.settings_path = std::move(settings_path);
     if (!ui_.settings_path.empty()) ui_.settings = load_settings(ui_.settings_path);
     saved_ = ui_.settings;
@@ -102,6 +105,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_bottom(s, layout_.bottom);
 
     draw_file_modals(s, ui_);
+    scene_lock_.follow(s);  // after anything that opens a scene: warns before the user edits
     autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);
     autosave_.draw_offer(s, ui_);
     draw_alert_modal(s, ui_);

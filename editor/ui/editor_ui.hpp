@@ -13,6 +13,7 @@
 #include <filesystem>
 
 #include "core/editor_state.hpp"
+#include "core/open_scene_lock.hpp"
 #include "ui/autosave.hpp"
 #include "ui/console_panel.hpp"
 #include "ui/hierarchy_panel.hpp"
@@ -29,7 +30,8 @@ namespace mosaic::editor {
 class editor_ui {
 public:
     /// Reads the settings from `settings_path` (empty: defaults, never written). Autosave
-    /// keeps its recovery file next to the settings, unless `autosave` is false (scripts).
+    /// keeps its recovery files next to the settings, and the markers of open scenes (the
+    /// warning about a scene open in two editors), unless `autosave` is false (scripts).
     explicit editor_ui(std::filesystem::path settings_path = {}, bool autosave = true);
     /// Writes the settings if they changed.
     ~editor_ui();
@@ -70,6 +72,7 @@ private:
     profiler_panel profiler_;
     project_panel project_;
     editor::autosave autosave_;
+    open_scene_lock scene_lock_;  // warns when the scene is open in another editor
     bool theme_playing_ = false;
     bool theme_applied_ = false;
     editor_state* play_hooked_ = nullptr;  // the state whose on_play writes the recovery file

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <string>
 
+#include <mosaic/engine/display_path.hpp>
+
 #include "ui/commands.hpp"
 
 namespace mosaic::editor {
@@ -60,7 +62,8 @@ void request(editor_state& s, ui_state& ui, file_request what) {
 }
 
 std::string scene_name(editor_state& s) {
-    return s.scene_path().empty() ? std::string("Untitled") : s.scene_path().filename().string();
+    return s.scene_path().empty() ? std::string("Untitled")
+                                  : display_path(s.scene_path().filename());
 }
 
 }  // namespace
@@ -100,7 +103,7 @@ bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
             if (!text.empty()) text += '\n';
             text += d.to_string();
         }
-        if (text.empty()) text = "could not open " + path.string();
+        if (text.empty()) text = "could not open " + display_path(path);
         ui.load_error = std::move(text);
         ui.load_error_title = "Could not open the scene";
         ui.show_load_error = true;
@@ -171,7 +174,7 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
             }
         } else {
             const auto& lines = s.log().lines();
-            ui.dialog.show_error(lines.empty() ? "could not save " + chosen.string()
+            ui.dialog.show_error(lines.empty() ? "could not save " + display_path(chosen)
                                                : lines.back().text);
         }
     } else if (!ui.dialog.is_open() && ui.save_then_continue) {

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <system_error>
 
+#include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -47,7 +48,7 @@ std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::s
     std::error_code ec;
     fs::directory_iterator it(folder, fs::directory_options::skip_permission_denied, ec);
     if (ec) {
-        if (error) *error = "cannot list " + folder.string() + ": " + ec.message();
+        if (error) *error = "cannot list " + display_path(folder) + ": " + ec.message();
         return out;
     }
     for (; it != fs::directory_iterator(); it.increment(ec)) {
@@ -80,7 +81,8 @@ void file_dialog::open(purpose p, const fs::path& folder, const fs::path& file_n
     std::error_code ec;
     fs::path start = folder.empty() ? fs::current_path(ec) : folder;
     change_folder(start);
-    std::snprintf(path_, sizeof path_, "%s", (folder_ / file_name).string().c_str());
+    // A name that cannot be shown (a newline) is suggested escaped; submit() maps it back.
+    std::snprintf(path_, sizeof path_, "%s", (folder_ / display_path(file_name)).string().c_str());
 }
 
 void file_dialog::change_folder(const fs::path& folder) {
@@ -113,6 +115,11 @@ bool file_dialog::submit(const std::string& typed) {
     if (path.is_relative()) path = folder_ / path;
     if (purpose_ == purpose::open_project) return submit_project(path);
     std::error_code ec;
+    if (!fs::exists(path, ec) && path.parent_path() == folder_) {
+        for (const entry& e : entries_) {
+            if (display_path(e.name) == path.filename().string()) path = folder_ / e.name;
+        }
+    }
     if (fs::is_directory(path, ec)) {
         change_folder(path);
         std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
@@ -120,17 +127,18 @@ bool file_dialog::submit(const std::string& typed) {
     }
     if (purpose_ == purpose::open) {
         if (!fs::exists(path, ec)) {
-            error_ = "no such file: " + path.string();
+            error_ = "no such file: " + display_path(path);
             return false;
         }
         if (!is_scene_file(path)) {
-            error_ = "not a scene file (.scene.json or .scene.bin): " + path.filename().string();
+            error_ =
+                "not a scene file (.scene.json or .scene.bin): " + display_path(path.filename());
             return false;
         }
     } else {
         if (!is_scene_file(path)) path += ".scene.json";
         if (!fs::is_directory(path.parent_path(), ec)) {
-            error_ = "no such folder: " + path.parent_path().string();
+            error_ = "no such folder: " + display_path(path.parent_path());
             return false;
         }
     }
@@ -177,7 +185,7 @@ bool file_dialog::draw() {
     ImGui::SetNextWindowSize({640, 440}, ImGuiCond_Appearing);
     if (!ImGui::BeginPopupModal(name, &open_)) return false;
 
-    ImGui::TextDisabled("%s", folder_.string().c_str());
+    ImGui::TextDisabled("%s", display_path(folder_).c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("Up")) change_folder(folder_.parent_path());
 
@@ -185,18 +193,21 @@ bool file_dialog::draw() {
         ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing();
     if (ImGui::BeginChild("##files", {0, -footer}, true)) {
         for (const entry& e : entries_) {
+            // A name with a newline or bytes that are not UTF-8 is shown, and put in the
+            // path field, escaped; submit() maps the escaped text back to the file.
+            const std::string shown = display_path(e.name);
             const std::string label = (e.project  ? "[project]  "
                                        : e.folder ? "[dir]  "
                                                   : "       ") +
-                                      e.name;
-            const bool selected = fs::path(path_).filename() == e.name;
+                                      shown;
+            const bool selected = fs::path(path_).filename() == shown;
             if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                 if (e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
                     change_folder(folder_ / e.name);
                     std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
                     break;
                 }
-                std::snprintf(path_, sizeof path_, "%s", (folder_ / e.name).string().c_str());
+                std::snprintf(path_, sizeof path_, "%s", (folder_ / shown).string().c_str());
                 if (!e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
                     (void)submit(path_);
             }

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include <mosaic/engine/display_path.hpp>
+
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
 
@@ -33,7 +35,7 @@ void recent_menu(editor_state& s, ui_state& ui) {
     ImGui::TextDisabled("Projects");
     ImGui::PushID("projects");
     for (const auto& folder : projects) {
-        const std::string label = folder.filename().string() + "   " + folder.string();
+        const std::string label = display_path(folder.filename()) + "   " + display_path(folder);
         if (menu_item(ui, "recent/project/" + folder.string(), label.c_str()))
             request_open_project(s, ui, folder);
     }
@@ -43,7 +45,7 @@ void recent_menu(editor_state& s, ui_state& ui) {
     ImGui::TextDisabled("Scenes");
     ImGui::PushID("scenes");
     for (const auto& path : scenes) {
-        if (menu_item(ui, "recent/scene/" + path.string(), path.string().c_str()))
+        if (menu_item(ui, "recent/scene/" + path.string(), display_path(path).c_str()))
             request_open(s, ui, path);
     }
     if (scenes.empty()) ImGui::TextDisabled("  (none)");

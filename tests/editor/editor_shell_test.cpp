@@ -167,8 +167,8 @@ TEST_F(EditorShellTest, AutosaveIsOfferedAfterACrashAndRecoversIntoACopy) {
     imgui.contents = [&] { next.frame(fresh); };
     EXPECT_TRUE(next.autosaver().offering());
     imgui.frames(2);
-    ASSERT_TRUE(next.state().items.contains("recovery/Recover"));
-    imgui.click(next.state().items.at("recovery/Recover").center());
+    ASSERT_TRUE(next.state().items.contains("recovery/Recover/0"));
+    imgui.click(next.state().items.at("recovery/Recover/0").center());
     imgui.frames(1);
     EXPECT_FALSE(fresh.find_by_name("Unsaved work").is_null());
     EXPECT_NE(fresh.scene_path().string().find(".recovered.scene.bin"), std::string::npos);

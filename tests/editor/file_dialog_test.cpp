@@ -3,6 +3,8 @@
 
 #include <fstream>
 
+#include <mosaic/engine/display_path.hpp>
+
 #include "editor_ui_test_support.hpp"
 #include "ui/commands.hpp"
 #include "ui/file_dialog.hpp"
@@ -78,6 +80,20 @@ TEST_F(FileDialogTest, OpenReportsProblemsInlineAndEntersFolders) {
     EXPECT_TRUE(dialog.submit((folder_ / "a.scene.json").string()));
     EXPECT_EQ(dialog.chosen(), folder_ / "a.scene.json");
     EXPECT_FALSE(dialog.is_open());
+}
+
+TEST_F(FileDialogTest, ANameThatCannotBeShownIsListedEscapedAndStillOpens) {
+    const std::string raw = "two\nlines \xff.scene.json";
+    std::ofstream(folder_ / raw) << "";
+    file_dialog dialog;
+    dialog.open(file_dialog::purpose::open, folder_);
+    EXPECT_FALSE(dialog.submit("two\nlines.scene.json")) << "not a listed name";
+    EXPECT_EQ(dialog.error().find('\n'), std::string::npos) << "the error shows it escaped";
+    // What the list shows and puts into the path field when clicked:
+    const std::string shown = display_path(raw);
+    EXPECT_EQ(shown, "two\\nlines \\xff.scene.json");
+    EXPECT_TRUE(dialog.submit(shown));
+    EXPECT_EQ(dialog.chosen(), fs::canonical(folder_) / raw) << "the real file";
 }
 
 TEST_F(FileDialogTest, SaveAddsTheSceneExtensionAndChecksTheFolder) {

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <utility>
 
+#include "mosaic/engine/display_path.hpp"
 namespace mosaic {
 
 namespace fs = std::filesystem;
@@ -40,7 +41,7 @@ std::string os_error(int error) {
 }
 
 std::string quoted(const fs::path& path) {
-    return "'" + path.string() + "'";
+    return "'" + display_path(path) + "'";
 }
 
 // Closes on scope exit unless released; never throws.

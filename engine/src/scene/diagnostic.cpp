@@ -1,9 +1,11 @@
 #include "mosaic/engine/scene/diagnostic.hpp"
 
+#include "mosaic/engine/display_path.hpp"
+
 namespace mosaic {
 
 std::string diagnostic::to_string() const {
-    std::string text = file.empty() ? std::string("<memory>") : file;
+    std::string text = file.empty() ? std::string("<memory>") : display_path(file);
     if (line > 0) text += ":" + std::to_string(line) + ":" + std::to_string(column);
     text += severity == level::error ? ": error: " : ": warning: ";
     if (!path.empty()) text += path + ": ";

@@ -18,6 +18,7 @@
 #include <variant>
 #include <vector>
 
+#include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/project/scaffold.hpp>
 #include <mosaic/engine/runtime/game.hpp>
@@ -195,7 +196,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
     };
     const auto check_kind = [](const fs::path& file) -> std::optional<usage_error> {
         if (kind_of(file)) return std::nullopt;
-        return usage_error{"'" + file.string() +
+        return usage_error{"'" + display_path(file) +
                            "': not a scene or archetype file name (expected NAME.scene.json, "
                            "NAME.scene.bin or NAME.archetype.json)"};
     };
@@ -242,12 +243,13 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         c.files.emplace_back(operand);
     }
     if (c.what == command::action::play && kind_of(c.files[0]) != file_kind::scene) {
-        return usage_error{"'" + c.files[0].string() +
+        return usage_error{"'" + display_path(c.files[0]) +
                            "' is an archetype: only scenes run (NAME.scene.json or "
                            "NAME.scene.bin)"};
     }
     if (c.what == command::action::convert && kind_of(c.files[0]) != kind_of(c.files[1])) {
-        return usage_error{"--convert: '" + c.files[0].string() + "' and '" + c.files[1].string() +
+        return usage_error{"--convert: '" + display_path(c.files[0]) + "' and '" +
+                           display_path(c.files[1]) +
                            "' are not the same kind of file (a scene converts to a scene, an "
                            "archetype to an archetype)"};
     }
@@ -288,7 +290,7 @@ void summarize(std::ostream& out, const fs::path& file, const scene& s,
     }
 
     const bool binary = scene_format_of(file) == scene_file_format::binary;
-    out << file.string() << ": scene (" << (binary ? "binary" : "JSON") << ")\n";
+    out << display_path(file) << ": scene (" << (binary ? "binary" : "JSON") << ")\n";
     out << "  entities: " << s.world.size();
     if (disabled) out << " (" << disabled << " disabled)";
     out << '\n';
@@ -304,7 +306,7 @@ void summarize(std::ostream& out, const fs::path& file, const archetype& a,
     for (const type_id type : a.types()) {
         if (const component_info* info = table.find(type)) ++components[info->name];
     }
-    out << file.string() << ": archetype '" << a.name() << "'\n";
+    out << display_path(file) << ": archetype '" << a.name() << "'\n";
     print_counts(out, "components", components);
     print_warnings(out, warnings);
 }
@@ -346,14 +348,15 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
         load_result<scene> loaded = load_scene_file(in, table);
         if (report(loaded.diagnostics, err)) return exit_file_error;
         if (report(save_scene_file(*loaded.value, table, out_file), err)) return exit_file_error;
-        out << "wrote " << out_file.string() << " (" << loaded.value->world.size()
+        out << "wrote " << display_path(out_file) << " (" << loaded.value->world.size()
             << " entities)\n";
     } else {
         const load_result<archetype> loaded = load_archetype_file(in, table);
         if (report(loaded.diagnostics, err)) return exit_file_error;
         if (report(save_archetype_file(*loaded.value, table, out_file), err))
             return exit_file_error;
-        out << "wrote " << out_file.string() << " (archetype '" << loaded.value->name() << "')\n";
+        out << "wrote " << display_path(out_file) << " (archetype '" << loaded.value->name()
+            << "')\n";
     }
     return exit_ok;
 }
