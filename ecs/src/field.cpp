@@ -109,6 +109,15 @@ std::int64_t field_info::read_enum(const void* component, std::uint32_t element)
     }
 }
 
+bool field_info::enum_fits(std::int64_t value) const noexcept {
+    if (size >= 8) return true;
+    const int bits = static_cast<int>(size) * 8;
+    const std::int64_t low = enum_is_signed ? -(std::int64_t{1} << (bits - 1)) : 0;
+    const std::int64_t high =
+        enum_is_signed ? (std::int64_t{1} << (bits - 1)) - 1 : (std::int64_t{1} << bits) - 1;
+    return value >= low && value <= high;
+}
+
 void field_info::write_enum(void* component, std::int64_t value, std::uint32_t element) const {
     void* at = address(component, element);
     switch (size) {

@@ -272,6 +272,24 @@ TEST_F(SceneJson, EveryBadInputHasItsMessage) {
         {R"({"format": "mosaic.scene", "version": 2, "systems": [{"enabled": true}], "entities": []})",
          "systems[0].name: expected the system's name (a string)"},
         {std::string(200, '[') + std::string(200, ']'), "nesting deeper than 64 levels"},
+        // Values are never silently changed (issue #17 section 2).
+        {minimal_scene(R"([{"id": 1, "components": {"Sprite": {}}, "components": {"Name": {}}}])"),
+         "entities[0].components: the key \"components\" appears twice in one object"},
+        {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"f32": 1e39}}}])"),
+         "entities[0].components.EveryKind.f32: the number is out of the range of a 32-bit float"},
+        {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"v2": [1, -1e300]}}}])"),
+         "entities[0].components.EveryKind.v2[1]: the number is out of the range of a 32-bit"},
+        {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"f64": 1e400}}}])"),
+         "1:101: error: invalid JSON: Number too big"},
+        {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"f64": 9e308}}}])"),
+         "the number 9e308 is too large (beyond about 1.8e308)"},
+        {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"mood": 40000}}}])"),
+         "entities[0].components.EveryKind.mood: the value 40000 does not fit the field (2 "
+         "bytes, signed)"},
+        {minimal_scene(R"([{"id": 1, "components": {"Collider": {"shape": 1099511627776}}}])"),
+         "entities[0].components.Collider.shape: the value 1099511627776 does not fit the field"},
+        {minimal_scene(R"([{"id": 1, "name": "ab\u0000cd"}])"),
+         "entities[0].name: the name contains a NUL character"},
     };
     for (const bad_case& c : cases) {
         const std::string error = error_of(c.text);
@@ -280,6 +298,15 @@ TEST_F(SceneJson, EveryBadInputHasItsMessage) {
         EXPECT_EQ(error.rfind("test.scene.json", 0), 0u) << error;
         EXPECT_EQ(error.find("rapidjson"), std::string::npos) << error;
     }
+}
+
+TEST_F(SceneJson, AnEnumValueWithoutANameIsKeptWithAWarning) {
+    auto result = load(minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"mood": 3}}}])"));
+    ASSERT_TRUE(result.ok());
+    EXPECT_NE(to_string(result.diagnostics).find("EveryKind.mood: the value 3 has no name"),
+              std::string::npos)
+        << to_string(result.diagnostics);
+    EXPECT_NE(save(*result.value).find("\"mood\": 3"), std::string::npos) << "kept as it was";
 }
 
 TEST_F(SceneJson, AFailedLoadReturnsNoSceneAndExactlyOneError) {

@@ -324,6 +324,12 @@ std::int64_t map_enum_value(const binary_field& f, std::int64_t v, std::uint32_t
             &f, element,
             "unknown value \"" + std::string(enum_label(f, v)) + "\"; expected one of " + names);
     }
+    if (!f.target->enum_fits(v)) {
+        ctx.fail(&f, element,
+                 "the value " + std::to_string(v) + " does not fit the field (" +
+                     std::to_string(f.target->size) + " byte" + (f.target->size == 1 ? "" : "s") +
+                     ")");
+    }
     return v;  // a value without a name in the file is kept as a number, as in JSON
 }
 

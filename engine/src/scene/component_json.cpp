@@ -139,6 +139,15 @@ std::string expected_floats(std::size_t n) {
     return "expected an array of " + std::to_string(n) + " numbers";
 }
 
+// A number a float cannot hold (beyond about 3.4e38) is an error, never Infinity.
+float read_float(const rapidjson::Value& v, read_context& ctx, const std::string& path) {
+    const double d = v.GetDouble();  // NaN and Infinity are written as such: kept
+    if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
+        ctx.fail(path,
+                 "the number is out of the range of a 32-bit float (about -3.4e38 to 3.4e38)");
+    return static_cast<float>(d);
+}
+
 void read_element(const rapidjson::Value& v, const field_info& f, void* value,
                   std::uint32_t element, read_context& ctx, const std::string& path) {
     void* at = f.address(value, element);
@@ -164,7 +173,7 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
             break;
         case field_kind::float32:
             if (!v.IsNumber()) wrong("expected a number");
-            *static_cast<float*>(at) = static_cast<float>(v.GetDouble());
+            *static_cast<float*>(at) = read_float(v, ctx, path);
             break;
         case field_kind::float64:
             if (!v.IsNumber()) wrong("expected a number");
@@ -188,7 +197,7 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
                     ctx.fail(path + "[" + std::to_string(i) + "]",
                              "expected a number, found " + std::string(describe(v[i])));
                 }
-                floats[i] = static_cast<float>(v[i].GetDouble());
+                floats[i] = read_float(v[i], ctx, path + "[" + std::to_string(i) + "]");
             }
             break;
         }
@@ -228,7 +237,16 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
                          "unknown value \"" + std::string(label) + "\"; expected one of " + names);
             }
             if (!v.IsInt64()) wrong("expected the name of a value (a string)");
-            f.write_enum(value, v.GetInt64(), element);
+            const std::int64_t number = v.GetInt64();
+            if (!f.enum_fits(number)) {
+                ctx.fail(path, "the value " + std::to_string(number) + " does not fit the field (" +
+                                   std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
+                                   (f.enum_is_signed ? ", signed" : ", unsigned") + ")");
+            }
+            if (f.enum_name(number).empty())
+                ctx.warn(path,
+                         "the value " + std::to_string(number) + " has no name (kept as a number)");
+            f.write_enum(value, number, element);
             break;
         }
         case field_kind::entity_ref:

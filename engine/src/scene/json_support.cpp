@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <limits>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 namespace mosaic::detail {
@@ -108,8 +109,13 @@ private:
         }
         double v = 0;
         if (std::from_chars(first, last, v).ec == std::errc::result_out_of_range) {
-            v = overflows(magnitude) ? std::numeric_limits<double>::infinity() : 0.0;
-            if (negative) v = -v;
+            // Too large for a double: an error, never a silent Infinity (the literal
+            // Infinity stays available for what really is infinite).
+            if (overflows(magnitude)) {
+                too_large_ = std::string(text);
+                return false;
+            }
+            v = negative ? -0.0 : 0.0;
         }
         return doc_->Double(v);
     }
@@ -139,6 +145,9 @@ private:
     }
 
     rapidjson::Document* doc_;
+
+public:
+    std::string too_large_;  // the number that stopped the parse, if one did
 };
 
 }  // namespace
@@ -153,14 +162,22 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
     rapidjson::MemoryStream memory(text.data(), text.size());
     rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(memory);
     rapidjson::Reader reader;
+    std::string too_large;
     auto generate = [&](rapidjson::Document& target) {
         number_converter converter(target);
-        return !reader
-                    .Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream,
-                                                                                     converter)
-                    .IsError();
+        const bool parsed =
+            !reader
+                 .Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream, converter)
+                 .IsError();
+        too_large = std::move(converter.too_large_);
+        return parsed;
     };
     doc.Populate(generate);
+    if (!too_large.empty()) {
+        return json_parse_failure{
+            reader.GetErrorOffset(),
+            "the number " + too_large.substr(0, 40) + " is too large (beyond about 1.8e308)"};
+    }
     if (reader.HasParseError()) {
         return json_parse_failure{reader.GetErrorOffset(),
                                   std::string("invalid JSON: ") +
@@ -299,6 +316,55 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
 bool has_nul(const rapidjson::Value& text) {
     return std::string_view(text.GetString(), text.GetStringLength()).find('\0') !=
            std::string_view::npos;
+}
+
+namespace {
+
+std::optional<duplicate_key> find_duplicate_key_at(const rapidjson::Value& v, std::string& path) {
+    if (v.IsArray()) {
+        const std::size_t length = path.size();
+        for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
+            path += "[" + std::to_string(i) + "]";
+            if (auto found = find_duplicate_key_at(v[i], path)) return found;
+            path.resize(length);
+        }
+        return std::nullopt;
+    }
+    if (!v.IsObject()) return std::nullopt;
+    const auto key_of = [](const auto& m) {
+        return std::string_view(m.name.GetString(), m.name.GetStringLength());
+    };
+    // Small objects (most: a component's fields) compare pairwise without allocating.
+    const rapidjson::SizeType n = v.MemberCount();
+    const auto members = v.MemberBegin();
+    if (n <= 16) {
+        for (rapidjson::SizeType i = 1; i < n; ++i) {
+            for (rapidjson::SizeType j = 0; j < i; ++j) {
+                if (key_of(members[i]) == key_of(members[j]))
+                    return duplicate_key{path, std::string(key_of(members[i]))};
+            }
+        }
+    } else {
+        std::unordered_set<std::string_view> seen;
+        for (const auto& m : v.GetObject()) {
+            if (!seen.insert(key_of(m)).second) return duplicate_key{path, std::string(key_of(m))};
+        }
+    }
+    const std::size_t length = path.size();
+    for (const auto& m : v.GetObject()) {
+        if (!path.empty()) path += '.';
+        path += key_of(m);
+        if (auto found = find_duplicate_key_at(m.value, path)) return found;
+        path.resize(length);
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<duplicate_key> find_duplicate_key(const rapidjson::Value& v) {
+    std::string path;
+    return find_duplicate_key_at(v, path);
 }
 
 bool has_nul_key(const rapidjson::Value& v) {

@@ -50,6 +50,16 @@ bool has_nul(const rapidjson::Value& text);
 /// True when any object key inside `v` holds a NUL byte.
 bool has_nul_key(const rapidjson::Value& v);
 
+/// A key that appears twice in one object: rapidjson keeps both members and every reader
+/// would see only the first, silently losing the second (a level lost its second
+/// "components"). `path` is the object's, as locate_json_path takes it ("" for the root).
+struct duplicate_key {
+    std::string path;
+    std::string key;
+};
+/// The first duplicate key in `v`, depth first.
+std::optional<duplicate_key> find_duplicate_key(const rapidjson::Value& v);
+
 /// "a string", "an array", ... for messages.
 std::string_view describe(const rapidjson::Value& value);
 

@@ -195,6 +195,15 @@ namespace {
 using detail::has_nul;
 using detail::has_nul_key;
 
+// Two members with one key: readers would see only the first and lose the second silently.
+void refuse_duplicate_keys(const rapidjson::Value& doc, detail::read_context& ctx) {
+    if (auto d = detail::find_duplicate_key(doc)) {
+        ctx.fail(
+            d->path.empty() ? d->key : d->path + "." + d->key,
+            "the key \"" + d->key + "\" appears twice in one object (the second would be lost)");
+    }
+}
+
 const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
     const auto it = object.FindMember(name);
     return it == object.MemberEnd() ? nullptr : &it->value;
@@ -405,6 +414,8 @@ struct scene_reader {
                              "expected a string, found " + std::string(detail::describe(m.value)));
                 Name n;
                 const std::string_view text(m.value.GetString(), m.value.GetStringLength());
+                if (text.find('\0') != std::string_view::npos)
+                    ctx.fail(member_path, "the name contains a NUL character");
                 if (text.size() >= sizeof n.value)
                     ctx.warn(member_path,
                              "name cut to " + std::to_string(sizeof n.value - 1) + " bytes");
@@ -455,6 +466,7 @@ load_result<scene> load_scene_json(std::string_view text, const component_table&
         rapidjson::Document doc;
         if (auto failure = detail::parse_json(text, doc))
             ctx.fail_at(failure->offset, failure->message);
+        refuse_duplicate_keys(doc, ctx);
         scene loaded;
         scene_reader{table, ctx, loaded}.read(doc);
         ctx.finish();
@@ -509,6 +521,7 @@ load_result<archetype> load_archetype_json(std::string_view text, const componen
         rapidjson::Document doc;
         if (auto failure = detail::parse_json(text, doc))
             ctx.fail_at(failure->offset, failure->message);
+        refuse_duplicate_keys(doc, ctx);
         if (!doc.IsObject()) ctx.fail("", "expected an archetype object at the top");
         const auto* format = member(doc, "format");
         if (!format || !format->IsString() ||

@@ -96,6 +96,9 @@ struct field_info {
     /// An enumeration's value as int64 / set from int64 (of the field's width).
     [[nodiscard]] std::int64_t read_enum(const void* component, std::uint32_t element = 0) const;
     void write_enum(void* component, std::int64_t value, std::uint32_t element = 0) const;
+    /// True when `value` survives write_enum unchanged (fits the width and signedness): a
+    /// file's -1 for a uint8_t enum must be an error, not 255.
+    [[nodiscard]] bool enum_fits(std::int64_t value) const noexcept;
     /// The name of an enumeration value, or empty when it has none.
     [[nodiscard]] std::string_view enum_name(std::int64_t value) const noexcept;
     /// Copies `text` into a string field, truncating to fit with the terminating NUL.
