@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <glm/common.hpp>
+
 namespace mosaic {
 
 namespace {
@@ -30,6 +32,36 @@ std::int32_t cell_coordinate(float value, float cell) noexcept {
 
 }  // namespace
 
+void grid_broad_phase::order_crowded_bucket(std::uint32_t begin, std::uint32_t end) {
+    const auto first = sorted_.begin() + begin;
+    const auto last = sorted_.begin() + end;
+    std::sort(first, last, [](const entry& l, const entry& r) {
+        return l.cx != r.cx ? l.cx < r.cx : l.cy != r.cy ? l.cy < r.cy : l.box < r.box;
+    });
+    for (auto cell_begin = first, cell_end = first; cell_begin != last; cell_begin = cell_end) {
+        while (cell_end != last && cell_end->cx == cell_begin->cx && cell_end->cy == cell_begin->cy)
+            ++cell_end;
+        const int axis = sweep_axis(std::span(cell_begin, cell_end));
+        std::sort(cell_begin, cell_end, [&](const entry& l, const entry& r) {
+            const float lm = boxes_[l.box].min[axis];
+            const float rm = boxes_[r.box].min[axis];
+            return lm != rm ? lm < rm : l.box < r.box;
+        });
+    }
+}
+
+int grid_broad_phase::sweep_axis(std::span<const entry> cell) const noexcept {
+    // The axis along which the boxes' low corners spread most: boxes in a column are swept
+    // along y, in a row along x.
+    glm::vec2 low = boxes_[cell.front().box].min;
+    glm::vec2 high = low;
+    for (const entry& e : cell) {
+        low = glm::min(low, boxes_[e.box].min);
+        high = glm::max(high, boxes_[e.box].min);
+    }
+    return high.y - low.y > high.x - low.x ? 1 : 0;
+}
+
 void grid_broad_phase::pairs(std::span<const aabb> boxes, std::vector<index_pair>& out) {
     run(boxes, {}, false, out);
 }
@@ -42,6 +74,7 @@ void grid_broad_phase::pairs_between(std::span<const aabb> a, std::span<const aa
 void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, bool between,
                            std::vector<index_pair>& out) {
     out.clear();
+    stats_ = {};
     const auto first_b = static_cast<std::uint32_t>(a.size());
     boxes_.assign(a.begin(), a.end());
     boxes_.insert(boxes_.end(), b.begin(), b.end());
@@ -111,42 +144,83 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
     };
     const auto in_b = [&](std::uint32_t i) { return i >= first_b; };
 
-    for (std::uint32_t k = 0; k < buckets; ++k) {
-        const std::uint32_t begin = bucket_start_[k];
-        const std::uint32_t end = bucket_start_[k + 1];
-        for (std::uint32_t p = begin; p < end; ++p) {
-            const entry& ep = sorted_[p];
-            const aabb& bp = boxes_[ep.box];
-            for (std::uint32_t q = p + 1; q < end; ++q) {
-                const entry& eq = sorted_[q];
-                if (eq.cx != ep.cx || eq.cy != ep.cy) continue;  // another cell, same bucket
-                if (between && in_b(ep.box) == in_b(eq.box)) continue;
-                const aabb& bq = boxes_[eq.box];
-                if (!overlaps(bp, bq)) continue;
-                // Report the pair only in the cell holding its intersection's low corner.
-                if (cell_coordinate(std::max(bp.min.x, bq.min.x), cell_) != ep.cx ||
-                    cell_coordinate(std::max(bp.min.y, bq.min.y), cell_) != ep.cy) {
-                    continue;
+    // Tests boxes i and j, found together in `cell` (null: an oversized box, no cell) and
+    // reports them if they overlap; false when a limit stops the query.
+    const auto test = [&](std::uint32_t i, std::uint32_t j, const entry* cell) {
+        if (between && in_b(i) == in_b(j)) return true;
+        if (stats_.tests == limits_.max_tests) return false;
+        ++stats_.tests;
+        const aabb& bi = boxes_[i];
+        const aabb& bj = boxes_[j];
+        if (!overlaps(bi, bj)) return true;
+        // Report the pair only in the cell holding its intersection's low corner.
+        if (cell && (cell_coordinate(std::max(bi.min.x, bj.min.x), cell_) != cell->cx ||
+                     cell_coordinate(std::max(bi.min.y, bj.min.y), cell_) != cell->cy)) {
+            return true;
+        }
+        if (out.size() == limits_.max_pairs) return false;
+        emit(i, j);
+        return true;
+    };
+
+    // A crowded bucket: each of its cells sorted along its wider axis and swept, so boxes
+    // far apart on that axis are never tested (all-pairs in a cell of 100,000 would hang).
+    const auto sweep = [&](std::uint32_t begin, std::uint32_t end) {
+        order_crowded_bucket(begin, end);
+        for (std::uint32_t cell_begin = begin, cell_end = begin; cell_begin < end;
+             cell_begin = cell_end) {
+            const entry& cell = sorted_[cell_begin];
+            while (cell_end < end && sorted_[cell_end].cx == cell.cx &&
+                   sorted_[cell_end].cy == cell.cy) {
+                ++cell_end;
+            }
+            if (cell_end - cell_begin > limits_.max_cell_population) ++stats_.swept_cells;
+            const int axis =
+                sweep_axis(std::span(sorted_).subspan(cell_begin, cell_end - cell_begin));
+            for (std::uint32_t p = cell_begin; p < cell_end; ++p) {
+                const float reach = boxes_[sorted_[p].box].max[axis];
+                for (std::uint32_t q = p + 1; q < cell_end; ++q) {
+                    if (boxes_[sorted_[q].box].min[axis] > reach) break;
+                    if (!test(sorted_[p].box, sorted_[q].box, &cell)) return false;
                 }
-                emit(ep.box, eq.box);
             }
         }
-    }
+        return true;
+    };
 
-    // Oversized boxes against everything (each oversized pair once).
-    std::vector<bool> is_oversized;
-    if (!oversized_.empty()) {
-        is_oversized.assign(count, false);
-        for (const std::uint32_t o : oversized_) is_oversized[o] = true;
-    }
-    for (const std::uint32_t o : oversized_) {
-        for (std::uint32_t i = 0; i < count; ++i) {
-            if (i == o || (is_oversized[i] && i < o)) continue;
-            if (between && in_b(i) == in_b(o)) continue;
-            if (!finite(boxes_[i]) || !overlaps(boxes_[o], boxes_[i])) continue;
-            emit(o, i);
+    const bool complete = [&] {
+        for (std::uint32_t k = 0; k < buckets; ++k) {
+            const std::uint32_t begin = bucket_start_[k];
+            const std::uint32_t end = bucket_start_[k + 1];
+            if (end - begin > limits_.max_cell_population) {
+                if (!sweep(begin, end)) return false;
+                continue;
+            }
+            for (std::uint32_t p = begin; p < end; ++p) {
+                const entry& ep = sorted_[p];
+                for (std::uint32_t q = p + 1; q < end; ++q) {
+                    const entry& eq = sorted_[q];
+                    if (eq.cx != ep.cx || eq.cy != ep.cy) continue;  // another cell, same bucket
+                    if (!test(ep.box, eq.box, &ep)) return false;
+                }
+            }
         }
-    }
+
+        // Oversized boxes against everything (each oversized pair once).
+        if (!oversized_.empty()) {
+            is_oversized_.assign(count, 0);
+            for (const std::uint32_t o : oversized_) is_oversized_[o] = 1;
+        }
+        for (const std::uint32_t o : oversized_) {
+            for (std::uint32_t i = 0; i < count; ++i) {
+                if (i == o || (is_oversized_[i] && i < o) || !finite(boxes_[i])) continue;
+                if (!test(o, i, nullptr)) return false;
+            }
+        }
+        return true;
+    }();
+    stats_.truncated = !complete;
+    stats_.pairs = out.size();
 
     std::sort(out.begin(), out.end());
 }
