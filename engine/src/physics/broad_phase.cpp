@@ -146,10 +146,15 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
 
     // Tests boxes i and j, found together in `cell` (null: an oversized box, no cell) and
     // reports them if they overlap; false when a limit stops the query.
+    // Locals, not members: the compiler keeps them in registers across out.push_back.
+    const std::size_t max_tests = limits_.max_tests;
+    const std::size_t max_pairs = limits_.max_pairs;
+    const std::uint32_t max_cell_population = limits_.max_cell_population;
+    std::size_t tests = 0;
     const auto test = [&](std::uint32_t i, std::uint32_t j, const entry* cell) {
         if (between && in_b(i) == in_b(j)) return true;
-        if (stats_.tests == limits_.max_tests) return false;
-        ++stats_.tests;
+        if (tests == max_tests) return false;
+        ++tests;
         const aabb& bi = boxes_[i];
         const aabb& bj = boxes_[j];
         if (!overlaps(bi, bj)) return true;
@@ -158,7 +163,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
                      cell_coordinate(std::max(bi.min.y, bj.min.y), cell_) != cell->cy)) {
             return true;
         }
-        if (out.size() == limits_.max_pairs) return false;
+        if (out.size() == max_pairs) return false;
         emit(i, j);
         return true;
     };
@@ -174,7 +179,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
                    sorted_[cell_end].cy == cell.cy) {
                 ++cell_end;
             }
-            if (cell_end - cell_begin > limits_.max_cell_population) ++stats_.swept_cells;
+            if (cell_end - cell_begin > max_cell_population) ++stats_.swept_cells;
             const int axis =
                 sweep_axis(std::span(sorted_).subspan(cell_begin, cell_end - cell_begin));
             for (std::uint32_t p = cell_begin; p < cell_end; ++p) {
@@ -192,7 +197,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
         for (std::uint32_t k = 0; k < buckets; ++k) {
             const std::uint32_t begin = bucket_start_[k];
             const std::uint32_t end = bucket_start_[k + 1];
-            if (end - begin > limits_.max_cell_population) {
+            if (end - begin > max_cell_population) {
                 if (!sweep(begin, end)) return false;
                 continue;
             }
@@ -220,6 +225,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
         return true;
     }();
     stats_.truncated = !complete;
+    stats_.tests = tests;
     stats_.pairs = out.size();
 
     std::sort(out.begin(), out.end());
