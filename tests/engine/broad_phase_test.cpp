@@ -133,6 +133,21 @@ TEST(BroadPhaseLimits, AHundredThousandBoxesInOnePointStopAtThePairCap) {
     EXPECT_EQ(out, again);
 }
 
+TEST(BroadPhaseLimits, APileAcrossFourCellsSpendsTheBudgetOnPairsNotOnItsNeighbours) {
+    // Sprites of size 0.4 in a zero-size box: the pile straddles four cells. Three of them
+    // report none of its pairs (their low corner is in the fourth); sweeping them pair by
+    // pair spent the whole test budget there and reported nothing.
+    const std::vector<aabb> boxes(20'000, aabb{{-0.2f, -0.2f}, {0.2f, 0.2f}});
+    mosaic::grid_broad_phase grid;
+    std::vector<index_pair> out;
+    grid.pairs(boxes, out);
+    const mosaic::broad_phase_limits defaults;
+    EXPECT_EQ(out.size(), defaults.max_pairs);
+    EXPECT_TRUE(grid.last_stats().truncated);
+    EXPECT_LE(grid.last_stats().tests, defaults.max_pairs + 1);
+    EXPECT_TRUE(sorted_unique_and_real(out, boxes));
+}
+
 TEST(BroadPhaseLimits, PairsBetweenTwoCrowdsStopAtThePairCap) {
     const std::vector<aabb> bullets(3'000, aabb{{0, 0}, {0.1f, 0.1f}});
     const std::vector<aabb> players(3'000, aabb{{0, 0}, {1, 1}});

@@ -1,6 +1,7 @@
 #include "mosaic/engine/physics/broad_phase.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include <glm/common.hpp>
@@ -168,26 +169,82 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
         return true;
     };
 
+    // Sweeps: `list` (sorted along `axis`) against itself, and two sorted lists against each
+    // other; only boxes that reach each other along the axis are tested.
+    const auto sweep_within = [&](std::span<const entry> list, const entry& cell, int axis) {
+        for (std::size_t p = 0; p < list.size(); ++p) {
+            const float reach = boxes_[list[p].box].max[axis];
+            for (std::size_t q = p + 1; q < list.size(); ++q) {
+                if (boxes_[list[q].box].min[axis] > reach) break;
+                if (!test(list[p].box, list[q].box, &cell)) return false;
+            }
+        }
+        return true;
+    };
+    const auto sweep_across = [&](std::span<const entry> a, std::span<const entry> b,
+                                  const entry& cell, int axis) {
+        std::size_t i = 0, j = 0;
+        while (i < a.size() && j < b.size()) {
+            const aabb& ai = boxes_[a[i].box];
+            const aabb& bj = boxes_[b[j].box];
+            if (ai.min[axis] <= bj.min[axis]) {
+                for (std::size_t k = j; k < b.size() && boxes_[b[k].box].min[axis] <= ai.max[axis];
+                     ++k) {
+                    if (!test(a[i].box, b[k].box, &cell)) return false;
+                }
+                ++i;
+            } else {
+                for (std::size_t k = i; k < a.size() && boxes_[a[k].box].min[axis] <= bj.max[axis];
+                     ++k) {
+                    if (!test(b[j].box, a[k].box, &cell)) return false;
+                }
+                ++j;
+            }
+        }
+        return true;
+    };
+
     // A crowded bucket: each of its cells sorted along its wider axis and swept, so boxes
     // far apart on that axis are never tested (all-pairs in a cell of 100,000 would hang).
+    // A cell reports only the pairs whose intersection's low corner it holds: two boxes that
+    // both start left of it (or both below it) report elsewhere. So its boxes are split by
+    // where they start (0: inside, 1: left, 2: below, 3: left and below) and only the classes
+    // that can meet here are swept: 0 with every class, 1 with 2. A cell whose boxes all
+    // start left and below (the neighbours of a pile) then costs nothing.
     const auto sweep = [&](std::uint32_t begin, std::uint32_t end) {
         order_crowded_bucket(begin, end);
         for (std::uint32_t cell_begin = begin, cell_end = begin; cell_begin < end;
              cell_begin = cell_end) {
-            const entry& cell = sorted_[cell_begin];
+            const entry cell = sorted_[cell_begin];
             while (cell_end < end && sorted_[cell_end].cx == cell.cx &&
                    sorted_[cell_end].cy == cell.cy) {
                 ++cell_end;
             }
             if (cell_end - cell_begin > max_cell_population) ++stats_.swept_cells;
-            const int axis =
-                sweep_axis(std::span(sorted_).subspan(cell_begin, cell_end - cell_begin));
-            for (std::uint32_t p = cell_begin; p < cell_end; ++p) {
-                const float reach = boxes_[sorted_[p].box].max[axis];
-                for (std::uint32_t q = p + 1; q < cell_end; ++q) {
-                    if (boxes_[sorted_[q].box].min[axis] > reach) break;
-                    if (!test(sorted_[p].box, sorted_[q].box, &cell)) return false;
-                }
+            const std::span<const entry> members =
+                std::span(sorted_).subspan(cell_begin, cell_end - cell_begin);
+            const int axis = sweep_axis(members);
+            const auto class_of = [&](const entry& e) {
+                const aabb& b = boxes_[e.box];
+                return (cell_coordinate(b.min.x, cell_) < cell.cx ? 1 : 0) +
+                       (cell_coordinate(b.min.y, cell_) < cell.cy ? 2 : 0);
+            };
+            std::array<std::size_t, 5> start{};  // a stable counting sort by class
+            for (const entry& e : members) ++start[static_cast<std::size_t>(class_of(e)) + 1];
+            for (std::size_t c = 0; c < 4; ++c) start[c + 1] += start[c];
+            crowd_.resize(members.size());
+            std::array<std::size_t, 4> next{start[0], start[1], start[2], start[3]};
+            for (const entry& e : members)
+                crowd_[next[static_cast<std::size_t>(class_of(e))]++] = e;
+            const auto group = [&](std::size_t c) {
+                return std::span<const entry>(crowd_).subspan(start[c], start[c + 1] - start[c]);
+            };
+            if (!sweep_within(group(0), cell, axis) ||
+                !sweep_across(group(0), group(1), cell, axis) ||
+                !sweep_across(group(0), group(2), cell, axis) ||
+                !sweep_across(group(0), group(3), cell, axis) ||
+                !sweep_across(group(1), group(2), cell, axis)) {
+                return false;
             }
         }
         return true;
