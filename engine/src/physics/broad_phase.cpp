@@ -152,7 +152,10 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
     const std::size_t max_pairs = limits_.max_pairs;
     const std::uint32_t max_cell_population = limits_.max_cell_population;
     std::size_t tests = 0;
-    const auto test = [&](std::uint32_t i, std::uint32_t j, const entry* cell) {
+    // Inlined everywhere: with the sweeps calling it too, GCC stopped inlining it into the
+    // common small-cell loop, which cost 13% on evenly spread boxes.
+    const auto test = [&](std::uint32_t i, std::uint32_t j, const entry* cell)
+        __attribute__((always_inline)) {
         if (between && in_b(i) == in_b(j)) return true;
         if (tests == max_tests) return false;
         ++tests;
@@ -211,7 +214,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
     // where they start (0: inside, 1: left, 2: below, 3: left and below) and only the classes
     // that can meet here are swept: 0 with every class, 1 with 2. A cell whose boxes all
     // start left and below (the neighbours of a pile) then costs nothing.
-    const auto sweep = [&](std::uint32_t begin, std::uint32_t end) {
+    const auto sweep = [&](std::uint32_t begin, std::uint32_t end) __attribute__((noinline)) {
         order_crowded_bucket(begin, end);
         for (std::uint32_t cell_begin = begin, cell_end = begin; cell_begin < end;
              cell_begin = cell_end) {
