@@ -22,7 +22,9 @@ void entity_pool::throw_full() const {
 
 void entity_pool::create(std::span<entity> out) {
     const std::size_t free_slots = slots_.size() - alive_;
-    if (out.size() > free_slots && out.size() - free_slots > max_entities_ - slots_.size()) {
+    const std::size_t new_slots_left =
+        slots_.size() < max_entities_ ? max_entities_ - slots_.size() : 0;
+    if (out.size() > free_slots && out.size() - free_slots > new_slots_left) {
         throw capacity_error("mosaic: cannot create " + std::to_string(out.size()) +
                              " entities: the world holds " + std::to_string(alive_) +
                              " of at most " + std::to_string(max_entities_));

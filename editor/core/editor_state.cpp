@@ -8,6 +8,7 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
+#include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "entity_names.hpp"
@@ -278,12 +279,20 @@ int editor_state::frame(double real_seconds) {
     const std::uint64_t before = game_->systems().ticks();
     try {
         const int ticks = game_->frame(real_seconds);
+        show_game_log();
         selection_.prune(world());  // play may destroy selected entities
         return ticks;
     } catch (const system_error& e) {
+        show_game_log();  // what the game said before it failed, then the failure
         stop_after_failure(e.failure());
     }
     return static_cast<int>(game_->systems().ticks() - before) - 1;  // the failed one counted
+}
+
+void editor_state::show_game_log() {
+    if (GameLog* game_log = world().try_singleton<GameLog>()) {
+        for (std::string& line : game_log->take()) log_.warning(std::move(line));
+    }
 }
 
 void editor_state::stop_after_failure(const system_failure& failure) {

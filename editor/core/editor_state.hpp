@@ -164,6 +164,8 @@ private:
     /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
     bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
                  const std::filesystem::path& path, std::vector<diagnostic>* errors);
+    /// Moves the game's GameLog warnings to the console.
+    void show_game_log();
     void stop_after_failure(const system_failure& failure);
     void report_load_error();  // the game's registration error, to the console and an alert
 

@@ -62,6 +62,7 @@ void register_builtin_components(component_table& table) {
         .not_saved()
         .singleton();
     table.runtime_only<Contacts>("Contacts");
+    table.runtime_only<GameLog>("GameLog");
     table.runtime_only<Archetypes>("Archetypes");
 }
 

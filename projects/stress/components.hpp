@@ -8,6 +8,17 @@
 
 namespace mosaic::stress {
 
+/// The ranges of StressSpawner's fields: the inspector's limits (register.cpp) and what the
+/// spawner clamps values read from files to (a file can say anything: 2^31-1 sprites, an
+/// infinite speed, a negative box).
+struct spawner_limits {
+    static constexpr std::int32_t max_count = 10'000'000;
+    static constexpr float max_half_size = 100'000.0f;
+    static constexpr float max_speed = 100.0f;
+    static constexpr float min_size = 0.01f;
+    static constexpr float max_size = 10.0f;
+};
+
 /// Spawns `count` moving, colliding sprites (the "sprite" archetype) on the first tick,
 /// scattered over `half_size` around the entity, each moving in a random direction (the
 /// Random resource: the same seed gives the same sprites).

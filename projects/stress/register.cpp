@@ -6,19 +6,27 @@
 namespace mosaic::stress {
 
 void register_stress_components(component_table& table) {
+    using limits = spawner_limits;
     table.component<StressSpawner>("StressSpawner")
         .field("count", &StressSpawner::count,
-               {.min = 0, .max = 10000000, .tooltip = "Sprites spawned on the first tick"})
+               {.min = 0, .max = limits::max_count, .tooltip = "Sprites spawned on the first tick"})
         .field("half_size", &StressSpawner::half_size,
-               {.speed = 0.5f, .tooltip = "They are scattered over, and bounce inside, this box"})
+               {.min = 0,
+                .max = limits::max_half_size,
+                .speed = 0.5f,
+                .tooltip = "They are scattered over, and bounce inside, this box"})
         .field("min_speed", &StressSpawner::min_speed,
-               {.min = 0, .max = 100, .speed = 0.05f, .tooltip = "Units per second"})
+               {.min = 0, .max = limits::max_speed, .speed = 0.05f, .tooltip = "Units per second"})
         .field("max_speed", &StressSpawner::max_speed,
-               {.min = 0, .max = 100, .speed = 0.05f, .tooltip = "Units per second"})
+               {.min = 0, .max = limits::max_speed, .speed = 0.05f, .tooltip = "Units per second"})
         .field("size", &StressSpawner::size,
-               {.min = 0.01, .max = 10, .speed = 0.01f, .tooltip = "Sprite size"})
-        .field("spawned", &StressSpawner::spawned,
-               {.min = 0, .max = 10000000, .tooltip = "How many it spawned; 0 spawns again"});
+               {.min = limits::min_size,
+                .max = limits::max_size,
+                .speed = 0.01f,
+                .tooltip = "Sprite size"})
+        .field(
+            "spawned", &StressSpawner::spawned,
+            {.min = 0, .max = limits::max_count, .tooltip = "How many it spawned; 0 spawns again"});
     table.component<Bouncer>("Bouncer")
         .field("min", &Bouncer::min, {.speed = 0.05f, .tooltip = "Lower-left corner of its box"})
         .field("max", &Bouncer::max, {.speed = 0.05f, .tooltip = "Upper-right corner"});

@@ -2,6 +2,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <sstream>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -22,6 +25,44 @@ constexpr std::array<mosaic::color, 6> palette{{
     {0.6f, 0.48f, 0.95f, 1.0f},
     {0.95f, 0.5f, 0.8f, 1.0f},
 }};
+
+std::string describe(float value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+std::string describe(std::int32_t value) {
+    return std::to_string(value);
+}
+
+// Brings one field of a spawner read from a file into its registered range (NaN: the low
+// end), with a warning: a file bypasses the inspector's limits.
+template <class T>
+void clamp_field(T& value, T low, T high, std::string_view field, entity e, GameLog* log) {
+    T clamped = value;
+    if (!(value >= low)) {
+        clamped = low;
+    } else if (value > high) {
+        clamped = high;
+    }
+    if (clamped == value) return;
+    if (log) {
+        log->warning("stress_spawn: entity " + to_string(e) + ": StressSpawner." +
+                     std::string(field) + " " + describe(value) + " is outside [" + describe(low) +
+                     ", " + describe(high) + "]: clamped to " + describe(clamped));
+    }
+    value = clamped;
+}
+
+void clamp_to_limits(StressSpawner& s, entity e, GameLog* log) {
+    using limits = spawner_limits;
+    clamp_field(s.count, 0, limits::max_count, "count", e, log);
+    clamp_field(s.half_size.x, 0.0f, limits::max_half_size, "half_size.x", e, log);
+    clamp_field(s.half_size.y, 0.0f, limits::max_half_size, "half_size.y", e, log);
+    clamp_field(s.min_speed, 0.0f, limits::max_speed, "min_speed", e, log);
+    clamp_field(s.max_speed, 0.0f, limits::max_speed, "max_speed", e, log);
+    clamp_field(s.size, limits::min_size, limits::max_size, "size", e, log);
+}
 
 void spawn_sprites(world& w, const archetype& sprite, StressSpawner& spawner, glm::vec2 centre) {
     const auto count = static_cast<std::size_t>(std::max(spawner.count, 0));
@@ -83,12 +124,13 @@ system& add_stress_spawn_system(scheduler& s) {
                          w.has<Transform>(e) ? w.get<Transform>(e).position : glm::vec2{0, 0};
                      // A copy: spawning may move the spawner's pool.
                      StressSpawner spawner = w.get<StressSpawner>(e);
+                     clamp_to_limits(spawner, e, w.try_singleton<GameLog>());
                      spawn_sprites(w, from_file ? *from_file : fallback, spawner, centre);
                      w.get<StressSpawner>(e) = spawner;
                  }
              })
         .reads<Transform, Archetypes>()
-        .writes<StressSpawner, Transform, RigidBody, Sprite, Collider, Bouncer, Random>()
+        .writes<StressSpawner, Transform, RigidBody, Sprite, Collider, Bouncer, Random, GameLog>()
         .in(phase::pre_update)
         .exclusive();
 }

@@ -285,6 +285,27 @@ TEST(EntityPool, BulkCreateThatDoesNotFitThrowsBeforeCreatingAny) {
     EXPECT_THROW((void)pool.create(), capacity_error);
 }
 
+TEST(EntityPool, TheEntityLimitCanChangeOnALiveWorld) {
+    mosaic::world w;
+    EXPECT_EQ(w.entity_limit(), entity_pool::index_limit);
+    std::vector<entity> ten(10);
+    w.create(ten);
+    w.set_entity_limit(4);  // below what is alive: they stay, nothing new fits
+    EXPECT_EQ(w.entity_limit(), 4u);
+    EXPECT_EQ(w.size(), 10u);
+    EXPECT_THROW((void)w.create(), capacity_error);
+    std::vector<entity> two(2);
+    EXPECT_THROW(w.create(two), capacity_error);  // no wrap-around of the room left
+    w.destroy(ten[3]);
+    EXPECT_EQ(w.create().index, 3u);  // a free slot is reused
+    w.set_entity_limit(12);
+    w.create(two);
+    EXPECT_EQ(w.size(), 12u);
+    EXPECT_THROW((void)w.create(), capacity_error);
+    w.set_entity_limit(0xFFFF'FFFFu);  // beyond the ids: the ids' limit
+    EXPECT_EQ(w.entity_limit(), entity_pool::index_limit);
+}
+
 TEST(EntityPool, WorldWithMaxEntitiesThrowsCapacityError) {
     mosaic::world w(mosaic::world_options{.max_entities = 1000});
     std::vector<entity> all(1000);

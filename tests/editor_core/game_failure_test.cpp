@@ -4,10 +4,12 @@
 // registration throws leaves the editor with the built-in components and systems.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <new>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <mosaic/ecs/assert.hpp>
 #include <mosaic/ecs/view.hpp>
@@ -252,6 +254,52 @@ TEST_F(GameFailure, RegistrationOfComponentsThatFailsLeavesTheBuiltIns) {
         EXPECT_EQ(s.game().load_error()->step, "register_components");
         EXPECT_FALSE(s.alerts().empty());
     }
+}
+
+// --- degenerate game data ----------------------------------------------------------------------
+
+// "breeder" doubles the entities every tick, as a spawner reading a huge count from a file
+// would: the game's entity limit turns it into that system's failure.
+void register_breeder_systems(scheduler& s) {
+    s.add("breeder", [](system_context& ctx) {
+         world& w = ctx.world();
+         std::vector<entity> more(w.size());
+         w.create(more);
+     }).exclusive();
+}
+const project breeder_project{.name = "breeder",
+                              .summary = "doubles the entities every tick",
+                              .register_systems = &register_breeder_systems};
+
+TEST_F(GameFailure, TheEntityLimitStopsPlayNamingTheSystem) {
+    editor_state s(&breeder_project, {.max_entities = 1'000});
+    create_entity(s, "Adam");
+    const std::string before = scene_text(s);
+    play_until_stopped(s);
+    EXPECT_FALSE(s.playing());
+    EXPECT_EQ(scene_text(s), before);
+    ASSERT_TRUE(s.last_failure().has_value());
+    EXPECT_EQ(s.last_failure()->system, "breeder");
+    EXPECT_TRUE(console_has_error_with(s, "system 'breeder'", "of at most 1000"));
+}
+
+TEST_F(GameFailure, ABrokenColliderIsOneConsoleWarningNotOnePerFrame) {
+    editor_state s;
+    const entity e = create_entity(s, "Ghost");
+    s.world().add<Collider>(e);
+    s.world().get<Transform>(e).position = {std::numeric_limits<float>::quiet_NaN(), 0};
+    s.play();
+    for (int frame = 0; frame < 30; ++frame) s.frame(1.0 / 60);
+    EXPECT_TRUE(s.playing());
+    std::size_t warnings = 0;
+    for (const log_line& line : s.log().lines()) {
+        if (line.level != log_level::warning) continue;
+        ++warnings;
+        EXPECT_NE(line.text.find("'Ghost'"), std::string::npos) << line.text;
+        EXPECT_NE(line.text.find("is not finite"), std::string::npos) << line.text;
+    }
+    EXPECT_EQ(warnings, 1u);
+    s.stop();
 }
 
 }  // namespace

@@ -1,6 +1,13 @@
 // Every built-in system: put data in, tick, check data out.
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <cstdio>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
 #include <mosaic/ecs/archetype.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
@@ -103,6 +110,109 @@ TEST_F(CollisionSystem, ReportsOverlapsAsContactsWithNormalAndDepth) {
     EXPECT_EQ(list[0].b, b);
     EXPECT_NEAR(list[0].normal.x, 1, 1e-6);
     EXPECT_NEAR(list[0].depth, 0.5f, 1e-6);
+}
+
+TEST_F(CollisionSystem, AHundredThousandCollidersInOnePointAreCappedAndCounted) {
+    // Before the cap: a hang of over a minute, then std::bad_alloc (5 billion pairs).
+    add_hierarchy_system(s);
+    add_collision_system(s);
+    std::vector<entity> crowd(100'000);
+    w.create(crowd);
+    for (const entity e : crowd) {
+        w.add<Transform>(e, Transform{{2, 2}});
+        w.add<Collider>(e, Collider{.shape = ColliderShape::circle, .size = {0, 0}});
+    }
+    const auto started = std::chrono::steady_clock::now();
+    s.tick(w, dt);
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const Contacts& contacts = w.singleton<Contacts>();
+    EXPECT_EQ(contacts.list.size(), Contacts::default_max_contacts);
+    EXPECT_TRUE(contacts.truncated);
+    EXPECT_EQ(contacts.truncated_ticks, 1u);
+    EXPECT_LT(seconds, 30.0);  // well under a second optimised; this bounds sanitizer builds
+
+    w.singleton<Contacts>().max_contacts = 1000;  // a game may lower it
+    s.tick(w, dt);
+    EXPECT_EQ(contacts.list.size(), 1000u);
+    EXPECT_EQ(contacts.truncated_ticks, 2u);
+    // One warning for the run of truncated ticks, not one per tick.
+    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("too many overlapping colliders"), std::string::npos) << warnings[0];
+
+    // Deterministic: another world on two threads finds the same 1,000.
+    const auto first = contacts.list;
+    world other;
+    add_builtin_resources(other);
+    std::vector<entity> again(100'000);
+    other.create(again);
+    for (const entity e : again) {
+        other.add<Transform>(e, Transform{{2, 2}});
+        other.add<Collider>(e, Collider{.shape = ColliderShape::circle, .size = {0, 0}});
+    }
+    other.singleton<Contacts>().max_contacts = 1000;
+    scheduler two(2);
+    add_hierarchy_system(two);
+    add_collision_system(two);
+    two.tick(other, dt);
+    const auto& second = other.singleton<Contacts>().list;
+    ASSERT_EQ(second.size(), first.size());
+    for (std::size_t i = 0; i < first.size(); ++i) {
+        ASSERT_EQ(second[i].a, first[i].a) << i;
+        ASSERT_EQ(second[i].b, first[i].b) << i;
+    }
+}
+
+TEST_F(CollisionSystem, NonFiniteOrNegativeCollidersAreIgnoredWithOneWarningEach) {
+    add_hierarchy_system(s);
+    add_collision_system(s);
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const float inf = std::numeric_limits<float>::infinity();
+    const Collider unit{.shape = ColliderShape::box, .size = {1, 1}};
+    const entity a = collider({0, 0}, unit);
+    const entity b = collider({1, 0}, unit);
+    const entity at_nan = collider({nan, 0}, unit);
+    const entity at_inf = collider({inf, inf}, unit);
+    const entity negative = collider({0.5f, 0}, {.shape = ColliderShape::box, .size = {-3, 1}});
+    const entity nan_size = collider({0, 0.5f}, {.shape = ColliderShape::circle, .size = {nan, 1}});
+    w.add<Name>(negative);
+    std::snprintf(w.get<Name>(negative).value, sizeof(Name::value), "crate");
+    for (int tick = 0; tick < 3; ++tick) {
+        s.tick(w, dt);
+        const auto& list = w.singleton<Contacts>().list;
+        ASSERT_EQ(list.size(), 1u);  // only the two sane boxes
+        EXPECT_EQ(list[0].a, a);
+        EXPECT_EQ(list[0].b, b);
+    }
+    EXPECT_EQ(w.singleton<Contacts>().ignored_colliders, 4u);
+    EXPECT_FALSE(w.singleton<Contacts>().truncated);
+    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    ASSERT_EQ(warnings.size(), 4u);  // one per entity over three ticks
+    const auto warned = [&](entity e, std::string_view why) {
+        for (const std::string& line : warnings) {
+            if (line.find("entity " + to_string(e)) != std::string::npos ||
+                line.find("(" + to_string(e) + ")") != std::string::npos) {
+                return line.find(why) != std::string::npos;
+            }
+        }
+        return false;
+    };
+    EXPECT_TRUE(warned(at_nan, "position (nan, 0) is not finite"));
+    EXPECT_TRUE(warned(at_inf, "position (inf, inf) is not finite"));
+    EXPECT_TRUE(warned(negative, "'crate'"));
+    EXPECT_TRUE(warned(negative, "size (-3, 1) is negative"));
+    EXPECT_TRUE(warned(nan_size, "size (nan, 1)"));
+
+    // Fixed, it collides again; broken again later (a new entity in its slot), warned again.
+    w.get<Transform>(at_nan).position = {0.2f, 0};
+    s.tick(w, dt);
+    EXPECT_EQ(w.singleton<Contacts>().list.size(), 3u);
+    w.destroy(at_inf);
+    const entity reborn = collider({inf, 0}, unit);
+    ASSERT_EQ(reborn.index, at_inf.index);
+    s.tick(w, dt);
+    EXPECT_EQ(w.singleton<GameLog>().take().size(), 1u);
 }
 
 TEST_F(CollisionSystem, BoxesCirclesAndLayerMasks) {

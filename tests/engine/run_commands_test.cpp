@@ -86,4 +86,25 @@ TEST_F(RunCommands, ARegistrationThatThrowsRunsWithTheBuiltIns) {
     EXPECT_NE(r.out.find("5 ticks"), std::string::npos) << r.out;
 }
 
+TEST_F(RunCommands, GameWarningsArePrintedOnceAndTheProfileCountsThem) {
+    // A crate with a negative size never collides: one warning for the whole run, and the
+    // profile's contacts line counts it.
+    const fs::path scene = folder_ / "crates.scene.json";
+    std::ofstream(scene) << R"({"format": "mosaic.scene", "version": 2, "entities": [
+        {"id": 1, "name": "Crate", "components": {
+            "Transform": {"position": [0, 0]},
+            "Collider": {"shape": "box", "size": [-1, 1]}}}]})";
+    const run_result r = run({scene.string(), "--ticks", "30", "--profile"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    const std::string warning =
+        "never collides: its Collider size (-1, 1) is negative or not finite\n";
+    const auto first = r.err.find(warning);
+    EXPECT_NE(first, std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("warning: collision: entity 'Crate' ("), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find(warning, first + 1), std::string::npos) << "warned twice: " << r.err;
+    EXPECT_NE(r.out.find("contacts: 0 of 30 ticks over the cap of 1048576, 1 colliders ignored"),
+              std::string::npos)
+        << r.out;
+}
+
 }  // namespace

@@ -2,7 +2,12 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <limits>
+#include <string>
+#include <vector>
 
 #include <glm/geometric.hpp>
 #include <mosaic/engine/components.hpp>
@@ -99,6 +104,75 @@ TEST_F(StressSpawn, SameSeedSameSprites) {
     EXPECT_NE(first_position(5), first_position(6));
 }
 
+// --- values from files: a file bypasses the inspector's limits -----------------------------------
+
+TEST_F(StressSpawn, ValuesOutsideTheFieldRangesAreClampedWithOneWarningEach) {
+    // Before: an infinite speed or a negative box piled every sprite on the box's edges, and
+    // the contacts of the pile ran the editor out of memory.
+    add_stress_spawn_system(s);
+    const float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const entity e = spawner(
+        {.count = 200, .half_size = {-5, 1e38f}, .min_speed = -1, .max_speed = inf, .size = nan});
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Bouncer>(), 200u);
+    const StressSpawner& after = w.get<StressSpawner>(e);
+    EXPECT_EQ(after.half_size, glm::vec2(0, spawner_limits::max_half_size));
+    EXPECT_EQ(after.min_speed, 0.0f);
+    EXPECT_EQ(after.max_speed, spawner_limits::max_speed);
+    EXPECT_EQ(after.size, spawner_limits::min_size);
+    w.view<const Transform, const RigidBody, const Bouncer>().each(
+        [&](const Transform& t, const RigidBody& body, const Bouncer& box) {
+            EXPECT_TRUE(std::isfinite(t.position.x) && std::isfinite(t.position.y));
+            EXPECT_LE(glm::length(body.velocity), spawner_limits::max_speed * 1.0001f);
+            EXPECT_LE(box.min.x, box.max.x);
+            EXPECT_LE(box.min.y, box.max.y);
+        });
+    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    ASSERT_EQ(warnings.size(), 5u);  // half_size.x, half_size.y, min_speed, max_speed, size
+    for (const std::string& line : warnings) {
+        EXPECT_NE(line.find("clamped to"), std::string::npos) << line;
+    }
+    EXPECT_NE(warnings[3].find("StressSpawner.max_speed inf is outside [0, 100]"),
+              std::string::npos)
+        << warnings[3];
+    s.tick(w, dt);
+    EXPECT_TRUE(w.singleton<GameLog>().take().empty());  // once, not every tick
+}
+
+TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAllocated) {
+    // 20,000,000 and 2^31-1 sprites (the inspector stops at 10,000,000; files did not) ended
+    // the editor with std::bad_alloc after 4-8 GB. Clamped, the world's entity limit (low
+    // here, to keep the test small) then refuses the 10,000,000.
+    for (const std::int32_t count : {20'000'000, std::numeric_limits<std::int32_t>::max()}) {
+        world small;
+        add_builtin_resources(small);
+        small.set_entity_limit(1'000);
+        scheduler ticks;
+        add_stress_spawn_system(ticks);
+        const entity e = small.create();
+        small.add<StressSpawner>(e, StressSpawner{.count = count});
+        try {
+            ticks.tick(small, dt);
+            ADD_FAILURE() << count << ": the spawn did not fail";
+        } catch (const system_error& failed) {
+            EXPECT_EQ(failed.failure().system, "stress_spawn");
+            EXPECT_NE(failed.failure().message.find("cannot create 10000000 entities"),
+                      std::string::npos)
+                << failed.failure().message;
+            EXPECT_NE(failed.failure().message.find("at most 1000"), std::string::npos)
+                << failed.failure().message;
+        }
+        const std::vector<std::string> warnings = small.singleton<GameLog>().take();
+        ASSERT_EQ(warnings.size(), 1u);
+        EXPECT_NE(warnings[0].find("StressSpawner.count " + std::to_string(count) +
+                                   " is outside [0, 10000000]: clamped to 10000000"),
+                  std::string::npos)
+            << warnings[0];
+        EXPECT_EQ(small.size(), 2u);  // the spawner and the resources: nothing was created
+    }
+}
+
 using Bounce = fixture;
 TEST_F(Bounce, SpritesBounceOffTheirBox) {
     add_bounce_system(s);
@@ -180,6 +254,27 @@ TEST(StressScenes, AHundredThousandSpritesFor600Ticks) {
     EXPECT_EQ(run.sprites, 100000u);
     EXPECT_EQ(run.outside, 0u);
     EXPECT_GT(run.contacts, 600u);
+}
+
+TEST(StressScenes, TheGamesEntityLimitIsTheSpawnersError) {
+    // The default limit is generous; a game may set its own. Breached, the system that
+    // created the entities fails, naming itself (the editor stops Play and says so).
+    auto fine = mosaic::testing::start_sample("stress", "scenes/stress_10k.scene.json");
+    ASSERT_NE(fine, nullptr);
+    EXPECT_EQ(fine->world().entity_limit(), game_options::default_max_entities);
+
+    auto g = mosaic::testing::start_sample("stress", "scenes/stress_10k.scene.json",
+                                           {.max_entities = 5'000});
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->world().entity_limit(), 5'000u);
+    try {
+        g->tick();
+        ADD_FAILURE() << "10,000 sprites fitted in a world of 5,000";
+    } catch (const system_error& failed) {
+        EXPECT_EQ(failed.failure().system, "stress_spawn");
+        EXPECT_NE(failed.failure().message.find("at most 5000"), std::string::npos)
+            << failed.failure().message;
+    }
 }
 
 }  // namespace

@@ -98,6 +98,7 @@ void game::start(scene s) {
     scene_ = std::move(s);
     scene_.apply_systems(systems_);
     mosaic::world& w = scene_.world;
+    w.set_entity_limit(options_.max_entities);
     add_builtin_resources(w);
     w.singleton<Random>() = Random{options_.seed};
     w.singleton<Archetypes>().list = archetypes_;

@@ -20,6 +20,7 @@ void add_builtin_resources(world& w) {
     w.singleton<Physics>();
     w.singleton<Random>();
     w.singleton<Contacts>();
+    w.singleton<GameLog>();
     w.singleton<Archetypes>();
 }
 

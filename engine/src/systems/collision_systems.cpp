@@ -1,7 +1,12 @@
 // collision and damage: contacts found through the grid broad phase, delivered as the
-// Contacts resource, and the damage rule that reads them.
+// Contacts resource, and the damage rule that reads them. Colliders with a non-finite or
+// negative position or size are left out, with one GameLog warning per entity.
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include <mosaic/ecs/view.hpp>
@@ -24,9 +29,54 @@ struct collision_scratch {
     std::vector<std::uint32_t> layers, masks;
     std::vector<aabb> boxes;
     std::vector<index_pair> pairs;
+    // Per entity index: 1 + the generation of the entity last warned about, so each broken
+    // collider is reported once, not every tick.
+    std::vector<std::uint32_t> warned;
+    bool was_truncated = false;
 };
 
-void find_contacts(system_context& ctx, collision_scratch& s, std::vector<contact>& out) {
+std::string describe(const float value) {
+    std::ostringstream text;
+    text << value;
+    return text.str();
+}
+std::string describe(const glm::vec2 value) {
+    return "(" + describe(value.x) + ", " + describe(value.y) + ")";
+}
+
+bool finite(const glm::vec2 v) noexcept {
+    return std::isfinite(v.x) && std::isfinite(v.y);
+}
+
+// A collider the broad phase can file: finite bounds, no negative size.
+bool usable(const aabb& box) noexcept {
+    return finite(box.min) && finite(box.max) && box.min.x <= box.max.x && box.min.y <= box.max.y;
+}
+
+// Why `e`'s collider is left out, said once per entity.
+void warn_ignored(system_context& ctx, collision_scratch& s, entity e, const Collider& c,
+                  const WorldTransform& where) {
+    if (e.index >= s.warned.size()) s.warned.resize(std::size_t{e.index} + 1, 0);
+    if (s.warned[e.index] == e.generation + 1) return;
+    s.warned[e.index] = e.generation + 1;
+    ++ctx.singleton<Contacts>().ignored_colliders;
+    std::string why;
+    if (!finite(where.position)) {
+        why = "its position " + describe(where.position) + " is not finite";
+    } else if (!finite(c.size) || c.size.x < 0.0f || c.size.y < 0.0f) {
+        why = "its Collider size " + describe(c.size) + " is negative or not finite";
+    } else {
+        why = "its bounds are not finite (scale " + describe(where.scale) + ")";
+    }
+    std::string who = to_string(e);
+    if (const Name* name = ctx.try_get<const Name>(e); name && name->value[0] != '\0') {
+        who = "'" + std::string(name->value, strnlen(name->value, sizeof name->value)) + "' (" +
+              who + ")";
+    }
+    ctx.singleton<GameLog>().warning("collision: entity " + who + " never collides: " + why);
+}
+
+void find_contacts(system_context& ctx, collision_scratch& s, Contacts& result) {
     s.entities.clear();
     s.shapes.clear();
     s.layers.clear();
@@ -34,13 +84,24 @@ void find_contacts(system_context& ctx, collision_scratch& s, std::vector<contac
     s.boxes.clear();
     ctx.view<const Collider, const WorldTransform>().each(
         [&](entity e, const Collider& c, const WorldTransform& where) {
+            const world_shape shape = make_shape(c, where);
+            const aabb box = bounds(shape);
+            if (!usable(box)) {
+                warn_ignored(ctx, s, e, c, where);
+                return;
+            }
             s.entities.push_back(e);
-            s.shapes.push_back(make_shape(c, where));
+            s.shapes.push_back(shape);
             s.layers.push_back(c.layer);
             s.masks.push_back(c.mask);
-            s.boxes.push_back(bounds(s.shapes.back()));
+            s.boxes.push_back(box);
         });
+    broad_phase_limits limits = s.grid.limits();
+    limits.max_pairs = result.max_contacts;
+    s.grid.set_limits(limits);
     s.grid.pairs(s.boxes, s.pairs);
+
+    std::vector<contact>& out = result.list;
     out.clear();
     for (const index_pair& p : s.pairs) {
         const std::uint32_t i = p.first;
@@ -58,6 +119,20 @@ void find_contacts(system_context& ctx, collision_scratch& s, std::vector<contac
     std::sort(out.begin(), out.end(), [](const contact& x, const contact& y) {
         return x.a.index != y.a.index ? x.a.index < y.a.index : x.b.index < y.b.index;
     });
+
+    result.truncated = s.grid.last_stats().truncated;
+    if (result.truncated) {
+        ++result.truncated_ticks;
+        if (!s.was_truncated) {
+            ctx.singleton<GameLog>().warning(
+                "collision: too many overlapping colliders (" + std::to_string(s.boxes.size()) +
+                " colliders): this tick's contacts are cut to " + std::to_string(out.size()) +
+                " (Contacts.max_contacts is " + std::to_string(result.max_contacts) +
+                "); the contacts of some overlapping colliders are missing until they spread "
+                "out (counted in Contacts.truncated_ticks)");
+        }
+    }
+    s.was_truncated = result.truncated;
 }
 
 }  // namespace
@@ -67,10 +142,10 @@ system& add_collision_system(scheduler& s) {
     return s
         .add("collision",
              [scratch](system_context& ctx) {
-                 find_contacts(ctx, *scratch, ctx.singleton<Contacts>().list);
+                 find_contacts(ctx, *scratch, ctx.singleton<Contacts>());
              })
-        .reads<Collider, WorldTransform>()
-        .writes<Contacts>()
+        .reads<Collider, WorldTransform, Name>()
+        .writes<Contacts, GameLog>()
         .in(phase::post_update)
         .order(-50);
 }

@@ -21,6 +21,7 @@
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/project/scaffold.hpp>
+#include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -380,11 +381,21 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
     g.start(std::move(*loaded.value));
 
+    // What the game's systems said (a collider ignored, a value clamped), as it happens.
+    const auto print_game_log = [&] {
+        if (GameLog* log = g.world().try_singleton<GameLog>(); log && !log->warnings.empty()) {
+            for (const std::string& line : log->take()) err << "warning: " << line << '\n';
+        }
+    };
     const auto started = std::chrono::steady_clock::now();
     try {
-        for (std::uint64_t tick = 0; tick < c.ticks; ++tick) g.tick();
+        for (std::uint64_t tick = 0; tick < c.ticks; ++tick) {
+            g.tick();
+            print_game_log();
+        }
     } catch (const system_error& e) {
         // Game code failed: say which system, when and why; nothing is saved.
+        print_game_log();
         err << "mosaic-run: " << e.failure().to_string() << '\n';
         return exit_file_error;
     }
@@ -397,7 +408,14 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         << (p ? "project " + std::string(p->name) : std::string("built-in types only")) << ", "
         << c.threads << (c.threads == 1 ? " thread" : " threads") << ", seed " << c.seed << ") in "
         << took.count() << " ms, " << entities << " entities\n";
-    if (c.profile) g.systems().print_profile(out);
+    if (c.profile) {
+        g.systems().print_profile(out);
+        if (const Contacts* contacts = g.world().try_singleton<Contacts>()) {
+            out << "contacts: " << contacts->truncated_ticks << " of " << c.ticks
+                << " ticks over the cap of " << contacts->max_contacts << ", "
+                << contacts->ignored_colliders << " colliders ignored (non-finite or negative)\n";
+        }
+    }
     if (c.save) {
         g.current().capture_systems(g.systems());
         if (report(save_scene_file(g.current(), g.table(), *c.save), err)) return exit_file_error;

@@ -90,6 +90,11 @@ public:
     /// Number of slots ever used (live + free); indices are below this.
     [[nodiscard]] std::size_t slot_count() const noexcept { return slots_.size(); }
     [[nodiscard]] std::uint32_t max_entities() const noexcept { return max_entities_; }
+    /// Changes the most entities alive at once (at most index_limit). Lowered below what is
+    /// alive, the entities stay and creating throws until enough are destroyed.
+    void set_max_entities(std::uint32_t max_entities) noexcept {
+        max_entities_ = max_entities > index_limit ? index_limit : max_entities;
+    }
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
         return slots_.capacity() * sizeof(std::uint32_t);
     }

@@ -67,6 +67,14 @@ public:
     /// Number of live entities.
     [[nodiscard]] std::size_t size() const noexcept { return entities_.alive_count(); }
     [[nodiscard]] const entity_pool& entities() const noexcept { return entities_; }
+    /// The most entities alive at once (world_options::max_entities): beyond it create()
+    /// throws capacity_error, which inside a system makes that system fail (system_error)
+    /// instead of the process running out of memory. Lowering it below size() keeps the
+    /// entities; creating then throws until enough are destroyed.
+    void set_entity_limit(std::uint32_t max_entities) noexcept {
+        entities_.set_max_entities(max_entities);
+    }
+    [[nodiscard]] std::uint32_t entity_limit() const noexcept { return entities_.max_entities(); }
     /// Deactivates or reactivates an entity, like Unity's SetActive: it keeps its components
     /// (and their own enabled flags) but views skip it unless asked with include_disabled.
     /// Implemented as the `inactive` tag component. False when `e` is not alive.

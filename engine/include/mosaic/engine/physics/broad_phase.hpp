@@ -7,9 +7,16 @@
 // boxes' intersection. Boxes far bigger than a cell go to an "oversized" list compared with
 // everything. Results are sorted, so the output does not depend on hashing or threads.
 //
+// Degenerate input stays bounded (broad_phase_limits): a cell holding more than
+// `max_cell_population` boxes (100,000 sprites in one point) is swept along its wider axis
+// instead of compared pair by pair, and a query stops after `max_pairs` pairs or `max_tests`
+// box tests. A stopped query is `truncated` (last_stats()): the pairs it reports are real,
+// sorted and the same on every run, but some overlapping pairs are missing.
+//
 // Two forms: pairs within one collection (everything against everything), and pairs between
 // two collections (bullets against players) which never compares two bullets.
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -34,10 +41,33 @@ struct index_pair {
     friend auto operator<=>(const index_pair&, const index_pair&) = default;
 };
 
+/// What one query may cost at most, so no input makes it hang or allocate without bound.
+struct broad_phase_limits {
+    /// Pairs reported per query (8 bytes each); beyond it the query stops, truncated.
+    std::size_t max_pairs = std::size_t{1} << 20;
+    /// Box-against-box tests per query (about 0.15 s optimised); beyond it the query stops.
+    std::size_t max_tests = std::size_t{1} << 25;
+    /// A cell holding more boxes than this is swept along an axis, not tested pair by pair.
+    std::uint32_t max_cell_population = 32;
+};
+
+/// What the last query did.
+struct broad_phase_stats {
+    std::size_t pairs = 0;        // reported
+    std::size_t tests = 0;        // box-against-box tests made
+    std::size_t swept_cells = 0;  // cells over max_cell_population
+    bool truncated = false;       // stopped at max_pairs or max_tests: pairs may be missing
+};
+
 class grid_broad_phase {
 public:
     /// `cell_size` in world units; 0 picks twice the average box extent of each query.
-    explicit grid_broad_phase(float cell_size = 0.0f) noexcept : fixed_cell_(cell_size) {}
+    explicit grid_broad_phase(float cell_size = 0.0f, broad_phase_limits limits = {}) noexcept
+        : fixed_cell_(cell_size), limits_(limits) {}
+
+    void set_limits(const broad_phase_limits& limits) noexcept { limits_ = limits; }
+    [[nodiscard]] const broad_phase_limits& limits() const noexcept { return limits_; }
+    [[nodiscard]] const broad_phase_stats& last_stats() const noexcept { return stats_; }
 
     /// Overlapping pairs {i, j}, i < j, of `boxes`; sorted; replaces `out`'s contents.
     void pairs(std::span<const aabb> boxes, std::vector<index_pair>& out);
@@ -55,14 +85,23 @@ private:
     };
     void run(std::span<const aabb> a, std::span<const aabb> b, bool between,
              std::vector<index_pair>& out);
+    /// Sorts the crowded bucket [begin, end) of sorted_ by cell, then each cell along its
+    /// wider axis (by box index on ties), so it can be swept.
+    void order_crowded_bucket(std::uint32_t begin, std::uint32_t end);
+    /// 0 (x) or 1 (y): the axis along which the cell's boxes spread most.
+    [[nodiscard]] int sweep_axis(std::span<const entry> cell) const noexcept;
 
     float fixed_cell_;
+    broad_phase_limits limits_;
+    broad_phase_stats stats_;
     float cell_ = 1.0f;
     std::vector<aabb> boxes_;  // a then b
     std::vector<entry> entries_;
     std::vector<entry> sorted_;
     std::vector<std::uint32_t> bucket_start_;
     std::vector<std::uint32_t> oversized_;
+    std::vector<std::uint8_t> is_oversized_;
+    std::vector<entry> crowd_;  // one crowded cell's boxes, by class
 };
 
 /// Every pair tested: the reference the grid is checked against, and the benchmark baseline.

@@ -32,6 +32,12 @@ struct game_options {
     unsigned threads = 1;
     std::uint64_t seed = 1;  // the Random resource's seed
     fixed_step_options clock{};
+    /// The most entities the played world holds (world::set_entity_limit): a system that
+    /// creates more fails with a capacity_error (a system_error naming it) instead of the
+    /// process running out of memory. 16M entities of a few components is a few GB.
+    std::uint32_t max_entities = default_max_entities;
+
+    static constexpr std::uint32_t default_max_entities = 16'777'216;
 };
 
 class game_module;
@@ -82,7 +88,8 @@ public:
 
     /// Makes `s` the scene being played: applies its system settings, gives its world the
     /// resources (Physics from the scene's gravity, Random from the seed, Input, Contacts,
-    /// Archetypes) and resets the clock.
+    /// GameLog, Archetypes) and the entity limit (game_options::max_entities), and resets
+    /// the clock.
     void start(scene s);
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();

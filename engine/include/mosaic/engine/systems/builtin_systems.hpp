@@ -7,7 +7,10 @@
 //   update        -10   gravity     RigidBody.velocity += Physics.gravity * gravity_scale * dt
 //   update          0   movement    velocity += acceleration * dt, damping, position += v * dt
 //   post_update  -100   hierarchy   WorldTransform from Transform and Parent (exclusive)
-//   post_update   -50   collision   Contacts from Collider + WorldTransform (grid broad phase)
+//   post_update   -50   collision   Contacts from Collider + WorldTransform (grid broad phase),
+//                                   at most Contacts.max_contacts; colliders with a NaN, Inf
+//                                   or negative position or size are left out (GameLog,
+//                                   once per entity)
 //   post_update     0   damage      Damage on contact lowers Health; dead things are destroyed
 //   post_update    50   lifetime    Lifetime counts down; destroyed at zero
 //
@@ -31,7 +34,7 @@ system& add_lifetime_system(scheduler& s);
 /// All of the above.
 void register_builtin_systems(scheduler& s);
 
-/// Creates the resources the built-in systems use (Input, Physics, Random, Contacts) if the
+/// Creates the resources the built-in systems use (Input, Physics, Random, Contacts, GameLog) if the
 /// world lacks them. Call before the first tick.
 void add_builtin_resources(world& w);
 
