@@ -240,8 +240,23 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
                 t->position = start_positions_[i] + delta;
         }
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-            move_.finish(s);
+            const float threshold = io.MouseDragThreshold;
+            const bool clicked =
+                drag_ == drag_mode::move_free &&
+                io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold;
             drag_ = drag_mode::none;
+            if (clicked) {
+                // A click on the square, not a drag: it covers small children (a turret),
+                // so it selects like a click anywhere else (clicking again drills down).
+                for (std::size_t i = 0; i < moving_.size(); ++i) {
+                    if (Transform* t = w.try_get<Transform>(moving_[i]))
+                        t->position = start_positions_[i];
+                }
+                move_.cancel();
+                select_under(s, ui, mouse_world, /*exact=*/false);
+            } else {
+                move_.finish(s);
+            }
         }
         return;
     }

@@ -153,5 +153,23 @@ TEST_F(SceneViewPanelTest, ClickSelectsTheGroupFirstThenDrillsDownAndAltClickIsE
     EXPECT_EQ(state.selection().active(), muzzle) << "and does not pick";
 }
 
+// The move handle's square covers a small turret at the tank's centre: a click on it (no drag)
+// still drills down, and moves nothing.
+TEST_F(SceneViewPanelTest, AClickOnTheHandleSquareSelectsLikeAnyClick) {
+    const entity tank = sprite_at("Tank", {0, 0}, 0);
+    const entity turret = sprite_at("Turret", {0, 0}, 1);
+    ASSERT_TRUE(reparent(state, std::vector<entity>{turret}, tank));
+    state.selection().clear();
+    imgui.frames(3);
+    imgui.click(screen({0, 0}));
+    ASSERT_EQ(state.selection().active(), tank);
+    const std::size_t steps = state.history().undo_steps();
+    imgui.frames(30);
+    imgui.click(screen({0, 0}));  // on the handle's square
+    EXPECT_EQ(state.selection().active(), turret);
+    EXPECT_EQ(state.history().undo_steps(), steps) << "nothing moved";
+    EXPECT_EQ(state.world().get<Transform>(tank).position, glm::vec2(0, 0));
+}
+
 }  // namespace
 }  // namespace mosaic::testing
