@@ -201,11 +201,33 @@ bool reparent(editor_state& s, std::span<const entity> entities, entity parent,
             return false;
         }
     }
+    // Everything keeps its place in the world (as Unity does): the world transforms are
+    // taken before any link changes (a moved child of a moved entity too), then each local
+    // Transform is rewritten for its new parent. The new parent is never below a moved
+    // entity (that is a cycle), so its world transform stays what it is now.
+    std::vector<WorldTransform> placed;
+    for (const entity e : entities) placed.push_back(world_transform_of(w, e));
+    const WorldTransform parent_world = world_transform_of(w, parent);
+    step st{"Re-parent", {}, 0};
     std::string why;
     bool ok = true;
-    edit_components(s, entities, type_id_of<Parent>(), "Re-parent", [&](world& target, entity e) {
-        if (!set_parent(target, e, parent, &why)) ok = false;
-    });
+    for (std::size_t i = 0; i < entities.size(); ++i) {
+        const entity e = entities[i];
+        if (!w.alive(e)) continue;
+        component_change link{
+            e, type_id_of<Parent>(), capture_component(w, e, type_id_of<Parent>()), {}};
+        if (!set_parent(w, e, parent, &why)) ok = false;
+        link.after = capture_component(w, e, type_id_of<Parent>());
+        st.changes.emplace_back(std::move(link));
+        if (Transform* t = w.try_get<Transform>(e)) {
+            component_change place{
+                e, type_id_of<Transform>(), capture_component(w, e, type_id_of<Transform>()), {}};
+            *t = local_transform_for(parent_world, placed[i]);
+            place.after = capture_component(w, e, type_id_of<Transform>());
+            st.changes.emplace_back(std::move(place));
+        }
+    }
+    s.record(std::move(st));
     if (!ok && error) *error = why;
     return ok;
 }

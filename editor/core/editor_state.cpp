@@ -146,6 +146,15 @@ fs::path editor_state::project_folder() const {
     return fs::absolute(path_).lexically_normal().parent_path();
 }
 
+fs::path editor_state::scene_folder() const {
+    if (!path_.empty()) return fs::absolute(path_).lexically_normal().parent_path();
+    std::error_code ec;
+    if (project_.manifest && fs::is_directory(project_.manifest->scenes_folder(), ec)) {
+        return fs::absolute(project_.manifest->scenes_folder()).lexically_normal();
+    }
+    return fs::absolute(project_folder()).lexically_normal();
+}
+
 std::unique_ptr<mosaic::game> editor_state::make_game(const loaded_project& p) const {
     return std::make_unique<mosaic::game>(p.module, options_);
 }

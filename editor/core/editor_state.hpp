@@ -116,6 +116,9 @@ public:
     /// The project's folder (for archetypes, textures, the Project tab); without a project
     /// the scene's folder, or the working folder for an untitled scene.
     [[nodiscard]] std::filesystem::path project_folder() const;
+    /// Where Open and Save As start: the scene's folder; for an untitled scene the project's
+    /// scenes folder (when it exists), else project_folder(). Always absolute.
+    [[nodiscard]] std::filesystem::path scene_folder() const;
 
     // --- play mode -------------------------------------------------------------------------
     [[nodiscard]] play_state mode() const noexcept { return mode_; }

@@ -142,10 +142,17 @@ void editor_ui::draw_bottom(editor_state& s, const panel_rect& where) {
         };
         const std::size_t errors = s.log().count(log_level::error);
         const std::size_t warnings = s.log().count(log_level::warning);
+        // "1 error", "2 errors": the counts that are not zero.
+        const auto counted = [](std::size_t n, const char* what) {
+            return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+        };
         std::string console = "Console";
-        if (errors + warnings > 0)
-            console += " (" + std::to_string(errors) + " errors, " + std::to_string(warnings) +
-                       " warnings)";
+        if (errors > 0 && warnings > 0) {
+            console += " (" + counted(errors, "error") + ", " + counted(warnings, "warning") + ")";
+        } else if (errors + warnings > 0) {
+            console +=
+                " (" + (errors > 0 ? counted(errors, "error") : counted(warnings, "warning")) + ")";
+        }
         console += "###console";
         tab(console, bottom_tab::console, [&] { console_.draw(s, ui_); });
         tab("Project###project", bottom_tab::project, [&] { project_.draw(s, ui_); });

@@ -17,11 +17,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-fs::path dialog_folder(editor_state& s) {
-    if (!s.scene_path().empty()) return s.scene_path().parent_path();
-    return s.project_folder();
-}
-
 void perform(editor_state& s, ui_state& ui) {
     const file_request what = ui.pending;
     ui.pending = file_request::none;
@@ -35,7 +30,7 @@ void perform(editor_state& s, ui_state& ui) {
             ui.structure_changed = true;
             break;
         case file_request::open_dialog:
-            ui.dialog.open(file_dialog::purpose::open, dialog_folder(s));
+            ui.dialog.open(file_dialog::purpose::open, s.scene_folder());
             break;
         case file_request::open_path:
             (void)open_scene_now(s, ui, ui.pending_path);
@@ -156,12 +151,12 @@ void command_save_as(editor_state& s, ui_state& ui) {
     }
     const fs::path name =
         s.scene_path().empty() ? fs::path("untitled.scene.json") : s.scene_path().filename();
-    ui.dialog.open(file_dialog::purpose::save, dialog_folder(s), name);
+    ui.dialog.open(file_dialog::purpose::save, s.scene_folder(), name);
 }
 
 void draw_file_modals(editor_state& s, ui_state& ui) {
     // The file dialog: open or save as.
-    if (ui.dialog.draw()) {
+    if (ui.dialog.draw([&](const std::string& name) { ui.record(name); })) {
         const fs::path chosen = ui.dialog.chosen();
         if (ui.dialog.current_purpose() == file_dialog::purpose::open) {
             (void)open_scene_now(s, ui, chosen);
@@ -234,8 +229,10 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", ui.load_error.c_str());
         ImGui::PopTextWrapPos();
         ImGui::TextDisabled("The open project and scene were not changed.");
+        // Not on the frame it opens: the Enter that submitted a typed path opened it.
         if (ImGui::Button("OK", {110, 0}) ||
-            ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter)))
+            (!ImGui::IsWindowAppearing() &&
+             ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false)))
             ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
     }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
 #include <system_error>
 
 #include <mosaic/engine/display_path.hpp>
@@ -76,13 +77,18 @@ void file_dialog::open(purpose p, const fs::path& folder, const fs::path& file_n
     purpose_ = p;
     open_ = true;
     just_opened_ = true;
+    focus_path_ = true;
     error_.clear();
     chosen_.clear();
     std::error_code ec;
     fs::path start = folder.empty() ? fs::current_path(ec) : folder;
+    path_[0] = '\0';
     change_folder(start);
     // A name that cannot be shown (a newline) is suggested escaped; submit() maps it back.
-    std::snprintf(path_, sizeof path_, "%s", (folder_ / display_path(file_name)).string().c_str());
+    if (!file_name.empty()) {
+        std::snprintf(path_, sizeof path_, "%s",
+                      (folder_ / display_path(file_name)).string().c_str());
+    }
 }
 
 void file_dialog::change_folder(const fs::path& folder) {
@@ -98,6 +104,11 @@ void file_dialog::change_folder(const fs::path& folder) {
     folder_ = absolute;
     entries_ = std::move(listed);
     error_.clear();
+    // The path field follows the folder; Save As keeps the name being saved.
+    const fs::path typed_name = fs::path(path_).filename();
+    const bool keep_name = purpose_ == purpose::save && !typed_name.empty();
+    std::snprintf(path_, sizeof path_, "%s/%s", folder_.string().c_str(),
+                  keep_name ? typed_name.string().c_str() : "");
 }
 
 void file_dialog::show_error(std::string message) {
@@ -122,7 +133,6 @@ bool file_dialog::submit(const std::string& typed) {
     }
     if (fs::is_directory(path, ec)) {
         change_folder(path);
-        std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
         return false;
     }
     if (purpose_ == purpose::open) {
@@ -159,7 +169,6 @@ bool file_dialog::submit_project(const fs::path& typed) {
     if (!fs::exists(path / manifest_file_name, ec)) {
         // Not a project: look inside it (the way to walk to one).
         change_folder(path);
-        std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
         return false;
     }
     chosen_ = fs::weakly_canonical(fs::absolute(path, ec), ec);
@@ -169,7 +178,10 @@ bool file_dialog::submit_project(const fs::path& typed) {
     return true;
 }
 
-bool file_dialog::draw() {
+bool file_dialog::draw(const std::function<void(const std::string&)>& record_item) {
+    const auto record = [&](const std::string& name) {
+        if (record_item) record_item(name);
+    };
     if (accepted_) {  // chosen by submit() outside draw()
         accepted_ = false;
         return true;
@@ -188,6 +200,7 @@ bool file_dialog::draw() {
     ImGui::TextDisabled("%s", display_path(folder_).c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("Up")) change_folder(folder_.parent_path());
+    record("file_dialog/Up");
 
     const float footer =
         ImGui::GetFrameHeightWithSpacing() * 2 + ImGui::GetTextLineHeightWithSpacing();
@@ -204,7 +217,6 @@ bool file_dialog::draw() {
             if (ImGui::Selectable(label.c_str(), selected, ImGuiSelectableFlags_AllowDoubleClick)) {
                 if (e.folder && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
                     change_folder(folder_ / e.name);
-                    std::snprintf(path_, sizeof path_, "%s/", folder_.string().c_str());
                     break;
                 }
                 std::snprintf(path_, sizeof path_, "%s", (folder_ / shown).string().c_str());
@@ -217,14 +229,20 @@ bool file_dialog::draw() {
     ImGui::EndChild();
 
     ImGui::SetNextItemWidth(-1);
+    if (focus_path_) {  // a path can be typed as soon as the dialog opens
+        ImGui::SetKeyboardFocusHere();
+        focus_path_ = false;
+    }
     if (ImGui::InputText("##path", path_, sizeof path_, ImGuiInputTextFlags_EnterReturnsTrue))
         (void)submit(path_);
+    record("file_dialog/path");
     if (!error_.empty()) {
         ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", error_.c_str());
     } else {
         ImGui::TextDisabled("%s", hint(purpose_));
     }
     if (ImGui::Button(purpose_ == purpose::save ? "Save" : "Open", {100, 0})) (void)submit(path_);
+    record("file_dialog/accept");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", {100, 0}) ||
         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))

@@ -9,6 +9,7 @@
 // (or on the manifest itself) chooses that folder.
 
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -26,7 +27,11 @@ public:
     void close() noexcept { open_ = false; }
 
     /// Draws it when open. Returns true once after the user accepted a file: chosen().
-    bool draw();
+    /// `record_item` (tests) is called with a name after its widget: "file_dialog/Up",
+    /// "file_dialog/path", "file_dialog/accept".
+    bool draw(const std::function<void(const std::string&)>& record_item = {});
+    /// The text of the path field.
+    [[nodiscard]] std::string typed_path() const { return path_; }
     [[nodiscard]] const std::filesystem::path& chosen() const noexcept { return chosen_; }
     /// Keeps the dialog open with `message` under the path field (e.g. the save failed).
     void show_error(std::string message);
@@ -52,7 +57,8 @@ private:
 
     bool open_ = false;
     bool just_opened_ = false;
-    bool accepted_ = false;  // a file was chosen; draw() reports it once
+    bool focus_path_ = false;  // give the path field the keyboard on the next draw
+    bool accepted_ = false;    // a file was chosen; draw() reports it once
     purpose purpose_ = purpose::open;
     std::filesystem::path folder_;
     std::vector<entry> entries_;

@@ -75,7 +75,10 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
             std::snprintf(name_buffer_, sizeof name_buffer_, "%s",
                           std::string(entity_name(w, e)).c_str());
         }
-        ImGui::InputText("##name", name_buffer_, sizeof name_buffer_);
+        // An unnamed entity shows the label the hierarchy gives it, greyed, until named.
+        const std::string label = entity_label(w, e);
+        ImGui::InputTextWithHint("##name", label.c_str(), name_buffer_, sizeof name_buffer_);
+        ui.inspector_name = name_buffer_[0] != '\0' ? std::string(name_buffer_) : label;
         name_active_ = ImGui::IsItemActive();
         if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
             ui.structure_changed = true;

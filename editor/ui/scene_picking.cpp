@@ -1,9 +1,13 @@
 #include "ui/scene_picking.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <vector>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/hierarchy.hpp>
 
 namespace mosaic::editor {
 
@@ -66,6 +70,20 @@ entity pick_entity(const world& w, glm::vec2 point) {
         }
     });
     return best;
+}
+
+entity click_target(const world& w, entity picked, entity current, bool exact) {
+    if (exact || picked.is_null()) return picked;
+    // picked, its parent, ..., the root (a hand-made cycle ends where it closes).
+    std::vector<entity> chain{picked};
+    for (entity p = parent_of(w, picked); !p.is_null() && chain.size() <= w.size();
+         p = parent_of(w, p)) {
+        if (std::find(chain.begin(), chain.end(), p) != chain.end()) break;
+        chain.push_back(p);
+    }
+    const auto at = std::find(chain.begin(), chain.end(), current);
+    if (at == chain.end()) return chain.back();
+    return at == chain.begin() ? picked : *std::prev(at);
 }
 
 }  // namespace mosaic::editor

@@ -23,4 +23,10 @@ struct placement {
 /// The topmost entity covering `point` (world units), or null.
 [[nodiscard]] entity pick_entity(const world& w, glm::vec2 point);
 
+/// What a click on `picked` (the entity under the cursor) selects, as Unity does: first the
+/// top-most ancestor of `picked` (the root of its group); when `current` (the selected entity)
+/// is already on the way from that root to `picked`, the next one down towards `picked`, so
+/// clicking again drills down. `exact` (Alt+click) selects `picked` itself.
+[[nodiscard]] entity click_target(const world& w, entity picked, entity current, bool exact);
+
 }  // namespace mosaic::editor

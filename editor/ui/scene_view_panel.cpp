@@ -218,8 +218,16 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     if (drag_ == drag_mode::pan) {
         if (!ui.game_camera) ui.camera.pan(to_glm(io.MouseDelta), viewport);
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) &&
-            !ImGui::IsMouseDown(ImGuiMouseButton_Left))
+            !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
             drag_ = drag_mode::none;
+            // Alt+click without a drag: the exact entity under the cursor.
+            const float threshold = io.MouseDragThreshold;
+            if (alt_click_ &&
+                io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold) {
+                select_under(s, ui, mouse_world, /*exact=*/true);
+            }
+            alt_click_ = false;
+        }
         return;
     }
     if (moving()) {
@@ -232,8 +240,23 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
                 t->position = start_positions_[i] + delta;
         }
         if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-            move_.finish(s);
+            const float threshold = io.MouseDragThreshold;
+            const bool clicked =
+                drag_ == drag_mode::move_free &&
+                io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold;
             drag_ = drag_mode::none;
+            if (clicked) {
+                // A click on the square, not a drag: it covers small children (a turret),
+                // so it selects like a click anywhere else (clicking again drills down).
+                for (std::size_t i = 0; i < moving_.size(); ++i) {
+                    if (Transform* t = w.try_get<Transform>(moving_[i]))
+                        t->position = start_positions_[i];
+                }
+                move_.cancel();
+                select_under(s, ui, mouse_world, /*exact=*/false);
+            } else {
+                move_.finish(s);
+            }
         }
         return;
     }
@@ -242,9 +265,13 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     if (io.MouseWheel != 0.0f && !ui.game_camera) {
         ui.camera.zoom_at(mouse, viewport, ui.camera.zoom * std::pow(1.15f, io.MouseWheel));
     }
-    if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle) ||
-        (io.KeyAlt && ImGui::IsMouseClicked(ImGuiMouseButton_Left))) {
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
         drag_ = drag_mode::pan;
+        return;
+    }
+    if (io.KeyAlt && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+        drag_ = drag_mode::pan;  // Alt+drag pans; released where it was pressed, it picks
+        alt_click_ = true;
         return;
     }
     if (!ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return;
@@ -252,8 +279,17 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
         begin_move(s, hovered_handle_, mouse_world);
         return;
     }
-    const entity picked = pick_entity(s.world(), mouse_world);
+    select_under(s, ui, mouse_world, /*exact=*/false);
+}
+
+void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world,
+                                    bool exact) {
+    const ImGuiIO& io = ImGui::GetIO();
     selection& sel = s.selection();
+    // A plain click on the selected group drills down; Ctrl and Shift act on whole groups.
+    const entity current = io.KeyCtrl || io.KeyShift ? null_entity : sel.active();
+    const entity picked =
+        click_target(s.world(), pick_entity(s.world(), mouse_world), current, exact);
     if (io.KeyCtrl) {
         if (!picked.is_null()) sel.toggle(picked);
     } else if (io.KeyShift) {

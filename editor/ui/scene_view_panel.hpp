@@ -39,6 +39,8 @@ private:
     void handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin, glm::vec2 viewport,
                       bool hovered);
     void begin_move(editor_state& s, drag_mode mode, glm::vec2 mouse_world);
+    /// A click at `mouse_world`: selects with click_target (Ctrl toggles, Shift adds).
+    void select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world, bool exact);
     void frame_selection(editor_state& s, ui_state& ui);
     /// The handle's position in screen pixels (relative to the view), if it is shown.
     [[nodiscard]] std::optional<glm::vec2> handle_origin(editor_state& s, glm::vec2 viewport) const;
@@ -49,6 +51,7 @@ private:
     camera2d camera_;       // this frame's view (the editor's camera or the game's)
     drag_mode drag_ = drag_mode::none;
     drag_mode hovered_handle_ = drag_mode::none;
+    bool alt_click_ = false;  // the pan began with Alt+click: a click without a drag picks
     live_edit move_;
     glm::vec2 drag_origin_world_{0.0f, 0.0f};
     std::vector<entity> moving_;

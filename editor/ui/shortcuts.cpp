@@ -1,6 +1,7 @@
 // Keyboard shortcuts. Key indices are GLFW key codes (what ImGui's GLFW backend writes into
 // io.KeysDown, and what mosaic::key holds).
 #include <imgui.h>
+#include <imgui_internal.h>  // GetTopMostPopupModal, ClosePopupsExceptModals
 
 #include <mosaic/engine/input.hpp>
 
@@ -16,8 +17,14 @@ bool pressed(key k) {
 }  // namespace
 
 void handle_shortcuts(editor_state& s, ui_state& ui) {
-    // A modal or a menu is up: its keys are its own.
-    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;
+    // A modal dialog is up: its keys are its own.
+    if (ImGui::GetTopMostPopupModal() != nullptr) return;
+    // Menus, context menus and popups (Add Component) close on Escape; the other shortcuts
+    // work while they are open (ImGui's keyboard navigation, which would close them, is off).
+    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) && pressed(key::escape)) {
+        ImGui::ClosePopupsExceptModals();
+        return;
+    }
     const ImGuiIO& io = ImGui::GetIO();
     const bool typing = io.WantTextInput || ImGui::IsAnyItemActive();
     if (io.KeyCtrl) {

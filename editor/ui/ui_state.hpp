@@ -83,6 +83,7 @@ struct ui_state {
     bool record_items = false;
     std::unordered_map<std::string, item_rect> items;
     std::unordered_set<std::string> mixed;  // inspector fields shown as mixed values
+    std::string inspector_name;             // the name the inspector shows (text or hint)
     /// Records ImGui's last item under `name` (when record_items is on).
     void record(const std::string& name);
 };

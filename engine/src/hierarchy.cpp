@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 #include <vector>
 
 #include <glm/trigonometric.hpp>
@@ -119,6 +120,35 @@ void update_world_transforms(world& w) {
                 s = done;
             }
         });
+}
+
+WorldTransform world_transform_of(const world& w, entity e) {
+    // Collect the chain up to a root (or a parent without a Transform, as the update does);
+    // the step limit treats a hand-made cycle as ending where it closes.
+    std::vector<const Transform*> chain;
+    for (entity cur = e; !cur.is_null() && chain.size() <= w.size(); cur = parent_of(w, cur)) {
+        const Transform* t = w.try_get<Transform>(cur);
+        if (!t) break;
+        chain.push_back(t);
+    }
+    if (chain.empty()) return WorldTransform{};
+    WorldTransform out = as_world(*chain.back());
+    for (auto it = std::next(chain.rbegin()); it != chain.rend(); ++it) out = compose(out, **it);
+    return out;
+}
+
+Transform local_transform_for(const WorldTransform& parent, const WorldTransform& target) {
+    const auto divide = [](float value, float by) { return by != 0.0f ? value / by : value; };
+    const float radians = glm::radians(parent.rotation);
+    const float c = std::cos(radians);
+    const float s = std::sin(radians);
+    const glm::vec2 d = target.position - parent.position;
+    const glm::vec2 unrotated{c * d.x + s * d.y, -s * d.x + c * d.y};
+    Transform out;
+    out.position = {divide(unrotated.x, parent.scale.x), divide(unrotated.y, parent.scale.y)};
+    out.rotation = target.rotation - parent.rotation;
+    out.scale = {divide(target.scale.x, parent.scale.x), divide(target.scale.y, parent.scale.y)};
+    return out;
 }
 
 }  // namespace mosaic

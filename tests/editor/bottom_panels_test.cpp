@@ -12,7 +12,10 @@ TEST_F(BottomPanelsTest, TheConsoleCountsLevelsAndClears) {
     state.log().warning("careful");
     state.log().error("broken");
     imgui.frames(3);
-    EXPECT_TRUE(has_item("tab/Console (1 errors, 1 warnings)"));
+    EXPECT_TRUE(has_item("tab/Console (1 error, 1 warning)"));
+    state.log().error("also broken");
+    imgui.frames(1);
+    EXPECT_TRUE(has_item("tab/Console (2 errors, 1 warning)"));
     imgui.click(at("console/Clear"));
     imgui.frames(1);
     EXPECT_EQ(state.log().count(log_level::error), 0u);

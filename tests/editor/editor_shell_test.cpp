@@ -213,5 +213,42 @@ TEST_F(EditorShellTest, AnAlertShowsInAModalUntilOk) {
     imgui.contents = nullptr;
 }
 
+// Escape closes whatever menu or popup is open; shortcuts work while a menu is open.
+TEST_F(EditorShellTest, EscapeClosesMenusAndPopupsAndShortcutsWorkInAMenu) {
+    const auto open_popups = [] { return ImGui::GetCurrentContext()->OpenPopupStack.Size; };
+    const entity box = create_entity(state, "Box");
+    imgui.frames(3);
+
+    imgui.click(at("menu/File"));
+    imgui.frames(1);
+    ASSERT_TRUE(has_item("menu/Open"));
+    imgui.tap(key::escape);
+    imgui.frames(1);
+    EXPECT_FALSE(has_item("menu/Open")) << "Escape closes the menu";
+    EXPECT_EQ(open_popups(), 0);
+
+    imgui.click(at("hierarchy/row/Box"), 1);  // the row's context menu
+    imgui.frames(1);
+    ASSERT_EQ(open_popups(), 1);
+    imgui.tap(key::escape);
+    imgui.frames(1);
+    EXPECT_EQ(open_popups(), 0) << "Escape closes the context menu";
+
+    imgui.click(at("inspector/Add Component"));
+    imgui.frames(1);
+    ASSERT_TRUE(has_item("add_component/search"));
+    imgui.tap(key::escape);  // the search field has the keyboard
+    imgui.frames(1);
+    EXPECT_FALSE(has_item("add_component/search")) << "Escape closes Add Component";
+    EXPECT_EQ(open_popups(), 0);
+
+    imgui.click(at("menu/File"));
+    imgui.frames(1);
+    ASSERT_EQ(open_popups(), 1);
+    imgui.tap(key::z, true);  // Ctrl+Z with a menu open: the create is undone
+    imgui.frames(1);
+    EXPECT_FALSE(state.world().alive(box));
+}
+
 }  // namespace
 }  // namespace mosaic::testing

@@ -118,5 +118,24 @@ TEST_F(FileDialogTest, SaveAsThroughTheDialogWritesTheFile) {
     EXPECT_FALSE(state.dirty());
 }
 
+// Typing the path of a broken scene and pressing Enter: the Enter that submits must not also
+// close the error modal that opens on the same frame.
+TEST_F(FileDialogTest, TypedPathAndEnterShowsTheLoadError) {
+    std::ofstream(folder_ / "broken.scene.json") << "{ \"format\": \"mosaic.scene\", ";
+    imgui.frames(2);
+    ui.state().dialog.open(file_dialog::purpose::open, folder_);
+    imgui.frames(2);
+    imgui.type("broken.scene.json");  // the path field has the focus when the dialog opens
+    imgui.tap(key::enter);
+    imgui.frames(3);
+    EXPECT_FALSE(ui.state().dialog.is_open());
+    const ImGuiWindow* modal = ImGui::FindWindowByName("Could not open the scene");
+    ASSERT_NE(modal, nullptr);
+    EXPECT_TRUE(modal->Active) << "the error modal closed on the Enter that opened it";
+    imgui.tap(key::enter);  // a new Enter closes it
+    imgui.frames(1);
+    EXPECT_FALSE(modal->Active);
+}
+
 }  // namespace
 }  // namespace mosaic::testing

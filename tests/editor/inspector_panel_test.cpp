@@ -134,5 +134,18 @@ TEST_F(InspectorPanelTest, AComponentTheTableDoesNotDescribeIsShownAsUnregistere
     EXPECT_FALSE(has_item("inspector/header/NotInTheTable"));
 }
 
+// An entity made at run time without a Name: the same label in the hierarchy and the
+// inspector (the inspector shows it as the name field's hint).
+TEST_F(InspectorPanelTest, AnUnnamedEntityHasTheSameLabelInTheHierarchyAndInspector) {
+    const entity e = state.world().create();
+    state.world().add<Transform>(e);
+    ui.state().structure_changed = true;
+    state.selection().select(e);
+    imgui.frames(3);
+    const std::string label = "Entity " + std::to_string(e.index);
+    EXPECT_TRUE(has_item("hierarchy/row/" + label));
+    EXPECT_EQ(ui.state().inspector_name, label);
+}
+
 }  // namespace
 }  // namespace mosaic::testing

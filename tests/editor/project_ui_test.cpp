@@ -213,5 +213,40 @@ TEST_F(ProjectUiTest, TheEditorReloadsAModuleRebuiltBehindItsBack) {
     EXPECT_EQ(state->reloads(), 1u);
 }
 
+// Open and Save As start where the scenes are, not in the working folder; after Up the
+// path field names the folder the dialog is in.
+TEST_F(ProjectUiTest, FileDialogsStartInTheScenesFolderAndUpUpdatesThePath) {
+    reload_project p("dialogs");
+    ASSERT_TRUE(state->open_project(p.manifest()));
+    imgui.frames(2);
+    const fs::path scenes = fs::weakly_canonical(p.folder() / "scenes");
+    file_dialog& dialog = ui->state().dialog;
+
+    imgui.tap(key::o, true);  // the project's default scene is open: its folder
+    imgui.frames(2);
+    ASSERT_TRUE(dialog.is_open());
+    EXPECT_EQ(dialog.folder(), scenes);
+    imgui.click(at("file_dialog/Up"));
+    imgui.frames(1);
+    EXPECT_EQ(dialog.folder(), scenes.parent_path());
+    EXPECT_EQ(dialog.typed_path(), scenes.parent_path().string() + "/");
+    dialog.close();
+    imgui.frames(2);
+
+    imgui.tap(key::n, true);  // an untitled scene: Save proposes the project's scenes folder
+    imgui.frames(2);
+    ASSERT_TRUE(state->scene_path().empty());
+    imgui.tap(key::s, true);
+    imgui.frames(2);
+    ASSERT_TRUE(dialog.is_open());
+    EXPECT_EQ(dialog.current_purpose(), file_dialog::purpose::save);
+    EXPECT_EQ(dialog.folder(), scenes);
+    EXPECT_EQ(dialog.typed_path(), (scenes / "untitled.scene.json").string());
+    imgui.click(at("file_dialog/Up"));
+    imgui.frames(1);
+    EXPECT_EQ(dialog.typed_path(), (scenes.parent_path() / "untitled.scene.json").string())
+        << "Save As keeps the name when the folder changes";
+}
+
 }  // namespace
 }  // namespace mosaic::testing

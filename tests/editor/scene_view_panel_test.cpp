@@ -108,5 +108,68 @@ TEST_F(SceneViewPanelTest, WheelZoomsAroundTheCursorAndMiddleDragPans) {
     EXPECT_LT(ui.state().camera.position.x, before.x) << "dragging right shows what is to the left";
 }
 
+// Unity's way: a click on a tank's turret selects the tank (the root of the group), a second
+// click drills down to the turret; Alt+click picks the turret at once; Alt+drag still pans.
+TEST_F(SceneViewPanelTest, ClickSelectsTheGroupFirstThenDrillsDownAndAltClickIsExact) {
+    const entity tank = sprite_at("Tank", {0, 0}, 0);
+    const entity turret = sprite_at("Turret", {0, 0}, 1);
+    // Below and left of the centre: not on the move handle's arrows (right and up).
+    const entity muzzle = sprite_at("Muzzle", {-0.3f, -0.3f}, 2);
+    ASSERT_TRUE(reparent(state, std::vector<entity>{turret}, tank));
+    ASSERT_TRUE(reparent(state, std::vector<entity>{muzzle}, turret));
+    state.world().get<Sprite>(muzzle).size = {0.2f, 0.2f};
+    state.selection().clear();
+    imgui.frames(3);
+
+    imgui.click(screen({-0.3f, -0.3f}));  // the muzzle, on top of everything
+    EXPECT_EQ(state.selection().active(), tank) << "the first click selects the root";
+    imgui.frames(30);  // no double click
+    imgui.click(screen({-0.3f, -0.3f}));
+    EXPECT_EQ(state.selection().active(), turret) << "clicking again goes one level down";
+    imgui.frames(30);
+    imgui.click(screen({-0.3f, -0.3f}));
+    EXPECT_EQ(state.selection().active(), muzzle);
+    imgui.frames(30);
+    imgui.click(screen({-0.3f, -0.3f}));
+    EXPECT_EQ(state.selection().active(), muzzle) << "and stays on the entity under the cursor";
+    EXPECT_EQ(state.selection().size(), 1u);
+    imgui.frames(30);
+    imgui.click(screen({0.3f, 0.3f}));  // the turret's body: the muzzle is not on its path
+    EXPECT_EQ(state.selection().active(), tank) << "back to the root of the group";
+
+    state.selection().clear();
+    imgui.frames(30);
+    ImGui::GetIO().KeyAlt = true;
+    imgui.click(screen({-0.3f, -0.3f}));
+    ImGui::GetIO().KeyAlt = false;
+    EXPECT_EQ(state.selection().active(), muzzle) << "Alt+click selects the exact entity";
+
+    const glm::vec2 before = ui.state().camera.position;
+    const ImVec2 p = screen({0, 0});
+    ImGui::GetIO().KeyAlt = true;
+    imgui.drag(p, {p.x + 100, p.y});
+    ImGui::GetIO().KeyAlt = false;
+    EXPECT_LT(ui.state().camera.position.x, before.x) << "Alt+drag pans";
+    EXPECT_EQ(state.selection().active(), muzzle) << "and does not pick";
+}
+
+// The move handle's square covers a small turret at the tank's centre: a click on it (no drag)
+// still drills down, and moves nothing.
+TEST_F(SceneViewPanelTest, AClickOnTheHandleSquareSelectsLikeAnyClick) {
+    const entity tank = sprite_at("Tank", {0, 0}, 0);
+    const entity turret = sprite_at("Turret", {0, 0}, 1);
+    ASSERT_TRUE(reparent(state, std::vector<entity>{turret}, tank));
+    state.selection().clear();
+    imgui.frames(3);
+    imgui.click(screen({0, 0}));
+    ASSERT_EQ(state.selection().active(), tank);
+    const std::size_t steps = state.history().undo_steps();
+    imgui.frames(30);
+    imgui.click(screen({0, 0}));  // on the handle's square
+    EXPECT_EQ(state.selection().active(), turret);
+    EXPECT_EQ(state.history().undo_steps(), steps) << "nothing moved";
+    EXPECT_EQ(state.world().get<Transform>(tank).position, glm::vec2(0, 0));
+}
+
 }  // namespace
 }  // namespace mosaic::testing

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
 #include "core/actions.hpp"
@@ -175,6 +176,40 @@ TEST(Undo, ReparentRefusesCyclesAndUndoes) {
     EXPECT_FALSE(s.world().has<Parent>(c));
     ASSERT_TRUE(s.undo());
     EXPECT_EQ(s.world().get<Parent>(c).entity, b);
+}
+
+// A hero dropped on a rotated, scaled tank stays where it was; one undo puts back both the
+// link and the local Transform.
+TEST(Undo, ReparentKeepsTheWorldTransformAndUndoesInOneStep) {
+    editor_state s;
+    const entity tank = create_entity(s, "Tank");
+    const entity hero = create_entity(s, "Hero");
+    const entity badge = create_entity(s, "Badge", hero);
+    s.world().get<Transform>(tank) = Transform{{3, -2}, 180, {2, 0.5f}};
+    s.world().get<Transform>(hero) = Transform{{4.9f, 1.6f}, 15, {1, 1}};
+    s.world().get<Transform>(badge) = Transform{{1, 0}, 0, {1, 1}};
+    const WorldTransform hero_before = world_transform_of(s.world(), hero);
+    const WorldTransform badge_before = world_transform_of(s.world(), badge);
+    const std::string before = snapshot_text(s);
+    const std::size_t steps = s.history().undo_steps();
+
+    const std::vector<entity> both = {hero, badge};  // a child moved along with its parent
+    ASSERT_TRUE(reparent(s, both, tank));
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
+    for (const auto& [e, was] : {std::pair{hero, hero_before}, std::pair{badge, badge_before}}) {
+        const WorldTransform now = world_transform_of(s.world(), e);
+        EXPECT_NEAR(now.position.x, was.position.x, 1e-4f);
+        EXPECT_NEAR(now.position.y, was.position.y, 1e-4f);
+        EXPECT_NEAR(now.rotation, was.rotation, 1e-4f);
+        EXPECT_NEAR(now.scale.x, was.scale.x, 1e-4f);
+        EXPECT_NEAR(now.scale.y, was.scale.y, 1e-4f);
+    }
+    ASSERT_TRUE(reparent(s, both, null_entity));  // and back to the root: still in place
+    EXPECT_NEAR(s.world().get<Transform>(hero).position.x, 4.9f, 1e-4f);
+    EXPECT_NEAR(s.world().get<Transform>(badge).position.x, badge_before.position.x, 1e-4f);
+    ASSERT_TRUE(s.undo());
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(snapshot_text(s), before);
 }
 
 TEST(Undo, ActiveFlagAndMultiObjectEdits) {

@@ -115,4 +115,32 @@ TEST(Hierarchy, ADeadParentLeavesTheChildAsARoot) {
     EXPECT_TRUE(parent_of(w, child).is_null());
 }
 
+TEST(Hierarchy, WorldTransformOfComposesTheChainWithoutAnUpdate) {
+    world w;
+    const entity parent = make(w, {10, 0}, 90, {2, 2});
+    const entity child = make(w, {1, 0}, 10, {0.5f, 3});
+    ASSERT_TRUE(set_parent(w, child, parent));
+    const WorldTransform now = world_transform_of(w, child);
+    expect_near(now.position, {10, 2});
+    EXPECT_FLOAT_EQ(now.rotation, 100);
+    expect_near(now.scale, {1, 6});
+    const WorldTransform none = world_transform_of(w, w.create());  // no Transform
+    expect_near(none.position, {0, 0});
+    expect_near(none.scale, {1, 1});
+}
+
+TEST(Hierarchy, LocalTransformForUndoesComposing) {
+    const WorldTransform parent{{3, -2}, 180, {2, 0.5f}};
+    const WorldTransform target{{4.9f, 1.6f}, 15, {1, 1}};
+    world w;
+    const entity p = make(w, parent.position, parent.rotation, parent.scale);
+    const Transform local = local_transform_for(parent, target);
+    const entity child = make(w, local.position, local.rotation, local.scale);
+    ASSERT_TRUE(set_parent(w, child, p));
+    const WorldTransform back = world_transform_of(w, child);
+    expect_near(back.position, target.position);
+    EXPECT_NEAR(back.rotation, target.rotation, 1e-4f);
+    expect_near(back.scale, target.scale);
+}
+
 }  // namespace

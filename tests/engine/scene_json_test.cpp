@@ -207,8 +207,23 @@ TEST_F(SceneJson, ParentCyclesAreBrokenWithAWarning) {
 
 TEST_F(SceneJson, MalformedJsonGivesLineAndColumn) {
     EXPECT_EQ(error_of("{\n  \"format\": \"mosaic.scene\",\n  \"version\": 2,,\n}"),
-              "test.scene.json:3:16: error: invalid JSON: Missing a name for object member.");
-    EXPECT_EQ(error_of(""), "test.scene.json:1:1: error: invalid JSON: The document is empty.");
+              "test.scene.json:3:16: error: invalid JSON: expected a name in double quotes (a "
+              "comma too many?)");
+    EXPECT_EQ(error_of(""), "test.scene.json:1:1: error: invalid JSON: the file is empty");
+}
+
+// Plain words for a file cut short, not the parser's ("Missing a name for object member").
+TEST_F(SceneJson, ACutShortFileSaysWhereItEnds) {
+    EXPECT_EQ(error_of("{\n  \"format\": \"mosaic.scene\",\n  "),
+              "test.scene.json:3:3: error: invalid JSON: the file ends in the middle of an object");
+    EXPECT_EQ(error_of("{ \"entities\": [ 1, 2"),
+              "test.scene.json:1:21: error: invalid JSON: the file ends in the middle of a list "
+              "(a ']' is missing)");
+    EXPECT_EQ(error_of("{ \"format\": \"mosaic"),
+              "test.scene.json:1:20: error: invalid JSON: the text never ends (its closing '\"' "
+              "is missing)");
+    EXPECT_EQ(error_of("{ \"format\" \"mosaic.scene\" }"),
+              "test.scene.json:1:12: error: invalid JSON: expected a ':' after the name");
 }
 
 TEST_F(SceneJson, WrongTypeNamesThePathAndLine) {

@@ -152,6 +152,61 @@ public:
 
 }  // namespace
 
+namespace {
+
+// rapidjson's own messages ("Missing a name for object member.") read like its source code;
+// these say what is wrong with the file. `at_end`: only white space follows the error, so the
+// usual cause is a file cut short.
+std::string plain_parse_error(rapidjson::ParseErrorCode code, bool at_end) {
+    switch (code) {
+        case rapidjson::kParseErrorNone:
+            return "no error";
+        case rapidjson::kParseErrorDocumentEmpty:
+            return "the file is empty";
+        case rapidjson::kParseErrorDocumentRootNotSingular:
+            return "there is more text after the end of the document";
+        case rapidjson::kParseErrorValueInvalid:
+            return at_end ? "the file ends where a value was expected"
+                          : "this is not a value (a number, a \"text\", true, false, null, an "
+                            "object {...} or a list [...]; text needs double quotes)";
+        case rapidjson::kParseErrorObjectMissName:
+            return at_end ? "the file ends in the middle of an object"
+                          : "expected a name in double quotes (a comma too many?)";
+        case rapidjson::kParseErrorObjectMissColon:
+            return at_end ? "the file ends in the middle of an object"
+                          : "expected a ':' after the name";
+        case rapidjson::kParseErrorObjectMissCommaOrCurlyBracket:
+            return at_end ? "the file ends in the middle of an object (a '}' is missing)"
+                          : "expected a ',' or a '}' after the value (a comma missing?)";
+        case rapidjson::kParseErrorArrayMissCommaOrSquareBracket:
+            return at_end ? "the file ends in the middle of a list (a ']' is missing)"
+                          : "expected a ',' or a ']' after the list item (a comma missing?)";
+        case rapidjson::kParseErrorStringUnicodeEscapeInvalidHex:
+            return "a \\u escape in the text needs four hex digits";
+        case rapidjson::kParseErrorStringUnicodeSurrogateInvalid:
+            return "a \\u escape in the text is not a valid character";
+        case rapidjson::kParseErrorStringEscapeInvalid:
+            return "the text has an unknown escape after a '\\'";
+        case rapidjson::kParseErrorStringMissQuotationMark:
+            return "the text never ends (its closing '\"' is missing)";
+        case rapidjson::kParseErrorStringInvalidEncoding:
+            return "the text is not valid UTF-8";
+        case rapidjson::kParseErrorNumberTooBig:
+            return "the number is too big";
+        case rapidjson::kParseErrorNumberMissFraction:
+            return "the number has no digits after its '.'";
+        case rapidjson::kParseErrorNumberMissExponent:
+            return "the number has no digits after its 'e'";
+        case rapidjson::kParseErrorTermination:
+            return "reading stopped here";
+        case rapidjson::kParseErrorUnspecificSyntaxError:
+            return "the text is not JSON here";
+    }
+    return "the text is not JSON here";
+}
+
+}  // namespace
+
 std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
     std::size_t deepest_at = 0;
     if (nesting_depth(text, deepest_at) > max_json_depth) {
@@ -179,9 +234,11 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
             "the number " + too_large.substr(0, 40) + " is too large (beyond about 1.8e308)"};
     }
     if (reader.HasParseError()) {
-        return json_parse_failure{reader.GetErrorOffset(),
-                                  std::string("invalid JSON: ") +
-                                      rapidjson::GetParseError_En(reader.GetParseErrorCode())};
+        const std::size_t offset = reader.GetErrorOffset();
+        const bool at_end = offset >= text.size() ||
+                            text.find_first_not_of(" \t\r\n", offset) == std::string_view::npos;
+        return json_parse_failure{
+            offset, "invalid JSON: " + plain_parse_error(reader.GetParseErrorCode(), at_end)};
     }
     return std::nullopt;
 }

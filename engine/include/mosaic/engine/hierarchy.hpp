@@ -11,6 +11,8 @@
 
 #include <mosaic/ecs/world.hpp>
 
+#include "mosaic/engine/components.hpp"
+
 namespace mosaic {
 
 /// True when making `parent` the parent of `child` would close a loop (`parent` is `child`
@@ -26,5 +28,15 @@ bool set_parent(world& w, entity child, entity parent, std::string* error = null
 
 /// Computes WorldTransform for every entity with a Transform, adding it where missing.
 void update_world_transforms(world& w);
+
+/// The world transform of `e`, composed from the Transforms up its chain of parents now (the
+/// cached WorldTransform is only as fresh as the last update). Identity without a Transform.
+[[nodiscard]] WorldTransform world_transform_of(const world& w, entity e);
+
+/// The local Transform that puts a child of a parent at `parent` (world space) at `target`
+/// (world space): the inverse of composing. An axis the parent scales to zero cannot be
+/// inverted; the child keeps `target`'s value there unscaled.
+[[nodiscard]] Transform local_transform_for(const WorldTransform& parent,
+                                            const WorldTransform& target);
 
 }  // namespace mosaic
