@@ -295,7 +295,7 @@ TEST_F(SceneJson, EveryBadInputHasItsMessage) {
         {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"v2": [1, -1e300]}}}])"),
          "entities[0].components.EveryKind.v2[1]: the number is out of the range of a 32-bit"},
         {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"f64": 1e400}}}])"),
-         "1:101: error: invalid JSON: Number too big"},
+         "1:101: error: invalid JSON: the number is too big"},
         {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"f64": 9e308}}}])"),
          "the number 9e308 is too large (beyond about 1.8e308)"},
         {minimal_scene(R"([{"id": 1, "components": {"EveryKind": {"mood": 40000}}}])"),
