@@ -165,6 +165,25 @@ TEST_F(AtomicFile, FollowsASymbolicLink) {
     EXPECT_EQ(contents_of(folder / "real.scene.json.bak"), "old");
 }
 
+TEST_F(AtomicFile, ADanglingSymbolicLinkIsFollowedNotReplaced) {
+    // The link names a file that does not exist yet: the save creates it, the link stays.
+    const fs::path real = folder / "real.scene.json";
+    fs::create_symlink(real.filename(), target);
+    ASSERT_EQ(write_file_atomically(target, "new"), std::nullopt);
+    EXPECT_TRUE(fs::is_symlink(target));
+    EXPECT_EQ(contents_of(real), "new");
+}
+
+TEST_F(AtomicFile, ALoopOfSymbolicLinksIsRefused) {
+    const fs::path other = folder / "other.scene.json";
+    fs::create_symlink(other.filename(), target);
+    fs::create_symlink(target.filename(), other);
+    const auto error = write_file_atomically(target, "new");
+    ASSERT_NE(error, std::nullopt);
+    EXPECT_NE(error->find("a loop?"), std::string::npos) << *error;
+    EXPECT_TRUE(fs::is_symlink(target) && fs::is_symlink(other));
+}
+
 TEST_F(AtomicFile, WritesInTheCurrentFolderForABareName) {
     const fs::path previous = fs::current_path();
     fs::current_path(folder);

@@ -252,11 +252,15 @@ std::optional<std::string> write_file_atomically(const fs::path& requested,
                " (the file was not changed)";
     };
 
+    // A symbolic link is followed, hop by hop (a dangling one too: its target is written,
+    // the link stays a link), so a save never replaces a link with a regular file.
     std::error_code ec;
     fs::path target = requested;
-    if (fs::is_symlink(fs::symlink_status(requested, ec))) {
-        target = fs::weakly_canonical(requested, ec);
+    for (int hops = 0; fs::is_symlink(fs::symlink_status(target, ec)); ++hops) {
+        if (hops == 40) return not_saved({"following the symbolic links (a loop?)", ELOOP});
+        const fs::path next = fs::read_symlink(target, ec);
         if (ec) return not_saved({"following the symbolic link", ec.value()});
+        target = next.is_absolute() ? next : target.parent_path() / next;
     }
     if (target.filename().empty()) return not_saved({"the path names no file", EISDIR});
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
