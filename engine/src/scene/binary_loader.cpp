@@ -198,6 +198,10 @@ private:
         in_.where.field = "name";
         f.name = in_.read_string("field name", limits::max_string_bytes);
         check_name(f.name, "field");
+        // A component's JSON object holds "version" and "enabled" beside its fields: a field
+        // of that name could not be written back as JSON (the key would appear twice).
+        if (f.name == "version" || f.name == "enabled")
+            in_.fail("corrupt: a field named '" + f.name + "' (a reserved name) in " + type.name);
         for (std::size_t k = 0; k + 1 < type.fields.size(); ++k) {
             if (type.fields[k].name == f.name) {
                 in_.fail("corrupt: field '" + f.name + "' of " + type.name + " is listed twice");
