@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -313,6 +314,26 @@ TEST_F(SceneJson, EveryBadInputHasItsMessage) {
         EXPECT_EQ(error.rfind("test.scene.json", 0), 0u) << error;
         EXPECT_EQ(error.find("rapidjson"), std::string::npos) << error;
     }
+}
+
+TEST_F(SceneJson, NumbersWithHugeExponentsThatFitADoubleLoadExactly) {
+    // rapidjson alone refuses all three as "too big" (its exponent check ignores the digits).
+    auto result = load(minimal_scene(
+        R"([{"id": 1, "components": {"EveryKind": {"f64": 0e100000, "v2": [-0e400, 0]}}},
+            {"id": 2, "components": {"EveryKind": {"f64": 0.01e310}}}])"));
+    ASSERT_TRUE(result.ok()) << to_string(result.diagnostics);
+    const world& w = result.value->world;
+    EXPECT_EQ(w.get<testing::EveryKind>(result.value->find(1)).f64, 0.0);
+    EXPECT_TRUE(std::signbit(w.get<testing::EveryKind>(result.value->find(1)).v2.x))
+        << "-0 stays negative zero";
+    EXPECT_EQ(w.get<testing::EveryKind>(result.value->find(2)).f64, 1e308);
+}
+
+TEST_F(SceneJson, ARewrittenNumberKeepsTheLineAndColumnOfALaterError) {
+    const std::string error = error_of(
+        minimal_scene("[{\"id\": 1, \"components\": {\"EveryKind\": {\"f64\": 0e100000}}},\n"
+                      "  {\"id\": 2,, }]"));
+    EXPECT_NE(error.find("test.scene.json:2:12: error: invalid JSON"), std::string::npos) << error;
 }
 
 TEST_F(SceneJson, AnEnumValueWithoutANameIsKeptWithAWarning) {

@@ -1,6 +1,8 @@
 #pragma once
-// Shared by the scene-file fuzz targets (tests/fuzz/README.md): the component table they
-// load with, and the checks that turn a broken property into a crash libFuzzer reports.
+// Shared by the scene-file fuzz targets (tests/fuzz/README.md) and the corpus test
+// (tests/engine/scene_corpus_test.cpp): the component table they load with, and how a broken
+// property is reported (an exception: the fuzz targets turn it into a crash libFuzzer saves,
+// the corpus test into a test failure).
 
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/engine/scene/diagnostic.hpp>
@@ -24,17 +26,25 @@ inline const component_table& table() {
     return t;
 }
 
-/// Prints what went wrong and aborts: libFuzzer saves the input as a crash.
+/// A property of the loaders and writers that an input broke: what, and the evidence.
+struct property_broken {
+    std::string what;
+    std::string detail;
+};
+
 [[noreturn]] inline void fail(const std::string& what, std::string_view detail = {}) {
-    std::fprintf(stderr, "\n*** scene fuzz property broken: %s\n", what.c_str());
-    if (!detail.empty()) {
-        std::fprintf(stderr, "%.*s\n", static_cast<int>(detail.size()), detail.data());
-    }
-    std::abort();
+    throw property_broken{what, std::string(detail)};
 }
 
 inline void require(bool condition, const std::string& what, std::string_view detail = {}) {
     if (!condition) fail(what, detail);
+}
+
+/// For the fuzz targets: prints what went wrong and aborts, so libFuzzer saves the input.
+[[noreturn]] inline void report_and_abort(const property_broken& broken) {
+    std::fprintf(stderr, "\n*** scene fuzz property broken: %s\n", broken.what.c_str());
+    if (!broken.detail.empty()) std::fprintf(stderr, "%s\n", broken.detail.c_str());
+    std::abort();
 }
 
 /// A load either succeeds with no error, or fails with exactly one error that says something.

@@ -45,6 +45,85 @@ std::size_t nesting_depth(std::string_view text, std::size_t& where) {
     return deepest;
 }
 
+// For a number too large or too small for a double: whether it is too large (its first
+// significant digit is left of the decimal point, after the exponent is applied).
+bool overflows(std::string_view magnitude) {
+    const std::size_t e = magnitude.find_first_of("eE");
+    const std::string_view mantissa = magnitude.substr(0, e);
+    long position = 0;  // of the first significant digit, relative to the point
+    const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+    const std::size_t first = mantissa.find_first_of("123456789");
+    if (first == std::string_view::npos) return false;  // zero never overflows
+    position = first < point ? static_cast<long>(point - first)
+                             : -static_cast<long>(first - point - 1);
+    if (e != std::string_view::npos) {
+        std::string_view exponent = magnitude.substr(e + 1);
+        const bool down = !exponent.empty() && exponent.front() == '-';
+        if (!exponent.empty() && (exponent.front() == '-' || exponent.front() == '+')) {
+            exponent.remove_prefix(1);
+        }
+        long value = 0;
+        for (const char c : exponent) value = std::min(value * 10 + (c - '0'), 1'000'000L);
+        position += down ? -value : value;
+    }
+    return position > 0;
+}
+
+// rapidjson 1.1.0 refuses, as "too big", every number whose exponent is over 308 less its
+// digits after the point, even when its value fits a double: "0e100000" is zero, "0.01e310"
+// is 1e308. This rewrites such numbers in a copy of the text as the shortest text of the same
+// double, padded with spaces to the same length (line and column numbers stay right).
+// Returns nullopt when there was nothing to rewrite; a number too large for a double is left
+// for the reader to refuse.
+std::optional<std::string> rewrite_large_exponents(std::string_view text) {
+    std::optional<std::string> copy;
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (in_string) {
+            if (c == '\\') {
+                ++i;
+            } else if (c == '"') {
+                in_string = false;
+            }
+            continue;
+        }
+        if (c == '"') {
+            in_string = true;
+            continue;
+        }
+        if (c != '-' && (c < '0' || c > '9')) continue;
+        std::size_t end = i + 1;
+        while (end < text.size() && std::string_view("0123456789.eE+-").find(text[end]) !=
+                                        std::string_view::npos) {
+            ++end;
+        }
+        const std::string_view number = text.substr(i, end - i);
+        i = end - 1;
+        const std::size_t e = number.find_first_of("eE");
+        if (e == std::string_view::npos || number.size() - e < 4) continue;  // exponent < 100
+        double value = 0;
+        const auto [last, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+        if (last != number.data() + number.size()) continue;  // not a number: the reader says
+        if (ec == std::errc::result_out_of_range) {
+            const bool negative = number.front() == '-';
+            if (overflows(number.substr(negative ? 1 : 0))) continue;
+            value = negative ? -0.0 : 0.0;
+        }
+        char shortest[32];
+        const auto written = std::to_chars(shortest, shortest + sizeof shortest, value);
+        std::string replacement(shortest, written.ptr);
+        std::erase(replacement, '+');  // "1e+308": the '+' adds a character and nothing else
+        // Still a double, not an integer (which would drop the sign of -0).
+        if (replacement.find_first_of(".e") == std::string::npos) replacement += ".0";
+        if (replacement.size() > number.size()) continue;
+        replacement.resize(number.size(), ' ');
+        if (!copy) copy.emplace(text);
+        copy->replace(i + 1 - number.size(), number.size(), replacement);
+    }
+    return copy;
+}
+
 // Numbers are converted here, not by rapidjson: the packaged rapidjson 1.1.0 reads some of
 // them through undefined behaviour in its full-precision path (__builtin_clzll(0) on a zero
 // significand) and returns garbage, e.g. -2e146 for "0e100" or "0.000000000000000000000000",
@@ -120,30 +199,6 @@ private:
         return doc_->Double(v);
     }
 
-    // For a number too large or too small for a double: whether it is too large (its first
-    // significant digit is left of the decimal point, after the exponent is applied).
-    static bool overflows(std::string_view magnitude) {
-        const std::size_t e = magnitude.find_first_of("eE");
-        const std::string_view mantissa = magnitude.substr(0, e);
-        long position = 0;  // of the first significant digit, relative to the point
-        const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
-        const std::size_t first = mantissa.find_first_of("123456789");
-        if (first == std::string_view::npos) return false;  // zero never overflows
-        position = first < point ? static_cast<long>(point - first)
-                                 : -static_cast<long>(first - point - 1);
-        if (e != std::string_view::npos) {
-            std::string_view exponent = magnitude.substr(e + 1);
-            const bool down = !exponent.empty() && exponent.front() == '-';
-            if (!exponent.empty() && (exponent.front() == '-' || exponent.front() == '+')) {
-                exponent.remove_prefix(1);
-            }
-            long value = 0;
-            for (const char c : exponent) value = std::min(value * 10 + (c - '0'), 1'000'000L);
-            position += down ? -value : value;
-        }
-        return position > 0;
-    }
-
     rapidjson::Document* doc_;
 
 public:
@@ -207,13 +262,10 @@ std::string plain_parse_error(rapidjson::ParseErrorCode code, bool at_end) {
 
 }  // namespace
 
-std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
-    std::size_t deepest_at = 0;
-    if (nesting_depth(text, deepest_at) > max_json_depth) {
-        return json_parse_failure{deepest_at, "nesting deeper than " +
-                                                  std::to_string(max_json_depth) +
-                                                  " levels (not a scene file?)"};
-    }
+namespace {
+
+std::optional<json_parse_failure> parse_once(std::string_view text, rapidjson::Document& doc,
+                                             rapidjson::ParseErrorCode& code) {
     rapidjson::MemoryStream memory(text.data(), text.size());
     rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(memory);
     rapidjson::Reader reader;
@@ -228,6 +280,7 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
         return parsed;
     };
     doc.Populate(generate);
+    code = reader.GetParseErrorCode();
     if (!too_large.empty()) {
         return json_parse_failure{
             reader.GetErrorOffset(),
@@ -241,6 +294,25 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
             offset, "invalid JSON: " + plain_parse_error(reader.GetParseErrorCode(), at_end)};
     }
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
+    std::size_t deepest_at = 0;
+    if (nesting_depth(text, deepest_at) > max_json_depth) {
+        return json_parse_failure{deepest_at, "nesting deeper than " +
+                                                  std::to_string(max_json_depth) +
+                                                  " levels (not a scene file?)"};
+    }
+    rapidjson::ParseErrorCode code = rapidjson::kParseErrorNone;
+    auto failure = parse_once(text, doc, code);
+    if (code == rapidjson::kParseErrorNumberTooBig) {
+        // Only now, so that files without such numbers never pay for the extra pass.
+        if (const std::optional<std::string> rewritten = rewrite_large_exponents(text))
+            failure = parse_once(*rewritten, doc, code);
+    }
+    return failure;
 }
 
 std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {

@@ -16,6 +16,7 @@
 #include "binary_loader.hpp"
 #include "binary_reader.hpp"
 #include "binary_schema.hpp"
+#include "capped_output.hpp"
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "read_context.hpp"
@@ -68,6 +69,12 @@ void write_unknown(detail::byte_writer& out, const std::vector<unknown_component
     }
 }
 
+// Thrown by the writer when the scene does not fit the binary layout's limits.
+struct over_limit_error {
+    std::string path;
+    std::string message;
+};
+
 // A registered type the file stores, with the world's pool of it.
 struct saved_type {
     const component_info* info;
@@ -105,6 +112,10 @@ public:
     }
 
     void write(std::ostream& out) {
+        if (auto error = detail::over_limit(types_.size(), "component types in use",
+                                            binary_scene_limits::max_schema_types)) {
+            throw over_limit_error{"types", std::move(*error)};
+        }
         out.write(binary_scene_magic.data(),
                   static_cast<std::streamsize>(binary_scene_magic.size()));
         cereal::PortableBinaryOutputArchive ar(
@@ -160,7 +171,12 @@ private:
 
         const auto unknown = scene_.unknown.find(id);
         write_unknown(bytes_, unknown == scene_.unknown.end() ? nullptr : &unknown->second);
-        bytes_.patch_u32(size_at, static_cast<std::uint32_t>(bytes_.size() - size_at - 4));
+        const std::size_t record = bytes_.size() - size_at - 4;
+        if (auto error = detail::over_limit(record, "bytes in one entity's record",
+                                            binary_scene_limits::max_entity_bytes)) {
+            throw over_limit_error{"entity id " + std::to_string(id), std::move(*error)};
+        }
+        bytes_.patch_u32(size_at, static_cast<std::uint32_t>(record));
     }
 
     void flush(cereal::PortableBinaryOutputArchive& ar) {
@@ -178,19 +194,29 @@ private:
 
 }  // namespace
 
-std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table,
-                                          std::ostream& out) {
-    std::vector<diagnostic> diagnostics;
+std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table, std::ostream& out,
+                                          std::size_t max_bytes) {
+    std::vector<diagnostic> diagnostics = check_scene_limits(s);
+    if (!diagnostics.empty()) return diagnostics;
     s.assign_missing_ids();
+    detail::capped_streambuf capped(out.rdbuf(), max_bytes);
+    std::ostream limited(&capped);
     try {
-        scene_writer(s, table, diagnostics).write(out);
-    } catch (const cereal::Exception&) {
-        out.setstate(std::ios::badbit);  // the stream took fewer bytes than it was given
-    }
-    if (!out) {
+        scene_writer(s, table, diagnostics).write(limited);
+        limited.flush();
+    } catch (const over_limit_error& e) {
         diagnostic d;
-        d.message = "could not write the scene: the output stream failed";
+        d.path = e.path;
+        d.message = e.message + ": it was not saved";
         diagnostics.push_back(std::move(d));
+        out.setstate(std::ios::badbit);
+        return diagnostics;
+    } catch (const cereal::Exception&) {
+        limited.setstate(std::ios::badbit);  // the stream took fewer bytes than it was given
+    }
+    if (auto error = detail::write_failure(capped, limited, max_bytes, "binary")) {
+        diagnostics.push_back(std::move(*error));
+        out.setstate(std::ios::badbit);
     }
     return diagnostics;
 }

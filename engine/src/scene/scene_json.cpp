@@ -9,6 +9,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "capped_output.hpp"
 #include "component_json.hpp"
 #include "identity.hpp"
 #include "json_support.hpp"
@@ -120,8 +121,10 @@ struct unsaved_types {
 
 }  // namespace
 
-std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out) {
-    std::vector<diagnostic> warnings;
+std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out,
+                                        std::size_t max_bytes) {
+    std::vector<diagnostic> warnings = check_scene_limits(s);
+    if (!warnings.empty()) return warnings;
     unsaved_types unsaved{{}, &warnings};
     s.assign_missing_ids();
     world& w = s.world;
@@ -137,8 +140,10 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
     });
     std::sort(order.begin(), order.end());
 
+    detail::capped_streambuf capped(out.rdbuf(), max_bytes);
+    std::ostream limited(&capped);
     {
-        cereal::JSONOutputArchive ar(out, json_options());
+        cereal::JSONOutputArchive ar(limited, json_options());
         detail::key(ar, "format");
         ar.saveValue(scene_format_tag);
         detail::key(ar, "version");
@@ -184,7 +189,12 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
         }
         detail::end_node(ar);
     }
-    out << '\n';
+    limited << '\n';
+    limited.flush();
+    if (auto error = detail::write_failure(capped, limited, max_bytes, "JSON")) {
+        warnings.push_back(std::move(*error));
+        out.setstate(std::ios::badbit);
+    }
     return warnings;
 }
 
@@ -258,6 +268,8 @@ void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
                   detail::read_context& ctx) {
     if (!v.IsArray())
         ctx.fail("systems", "expected an array, found " + std::string(detail::describe(v)));
+    if (auto error = detail::over_limit(v.Size(), "systems", scene_limits::max_systems))
+        ctx.fail("systems", std::move(*error));
     for (rapidjson::SizeType i = 0; i < v.Size(); ++i) {
         const std::string path = "systems[" + std::to_string(i) + "]";
         const auto& item = v[i];
@@ -268,6 +280,9 @@ void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
         if (!name || !name->IsString())
             ctx.fail(path + ".name", "expected the system's name (a string)");
         if (has_nul(*name)) ctx.fail(path + ".name", "the name contains a NUL character");
+        if (auto error = detail::over_limit(name->GetStringLength(), "bytes in the name",
+                                            scene_limits::max_name_bytes))
+            ctx.fail(path + ".name", std::move(*error));
         s.name = name->GetString();
         if (const auto* enabled = member(item, "enabled")) {
             if (!enabled->IsBool())
@@ -301,6 +316,7 @@ void read_components(const rapidjson::Value& v, const component_table& table,
         ctx.fail(path,
                  "expected an object of components, found " + std::string(detail::describe(v)));
     std::vector<std::byte> buffer;
+    std::uint64_t unknown_count = 0;
     for (const auto& m : v.GetObject()) {
         const std::string name(m.name.GetString(), m.name.GetStringLength());
         const std::string component_path = path + "." + name;
@@ -313,7 +329,17 @@ void read_components(const rapidjson::Value& v, const component_table& table,
             // Kept text must load again from either format; binary files refuse such keys.
             if (has_nul_key(m.value))
                 ctx.fail(component_path, "a key in the component has a NUL character");
-            if (keep_unknown(unknown_component{name, detail::to_json_text(m.value)})) {
+            if (auto error = detail::over_limit(++unknown_count, "components of unknown types",
+                                                scene_limits::max_unknown_per_entity))
+                ctx.fail(path, std::move(*error));
+            if (auto error = detail::over_limit(name.size(), "bytes in the component's name",
+                                                scene_limits::max_name_bytes))
+                ctx.fail(component_path, std::move(*error));
+            std::string json = detail::to_json_text(m.value);
+            if (auto error = detail::over_limit(json.size(), "bytes of JSON (compact)",
+                                                scene_limits::max_unknown_json_bytes))
+                ctx.fail(component_path, std::move(*error));
+            if (keep_unknown(unknown_component{name, std::move(json)})) {
                 ctx.warn(component_path, "unknown component type '" + name +
                                              "': kept as it is and saved back, but not used");
             } else {
@@ -377,6 +403,9 @@ struct scene_reader {
 
     // Pass 1: every entity exists (with its file id) before any reference is read.
     void create_entities(const rapidjson::Value& entities) {
+        if (auto error =
+                detail::over_limit(entities.Size(), "entities", scene_limits::max_entities))
+            ctx.fail("entities", std::move(*error));
         std::unordered_map<std::uint64_t, rapidjson::SizeType> first_use;
         for (rapidjson::SizeType i = 0; i < entities.Size(); ++i) {
             const std::string path = "entities[" + std::to_string(i) + "]";

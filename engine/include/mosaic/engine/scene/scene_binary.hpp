@@ -55,6 +55,7 @@
 #include "diagnostic.hpp"
 #include "scene.hpp"
 #include "scene_json.hpp"  // load_result
+#include "scene_limits.hpp"
 
 namespace mosaic {
 
@@ -63,29 +64,27 @@ inline constexpr std::uint32_t binary_scene_format_version = 1;
 /// The first 8 bytes of every binary scene.
 inline constexpr std::string_view binary_scene_magic = "MOSAICSB";
 
-/// What the binary reader accepts; anything larger is refused as corrupt or hostile. Within
-/// these, a count is also refused when the bytes left could not hold that many of the thing
-/// at their smallest, so a file never makes the reader allocate more than a valid file of
-/// its size would need.
-struct binary_scene_limits {
-    static constexpr std::uint64_t max_entities = std::uint64_t{1} << 24;  // 16M
-    static constexpr std::uint32_t max_systems = 4096;
+/// What the binary reader accepts: scene_limits (what either format may hold) and the sizes
+/// of the binary layout; anything larger is refused as corrupt or hostile. Within these, a
+/// count is also refused when the bytes left could not hold that many of the thing at their
+/// smallest, so a file never makes the reader allocate more than a valid file of its size
+/// would need.
+struct binary_scene_limits : scene_limits {
     static constexpr std::uint32_t max_schema_types = 4096;
     static constexpr std::uint32_t max_fields_per_type = 256;
-    static constexpr std::uint32_t max_enum_values = 4096;        // per enumeration field
-    static constexpr std::uint32_t max_array_count = 1 << 20;     // elements of one field
-    static constexpr std::uint32_t max_element_bytes = 1 << 24;   // a field element in memory
-    static constexpr std::uint32_t max_string_bytes = 64 * 1024;  // names, string values
+    static constexpr std::uint32_t max_enum_values = 4096;             // per enumeration field
+    static constexpr std::uint32_t max_array_count = 1 << 20;          // elements of one field
+    static constexpr std::uint32_t max_element_bytes = 1 << 24;        // a field element in memory
+    static constexpr std::uint32_t max_string_bytes = max_name_bytes;  // names, string values
     static constexpr std::uint32_t max_entity_bytes = 256 * 1024 * 1024;  // one entity's record
-    static constexpr std::uint32_t max_unknown_per_entity = 4096;
-    static constexpr std::uint32_t max_unknown_json_bytes = 64 * 1024 * 1024;  // each
 };
 
 /// Writes `s` (assigning file ids to entities that have none, like save_scene_json). Returns
-/// warnings, e.g. for components whose types are not registered (they are not saved), or an
-/// error when the stream refuses the bytes.
-std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table,
-                                          std::ostream& out);
+/// warnings, e.g. for components whose types are not registered (they are not saved), or
+/// errors as save_scene_json does: over a limit of binary_scene_limits (nothing is written),
+/// larger than `max_bytes`, or refused by the stream (the output is incomplete).
+std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table, std::ostream& out,
+                                          std::size_t max_bytes = scene_limits::max_file_bytes);
 
 /// Reads a binary scene from `bytes` (the whole file). `file_name` only labels diagnostics.
 [[nodiscard]] load_result<scene> load_scene_binary(std::string_view bytes,

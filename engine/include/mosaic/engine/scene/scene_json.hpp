@@ -3,6 +3,7 @@
 // cereal's JSON archive, read with checks of our own so every problem is reported with the
 // file, the JSON path and the line:column, and never half-loads anything.
 
+#include <cstddef>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -16,6 +17,7 @@
 
 #include "diagnostic.hpp"
 #include "scene.hpp"
+#include "scene_limits.hpp"
 
 namespace mosaic {
 
@@ -43,8 +45,11 @@ struct load_result {
                                                  const component_table& table,
                                                  const std::string& file_name = {});
 /// Writes `s` (assigning file ids to entities that have none). Returns warnings, e.g. for
-/// components whose types are not registered (they are not saved).
-std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out);
+/// components whose types are not registered (they are not saved), or errors: the scene is
+/// over a scene_limits limit (nothing is written), the file would be larger than `max_bytes`
+/// or the stream refused the bytes (what was written is incomplete: drop it).
+std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out,
+                                        std::size_t max_bytes = scene_limits::max_file_bytes);
 
 [[nodiscard]] load_result<archetype> load_archetype_json(std::string_view text,
                                                          const component_table& table,
