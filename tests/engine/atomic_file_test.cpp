@@ -315,6 +315,17 @@ TEST_F(AtomicFile, ReadsTheWholeFile) {
     EXPECT_EQ(read.bytes, bytes);
 }
 
+TEST_F(AtomicFile, ReadingAFileTakesItsSizeInMemoryNotTwice) {
+    // The buffer is sized once from the file's size; finding the end must not grow (and so
+    // copy) it: a 1 GiB scene used to peak at 2 GB before its first byte was parsed.
+    const std::string bytes(3 * 1024 * 1024 + 17, 'x');
+    write_plain(target, bytes);
+    const file_contents read = read_file(target);
+    ASSERT_TRUE(read.ok()) << read.message;
+    EXPECT_EQ(read.bytes.size(), bytes.size());
+    EXPECT_LT(read.bytes.capacity(), bytes.size() + 64) << "the buffer was grown to find the end";
+}
+
 TEST_F(AtomicFile, ReadsAnEmptyFile) {
     write_plain(target, "");
     const file_contents read = read_file(target);

@@ -316,6 +316,33 @@ TEST_F(SceneJson, EveryBadInputHasItsMessage) {
     }
 }
 
+TEST_F(SceneJson, EveryWarningOfAFileWithManyHasItsLineAndColumn) {
+    // Warnings are located together at the end of the load (one reading of the text): each
+    // must still point at its own place.
+    std::string text = R"({"format": "mosaic.scene", "version": 2, "entities": [)";
+    constexpr int count = 150;
+    for (int i = 1; i <= count; ++i) {
+        text += "\n" + std::string(i % 7, ' ') + R"({"id": )" + std::to_string(i) +
+                R"(, "odd": 1})" + (i < count ? "," : "");
+    }
+    text += "]}";
+    auto result = load(text);
+    ASSERT_TRUE(result.ok()) << to_string(result.diagnostics);
+    int seen = 0;
+    for (const diagnostic& d : result.diagnostics) {
+        if (d.message.find("unknown entity key 'odd'") == std::string::npos) continue;
+        ++seen;
+        const int i = seen;
+        EXPECT_EQ(d.path, "entities[" + std::to_string(i - 1) + "].odd");
+        EXPECT_EQ(d.line, static_cast<std::size_t>(i + 1)) << d.to_string();
+        // The value's column: after the indent, '{"id": ' (7), the digits and ', "odd": ' (9).
+        const std::size_t column =
+            static_cast<std::size_t>(i % 7) + 7 + std::to_string(i).size() + 9 + 1;
+        EXPECT_EQ(d.column, column) << d.to_string();
+    }
+    EXPECT_EQ(seen, count);
+}
+
 TEST_F(SceneJson, NumbersWithHugeExponentsThatFitADoubleLoadExactly) {
     // rapidjson alone refuses all three as "too big" (its exponent check ignores the digits).
     auto result = load(minimal_scene(

@@ -42,7 +42,7 @@ void write_file(const fs::path& path, const std::string& bytes) {
     std::printf("  %-40s %5zu bytes\n", path.filename().c_str(), bytes.size());
 }
 
-std::string read_file(const fs::path& path) {
+std::string file_bytes(const fs::path& path) {
     std::ifstream in(path, std::ios::binary);
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
@@ -208,7 +208,7 @@ int main(int argc, char** argv) {
     std::printf("%s:\n", binary_dir.c_str());
     std::string biggest;
     for (const fs::path& path : json_seeds) {
-        load_result<scene> r = load_scene_json(read_file(path), fuzz::table(), path.string());
+        load_result<scene> r = load_scene_json(file_bytes(path), fuzz::table(), path.string());
         if (!r.ok()) continue;  // the malformed JSON seeds have no binary twin
         std::string stem = path.filename().string();
         stem = stem.substr(0, stem.find('.'));

@@ -102,25 +102,33 @@ file_contents read_file(const fs::path& path) {
     };
     if (size > max_file_size) return too_large(size);
 
+    // Exactly the size fstat gave, then a read into a small buffer to find the end: growing
+    // the big buffer to find it would copy it, and reading a file would take twice its size.
     result.bytes.resize(static_cast<std::size_t>(size));
     std::size_t filled = 0;
-    for (;;) {
-        // The file may have grown since fstat: read until the end, within the limit.
-        if (filled == result.bytes.size()) {
-            if (filled >= max_file_size + 1) return too_large(filled);
-            result.bytes.resize(std::min(filled + 64 * 1024, max_file_size + 1));
+    const auto read_some = [&](char* into, std::size_t room) -> ssize_t {
+        for (;;) {
+            const ssize_t n = ::read(fd.get(), into, room);
+            if (n >= 0 || errno != EINTR) return n;
         }
-        const ssize_t n =
-            ::read(fd.get(), result.bytes.data() + filled, result.bytes.size() - filled);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            return fail(errno, os_error(errno));
-        }
-        if (n == 0) break;
+    };
+    while (filled < result.bytes.size()) {
+        const ssize_t n = read_some(result.bytes.data() + filled, result.bytes.size() - filled);
+        if (n < 0) return fail(errno, os_error(errno));
+        if (n == 0) break;  // it shrank since fstat
         filled += static_cast<std::size_t>(n);
     }
-    if (filled > max_file_size) return too_large(filled);
     result.bytes.resize(filled);
+    // It may have grown since fstat: read on until the end, within the limit.
+    for (char more[64 * 1024];;) {
+        const ssize_t n = read_some(more, sizeof more);
+        if (n < 0) return fail(errno, os_error(errno));
+        if (n == 0) break;
+        if (filled + static_cast<std::size_t>(n) > max_file_size)
+            return too_large(filled + static_cast<std::size_t>(n));
+        result.bytes.append(more, static_cast<std::size_t>(n));
+        filled += static_cast<std::size_t>(n);
+    }
     return result;
 }
 

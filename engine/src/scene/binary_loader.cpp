@@ -266,6 +266,7 @@ private:
         }
         if (!sorted_) fill_entity_map();  // and find ids used twice
         for (std::size_t i = 0; i < n; ++i) {
+            if ((i & 0xfff) == 0) ctx_.progress(static_cast<double>(i) / static_cast<double>(n));
             in_.where.at("entities", i);
             const auto size = in_.read<std::uint32_t>("the entity record's size");
             if (size > limits::max_entity_bytes) {

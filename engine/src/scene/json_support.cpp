@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <limits>
 #include <system_error>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -133,30 +134,57 @@ std::optional<std::string> rewrite_large_exponents(std::string_view text) {
 // exactly. Everything else goes to the document unchanged.
 class number_converter {
 public:
-    explicit number_converter(rapidjson::Document& doc) : doc_(&doc) {}
+    using stream_type =
+        rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
 
-    bool Null() { return doc_->Null(); }
-    bool Bool(bool b) { return doc_->Bool(b); }
+    number_converter(rapidjson::Document& doc, std::size_t memory_budget,
+                     const stream_type& stream, std::size_t text_size,
+                     const std::function<bool(double)>& keep_going)
+        : doc_(&doc),
+          budget_(memory_budget),
+          stream_(&stream),
+          text_size_(text_size),
+          keep_going_(&keep_going) {}
+
+    bool Null() { return account(0) && doc_->Null(); }
+    bool Bool(bool b) { return account(0) && doc_->Bool(b); }
     bool Int(int i) { return doc_->Int(i); }
     bool Uint(unsigned u) { return doc_->Uint(u); }
     bool Int64(std::int64_t i) { return doc_->Int64(i); }
     bool Uint64(std::uint64_t u) { return doc_->Uint64(u); }
     bool Double(double d) { return doc_->Double(d); }
     bool RawNumber(const char* text, rapidjson::SizeType length, bool) {
-        return number(std::string_view(text, length));
+        return account(0) && number(std::string_view(text, length));
     }
     bool String(const char* s, rapidjson::SizeType length, bool copy) {
-        return doc_->String(s, length, copy);
+        return account(length) && doc_->String(s, length, copy);
     }
-    bool StartObject() { return doc_->StartObject(); }
+    bool StartObject() { return account(0) && doc_->StartObject(); }
     bool Key(const char* s, rapidjson::SizeType length, bool copy) {
-        return doc_->Key(s, length, copy);
+        return account(length) && doc_->Key(s, length, copy);
     }
     bool EndObject(rapidjson::SizeType members) { return doc_->EndObject(members); }
-    bool StartArray() { return doc_->StartArray(); }
+    bool StartArray() { return account(0) && doc_->StartArray(); }
     bool EndArray(rapidjson::SizeType elements) { return doc_->EndArray(elements); }
 
+    [[nodiscard]] bool over_budget() const noexcept { return used_ > budget_; }
+    [[nodiscard]] bool cancelled() const noexcept { return cancelled_; }
+
 private:
+    // What a value costs the document: 16 bytes, and a string longer than fits inside the
+    // value its own copy. False (stop) once over the budget.
+    // Every 256 Ki values also asks whether to go on.
+    bool account(std::size_t string_length) {
+        used_ += 16 + (string_length > 13 ? string_length + 1 : 0);
+        if ((++values_ & 0x3ffff) == 0 && *keep_going_ &&
+            !(*keep_going_)(static_cast<double>(stream_->Tell()) /
+                            static_cast<double>(text_size_))) {
+            cancelled_ = true;
+            return false;
+        }
+        return used_ <= budget_;
+    }
+
     // `text` is a valid JSON number (or NaN, Inf, Infinity with a sign): the reader checked.
     bool number(std::string_view text) {
         const bool negative = text.front() == '-';
@@ -200,6 +228,13 @@ private:
     }
 
     rapidjson::Document* doc_;
+    std::size_t budget_;
+    const stream_type* stream_;
+    std::size_t text_size_;
+    const std::function<bool(double)>* keep_going_;
+    std::size_t used_ = 0;
+    std::size_t values_ = 0;
+    bool cancelled_ = false;
 
 public:
     std::string too_large_;  // the number that stopped the parse, if one did
@@ -265,22 +300,35 @@ std::string plain_parse_error(rapidjson::ParseErrorCode code, bool at_end) {
 namespace {
 
 std::optional<json_parse_failure> parse_once(std::string_view text, rapidjson::Document& doc,
+                                             const std::function<bool(double)>& keep_going,
                                              rapidjson::ParseErrorCode& code) {
     rapidjson::MemoryStream memory(text.data(), text.size());
     rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream> stream(memory);
     rapidjson::Reader reader;
     std::string too_large;
+    bool over_budget = false, cancelled = false;
+    const std::size_t budget = json_memory_budget(text.size());
     auto generate = [&](rapidjson::Document& target) {
-        number_converter converter(target);
+        number_converter converter(target, budget, stream, text.size(), keep_going);
         const bool parsed =
             !reader
                  .Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream, converter)
                  .IsError();
         too_large = std::move(converter.too_large_);
+        over_budget = converter.over_budget();
+        cancelled = converter.cancelled();
         return parsed;
     };
     doc.Populate(generate);
     code = reader.GetParseErrorCode();
+    if (cancelled) return json_parse_failure{reader.GetErrorOffset(), "loading was cancelled", true};
+    if (over_budget) {
+        return json_parse_failure{
+            reader.GetErrorOffset(),
+            "reading this file would take more than " + std::to_string(budget >> 20) +
+                " MiB of memory (" + std::to_string(json_memory_factor) +
+                " times its size, and 64 MiB): a file of many tiny values, not a scene?"};
+    }
     if (!too_large.empty()) {
         return json_parse_failure{
             reader.GetErrorOffset(),
@@ -298,7 +346,8 @@ std::optional<json_parse_failure> parse_once(std::string_view text, rapidjson::D
 
 }  // namespace
 
-std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc) {
+std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc,
+                                             const std::function<bool(double)>& keep_going) {
     std::size_t deepest_at = 0;
     if (nesting_depth(text, deepest_at) > max_json_depth) {
         return json_parse_failure{deepest_at, "nesting deeper than " +
@@ -306,122 +355,130 @@ std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::D
                                                   " levels (not a scene file?)"};
     }
     rapidjson::ParseErrorCode code = rapidjson::kParseErrorNone;
-    auto failure = parse_once(text, doc, code);
+    auto failure = parse_once(text, doc, keep_going, code);
     if (code == rapidjson::kParseErrorNumberTooBig) {
         // Only now, so that files without such numbers never pay for the extra pass.
         if (const std::optional<std::string> rewritten = rewrite_large_exponents(text))
-            failure = parse_once(*rewritten, doc, code);
+            failure = parse_once(*rewritten, doc, keep_going, code);
     }
     return failure;
 }
 
-std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
-    std::size_t line = 1, column = 1;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-        if (text[i] == '\n') {
-            ++line;
-            column = 1;
-        } else {
-            ++column;
+std::vector<std::pair<std::size_t, std::size_t>> line_columns(
+    std::string_view text, const std::vector<std::size_t>& offsets) {
+    std::vector<std::size_t> order(offsets.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return offsets[a] < offsets[b]; });
+    std::vector<std::pair<std::size_t, std::size_t>> result(offsets.size());
+    std::size_t at = 0, line = 1, line_start = 0;
+    for (const std::size_t k : order) {
+        const std::size_t target = std::min(offsets[k], text.size());
+        for (; at < target; ++at) {
+            if (text[at] == '\n') {
+                ++line;
+                line_start = at + 1;
+            }
         }
+        result[k] = {line, target - line_start + 1};
     }
-    return {line, column};
+    return result;
 }
 
+std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset) {
+    return line_columns(text, {offset}).front();
+}
 namespace {
 
 // Re-reads the text with rapidjson's SAX reader, tracking the path of every value, and stops
 // at the one asked for.
+// Reads a document once, keeping the path of the value being read (built as it goes, not
+// per value), and notes where each wanted path is: for object members the position just after
+// their key, for array elements just after the element. Stops when every path was found.
 class path_locator : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, path_locator> {
 public:
-    path_locator(std::string_view target, rapidjson::StringStream& stream)
-        : target_(target), stream_(&stream) {}
+    using stream_type =
+        rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
+
+    path_locator(const std::vector<std::string>& targets, stream_type& stream)
+        : stream_(&stream) {
+        for (const std::string& t : targets) {
+            if (!t.empty()) wanted_.emplace(t, no_offset);
+        }
+        left_ = wanted_.size();
+    }
 
     bool Default() { return value(); }
     bool String(const char*, rapidjson::SizeType, bool) { return value(); }
+    bool RawNumber(const char*, rapidjson::SizeType, bool) { return value(); }
     bool StartObject() {
         if (!value()) return false;
-        frames_.push_back({false, 0, 0, {}});
+        frames_.push_back({false, 0, path_.size()});
         return true;
     }
     bool Key(const char* str, rapidjson::SizeType length, bool) {
-        frames_.back().key.assign(str, length);
-        if (current_path() == target_) {
-            found_ = stream_->Tell();
-            return false;
-        }
-        return true;
+        path_.resize(frames_.back().base);
+        if (!path_.empty()) path_ += '.';
+        path_.append(str, length);
+        return note();
     }
-    bool EndObject(rapidjson::SizeType) {
-        frames_.pop_back();
-        return true;
-    }
+    bool EndObject(rapidjson::SizeType) { return end(); }
     bool StartArray() {
         if (!value()) return false;
-        frames_.push_back({true, 0, 0, {}});
+        frames_.push_back({true, 0, path_.size()});
         return true;
     }
-    bool EndArray(rapidjson::SizeType) {
-        frames_.pop_back();
-        return true;
-    }
+    bool EndArray(rapidjson::SizeType) { return end(); }
 
-    [[nodiscard]] std::optional<std::size_t> found() const { return found_; }
+    [[nodiscard]] std::unordered_map<std::string, std::size_t> found() && {
+        std::erase_if(wanted_, [](const auto& w) { return w.second == no_offset; });
+        return std::move(wanted_);
+    }
 
 private:
+    static constexpr std::size_t no_offset = static_cast<std::size_t>(-1);
+
     struct frame {
         bool array;
-        std::size_t index;  // of the element being read
-        std::size_t next;   // index the next element gets
-        std::string key;    // of the member being read
+        std::size_t next;  // index the next element gets
+        std::size_t base;  // length of the path of the array or object itself
     };
 
     // Called at each value: array elements are matched here (objects' members at Key).
     bool value() {
-        if (!frames_.empty() && frames_.back().array) {
-            frames_.back().index = frames_.back().next++;
-            if (current_path() == target_) {
-                found_ = stream_->Tell();
-                return false;
-            }
-        }
+        if (frames_.empty() || !frames_.back().array) return true;
+        frame& f = frames_.back();
+        path_.resize(f.base);
+        path_ += '[';
+        path_ += std::to_string(f.next++);
+        path_ += ']';
+        return note();
+    }
+    bool end() {
+        path_.resize(frames_.back().base);
+        frames_.pop_back();
         return true;
     }
-    std::string current_path() const {
-        std::string path;
-        for (const frame& f : frames_) {
-            if (f.array) {
-                path += "[" + std::to_string(f.index) + "]";
-            } else {
-                if (!path.empty()) path += ".";
-                path += f.key;
-            }
+    // False (stop reading) once every wanted path was seen.
+    bool note() {
+        const auto it = wanted_.find(path_);
+        if (it != wanted_.end() && it->second == no_offset) {
+            it->second = stream_->Tell();
+            --left_;
         }
-        return path;
+        return left_ > 0;
     }
 
-    std::string_view target_;
-    rapidjson::StringStream* stream_;
+    stream_type* stream_;
+    std::unordered_map<std::string, std::size_t> wanted_;
+    std::size_t left_ = 0;
     std::vector<frame> frames_;
-    std::optional<std::size_t> found_;
+    std::string path_;
 };
 
-}  // namespace
-
-std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path) {
-    if (path.empty()) return std::nullopt;
-    const std::string copy(text);  // StringStream needs NUL termination
-    rapidjson::StringStream stream(copy.c_str());
-    path_locator locator(path, stream);
-    rapidjson::Reader reader;
-    // Numbers as text: their values are not needed, and rapidjson 1.1.0's conversion of some
-    // is undefined behaviour (see number_converter).
-    reader.Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream, locator);
-    std::optional<std::size_t> found = locator.found();
-    if (!found) return found;
-    // Point at the value itself: step over the member's key (when the reader stopped on
-    // it), white space and the colon.
-    std::size_t at = *found;
+// From where the reader noted a path to the value itself: step over the member's key (when
+// the reader stopped on it), white space and the colon.
+std::size_t value_start(std::string_view text, std::size_t at) {
     auto skip_space = [&] {
         while (at < text.size() &&
                (text[at] == ' ' || text[at] == '\t' || text[at] == '\n' || text[at] == '\r')) {
@@ -440,6 +497,29 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
         skip_space();
     }
     return std::min(at, text.size());
+}
+
+}  // namespace
+
+std::unordered_map<std::string, std::size_t> locate_json_paths(
+    std::string_view text, const std::vector<std::string>& paths) {
+    if (paths.empty()) return {};
+    rapidjson::MemoryStream memory(text.data(), text.size());
+    path_locator::stream_type stream(memory);
+    path_locator locator(paths, stream);
+    rapidjson::Reader reader;
+    // Numbers as text: their values are not needed, and rapidjson 1.1.0's conversion of some
+    // is undefined behaviour (see number_converter).
+    reader.Parse<json_parse_flags | rapidjson::kParseNumbersAsStringsFlag>(stream, locator);
+    std::unordered_map<std::string, std::size_t> found = std::move(locator).found();
+    for (auto& [path, offset] : found) offset = value_start(text, offset);
+    return found;
+}
+
+std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path) {
+    const auto found = locate_json_paths(text, {std::string(path)});
+    if (found.empty()) return std::nullopt;
+    return found.begin()->second;
 }
 
 bool has_nul(const rapidjson::Value& text) {

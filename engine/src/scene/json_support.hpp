@@ -12,9 +12,12 @@
 #include <rapidjson/writer.h>
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <string_view>
+#include <vector>
 
 namespace mosaic::detail {
 
@@ -31,18 +34,40 @@ inline constexpr unsigned json_parse_flags = rapidjson::kParseFullPrecisionFlag 
 struct json_parse_failure {
     std::size_t offset = 0;
     std::string message;
+    bool cancelled = false;  // `keep_going` said stop
 };
 
-/// Parses `text` into `doc`; on failure returns where and why.
-std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc);
+/// Parses `text` into `doc`; on failure returns where and why. `keep_going`, if given, is
+/// asked every few megabytes with the share of the text read so far; false stops the parse.
+std::optional<json_parse_failure> parse_json(
+    std::string_view text, rapidjson::Document& doc,
+    const std::function<bool(double)>& keep_going = {});
 
 /// 1-based line and column of a byte offset.
 std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset);
+
+/// The cap on a JSON file's amplification: while a file is read, each of its values (number,
+/// string, key, bracket) becomes a 16-byte node, so "1,2,3,..." would take 8 times the file's
+/// size, and twice that while its arrays are built. parse_json refuses a file whose nodes
+/// would pass json_memory_factor times its size plus 64 MiB; scene files as Mosaic writes
+/// them need about 2 times (README, "What bad input gets").
+inline constexpr std::size_t json_memory_factor = 4;
+[[nodiscard]] constexpr std::size_t json_memory_budget(std::size_t text_bytes) {
+    return json_memory_factor * text_bytes + (std::size_t{64} << 20);
+}
 
 /// Offset of the value at `path` (e.g. "entities[3].components.Transform.position"), found by
 /// re-reading `text`: the position just after the member's key for object members, after
 /// the value for array elements. nullopt when the path is not in the text.
 std::optional<std::size_t> locate_json_path(std::string_view text, std::string_view path);
+/// The offsets of many paths (as locate_json_path gives them) in one reading of `text`, so
+/// that locating every warning of a large file costs one pass, not one per warning. Paths not
+/// in the text are not in the result.
+std::unordered_map<std::string, std::size_t> locate_json_paths(
+    std::string_view text, const std::vector<std::string>& paths);
+/// line_column for many offsets in one pass: `offsets` in, {line, column} out, same order.
+std::vector<std::pair<std::size_t, std::size_t>> line_columns(std::string_view text,
+                                                              const std::vector<std::size_t>& offsets);
 
 /// True when the string value holds a NUL byte. Names with one cannot be written back
 /// faithfully (cereal takes names as C strings) nor stored in binary files.

@@ -24,13 +24,21 @@ public:
     static constexpr std::size_t max_warnings = 200;
 
     read_context(std::string file, std::string_view text, std::vector<diagnostic>& out)
-        : file_(std::move(file)), text_(text), out_(&out) {}
+        : file_(std::move(file)), text_(text), out_(&out), located_(out.size()) {}
 
     /// Records an error at `path` and stops the load.
     [[noreturn]] void fail(std::string path, std::string message);
     /// Records an error at a byte offset (parse errors) and stops the load.
     [[noreturn]] void fail_at(std::size_t offset, std::string message);
     void warn(std::string path, std::string message);
+
+    /// Where progress goes (see load_progress); none by default.
+    void report_progress_to(const std::function<bool(double)>* progress) { progress_ = progress; }
+    /// Reports how far the load is (0 to 1); stops it with "loading was cancelled" when the
+    /// caller asks to.
+    void progress(double fraction);
+    /// Whether the caller asks to cancel, for code that cannot throw (the JSON parser).
+    [[nodiscard]] bool keep_going(double fraction) const;
 
     [[nodiscard]] const std::string& file() const noexcept { return file_; }
 
@@ -43,12 +51,18 @@ public:
     void finish();
 
 private:
-    diagnostic make(diagnostic::level level, std::string path, std::string message) const;
+    diagnostic make(diagnostic::level level, std::string path, std::string message);
+    // Gives the diagnostics recorded since the last call their line and column, all in one
+    // reading of the text (a file with hundreds of warnings is read twice, not hundreds of
+    // times).
+    void locate_pending();
 
     std::string file_;
     std::string_view text_;  // empty for binary files (no line/column)
     std::vector<diagnostic>* out_;
+    std::size_t located_;  // out_'s diagnostics before this index have their place
     std::size_t warnings_ = 0;
+    const std::function<bool(double)>* progress_ = nullptr;
 };
 
 /// A file may say A is B's parent and B is A's: such links are dropped with a warning, so

@@ -222,9 +222,10 @@ std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table
 }
 
 load_result<scene> load_scene_binary(std::string_view bytes, const component_table& table,
-                                     const std::string& file_name) {
+                                     const std::string& file_name, const load_progress& progress) {
     load_result<scene> result;
     detail::read_context ctx(file_name, {}, result.diagnostics);
+    ctx.report_progress_to(&progress);
     detail::binary_reader in(bytes, ctx);
     try {
         scene loaded;

@@ -74,7 +74,8 @@ bool is_archetype_path(const fs::path& path) {
     return has_extension(path, archetype_extension);
 }
 
-load_result<scene> load_scene_file(const fs::path& path, const component_table& table) {
+load_result<scene> load_scene_file(const fs::path& path, const component_table& table,
+                                   const load_progress& progress) {
     const auto format = scene_format_of(path);
     if (!format) {
         load_result<scene> result;
@@ -84,8 +85,8 @@ load_result<scene> load_scene_file(const fs::path& path, const component_table& 
     const file_contents contents = read_file(path);
     if (!contents.ok()) return read_failure<scene>(path, contents);
     return *format == scene_file_format::json
-               ? load_scene_json(contents.bytes, table, path.string())
-               : load_scene_binary(contents.bytes, table, path.string());
+               ? load_scene_json(contents.bytes, table, path.string(), progress)
+               : load_scene_binary(contents.bytes, table, path.string(), progress);
 }
 
 std::vector<diagnostic> save_scene_file(scene& s, const component_table& table,

@@ -397,7 +397,10 @@ struct scene_reader {
             ctx.fail("entities",
                      "expected an array, found " + std::string(detail::describe(*entities)));
         create_entities(*entities);
-        for (rapidjson::SizeType i = 0; i < entities->Size(); ++i) fill_entity((*entities)[i], i);
+        for (rapidjson::SizeType i = 0; i < entities->Size(); ++i) {
+            if ((i & 0xfff) == 0) ctx.progress(0.5 + 0.5 * i / entities->Size());
+            fill_entity((*entities)[i], i);
+        }
         detail::break_parent_cycles(out.world, ctx);
     }
 
@@ -488,13 +491,18 @@ struct scene_reader {
 }  // namespace
 
 load_result<scene> load_scene_json(std::string_view text, const component_table& table,
-                                   const std::string& file_name) {
+                                   const std::string& file_name, const load_progress& progress) {
     load_result<scene> result;
     detail::read_context ctx(file_name, text, result.diagnostics);
+    ctx.report_progress_to(&progress);
     try {
         rapidjson::Document doc;
-        if (auto failure = detail::parse_json(text, doc))
+        // Parsing is the first half of the work, reading the document the second.
+        const auto parse_progress = [&](double parsed) { return ctx.keep_going(parsed / 2); };
+        if (auto failure = detail::parse_json(text, doc, parse_progress)) {
+            if (failure->cancelled) ctx.fail("", failure->message);
             ctx.fail_at(failure->offset, failure->message);
+        }
         refuse_duplicate_keys(doc, ctx);
         scene loaded;
         scene_reader{table, ctx, loaded}.read(doc);

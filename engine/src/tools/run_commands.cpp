@@ -312,6 +312,30 @@ void summarize(std::ostream& out, const fs::path& file, const archetype& a,
     print_warnings(out, warnings);
 }
 
+}  // namespace
+
+load_result<scene> load_scene_showing_progress(const fs::path& file, const component_table& table,
+                                               std::ostream& err,
+                                               std::chrono::milliseconds show_after) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string name = display_path(file);
+    int shown = -1;
+    const auto progress = [&](double fraction) {
+        if (std::chrono::steady_clock::now() - start < show_after) return true;
+        const int percent = static_cast<int>(fraction * 100);
+        if (percent != shown) {
+            err << "\rloading " << name << ": " << percent << "%" << std::flush;
+            shown = percent;
+        }
+        return true;
+    };
+    load_result<scene> loaded = load_scene_file(file, table, progress);
+    if (shown >= 0) err << "\rloading " << name << ": " << (loaded.ok() ? "done" : "failed") << "\n";
+    return loaded;
+}
+
+namespace {
+
 // Prints the load's diagnostics to `err` when it failed; true when it loaded.
 template <class T>
 bool report_failure(const load_result<T>& loaded, std::ostream& err) {
@@ -323,7 +347,7 @@ bool report_failure(const load_result<T>& loaded, std::ostream& err) {
 int validate(const fs::path& file, const component_table& table, std::ostream& out,
              std::ostream& err) {
     if (kind_of(file) == file_kind::scene) {
-        const load_result<scene> loaded = load_scene_file(file, table);
+        const load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else {
@@ -346,7 +370,7 @@ bool report(const std::vector<diagnostic>& diagnostics, std::ostream& err) {
 int convert(const fs::path& in, const fs::path& out_file, const component_table& table,
             std::ostream& out, std::ostream& err) {
     if (kind_of(in) == file_kind::scene) {
-        load_result<scene> loaded = load_scene_file(in, table);
+        load_result<scene> loaded = load_scene_showing_progress(in, table, err);
         if (report(loaded.diagnostics, err)) return exit_file_error;
         if (report(save_scene_file(*loaded.value, table, out_file), err)) return exit_file_error;
         out << "wrote " << display_path(out_file) << " (" << loaded.value->world.size()
@@ -376,7 +400,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
            {.threads = c.threads, .seed = c.seed, .clock = {.tick_rate = 1.0 / c.dt}});
     report(g.load_error(), err);
 
-    load_result<scene> loaded = load_scene_file(file, g.table());
+    load_result<scene> loaded = load_scene_showing_progress(file, g.table(), err);
     if (report(loaded.diagnostics, err)) return exit_file_error;
     if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
     g.start(std::move(*loaded.value));

@@ -16,9 +16,13 @@
 //
 // Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.
 
+#include <chrono>
+#include <filesystem>
 #include <iosfwd>
 #include <span>
 #include <string>
+
+#include <mosaic/engine/scene/scene_file.hpp>
 
 namespace mosaic::tools {
 
@@ -26,5 +30,11 @@ enum exit_code : int { exit_ok = 0, exit_file_error = 1, exit_usage = 2 };
 
 /// Runs one command line (`args` without the program name). Never throws.
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);
+
+/// Loads a scene file; once that has taken `show_after`, a line on `err` says how far it is
+/// ("loading big.scene.bin: 40%", rewritten in place) and ends with "done" or the error.
+[[nodiscard]] load_result<scene> load_scene_showing_progress(
+    const std::filesystem::path& file, const component_table& table, std::ostream& err,
+    std::chrono::milliseconds show_after = std::chrono::seconds(1));
 
 }  // namespace mosaic::tools

@@ -89,6 +89,7 @@ std::vector<diagnostic> save_scene_binary(scene& s, const component_table& table
 /// Reads a binary scene from `bytes` (the whole file). `file_name` only labels diagnostics.
 [[nodiscard]] load_result<scene> load_scene_binary(std::string_view bytes,
                                                    const component_table& table,
-                                                   const std::string& file_name = {});
+                                                   const std::string& file_name = {},
+                                                   const load_progress& progress = {});
 
 }  // namespace mosaic

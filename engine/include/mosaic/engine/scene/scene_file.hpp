@@ -29,8 +29,10 @@ enum class scene_file_format { json, binary };
 /// True for NAME.archetype.json.
 [[nodiscard]] bool is_archetype_path(const std::filesystem::path& path);
 
+/// `progress`: see load_progress (scene_json.hpp).
 [[nodiscard]] load_result<scene> load_scene_file(const std::filesystem::path& path,
-                                                 const component_table& table);
+                                                 const component_table& table,
+                                                 const load_progress& progress = {});
 /// Writes `s` in the format the extension names. The scene is not changed, except that
 /// entities without a file id get one. Returns the serializer's warnings, and an error when
 /// the extension is not a scene's or the file could not be written.

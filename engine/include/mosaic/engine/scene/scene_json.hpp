@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -40,10 +41,17 @@ struct load_result {
     }
 };
 
+/// Told now and then how far a load is (0 to 1: every few thousand entities, and while a
+/// JSON file is parsed every few megabytes); returns false to cancel it. A cancelled load
+/// fails with the error "loading was cancelled" and hands nothing over. Called on the
+/// loading thread.
+using load_progress = std::function<bool(double fraction)>;
+
 /// Reads a scene. `file_name` only labels the diagnostics.
 [[nodiscard]] load_result<scene> load_scene_json(std::string_view text,
                                                  const component_table& table,
-                                                 const std::string& file_name = {});
+                                                 const std::string& file_name = {},
+                                                 const load_progress& progress = {});
 /// Writes `s` (assigning file ids to entities that have none). Returns warnings, e.g. for
 /// components whose types are not registered (they are not saved), or errors: the scene is
 /// over a scene_limits limit (nothing is written), the file would be larger than `max_bytes`
