@@ -343,6 +343,20 @@ TEST_F(SceneJson, EveryWarningOfAFileWithManyHasItsLineAndColumn) {
     EXPECT_EQ(seen, count);
 }
 
+TEST_F(SceneJson, AFileOfTinyValuesIsRefusedBeforeItFillsTheMemory) {
+    // 24 MB of "0," would become 12M nodes of 16 bytes (192 MB, 8 times the file; twice that
+    // while the array is built): over the cap of 4 times the file and 64 MiB.
+    std::string text(24'000'002, ',');  // "[0,0,...,0]"
+    text.front() = '[';
+    text.back() = ']';
+    for (std::size_t i = 1; i < text.size(); i += 2) text[i] = '0';
+    const std::string error = error_of(text);
+    EXPECT_NE(error.find("reading this file would take more than 155 MiB of memory (4 times its "
+                         "size, and 64 MiB)"),
+              std::string::npos)
+        << error;
+}
+
 TEST_F(SceneJson, NumbersWithHugeExponentsThatFitADoubleLoadExactly) {
     // rapidjson alone refuses all three as "too big" (its exponent check ignores the digits).
     auto result = load(minimal_scene(
