@@ -10,6 +10,7 @@ namespace mosaic::editor {
 namespace fs = std::filesystem;
 
 bool editor_state::open_project(const fs::path& manifest) {
+    pending_open_.reset();  // a scene still loading is dropped
     loaded_project next = load_project(manifest);
     log_.add(next.problems);
     if (!next.manifest) return false;
@@ -36,6 +37,11 @@ bool editor_state::open_project(const fs::path& manifest) {
 }
 
 bool editor_state::reload_code() {
+    if (pending_open_) {
+        // The load reads the component table the new code would change.
+        log_.error("reload: a scene is loading; reload when it is open (or cancelled)");
+        return false;
+    }
     if (!project_.manifest) {
         log_.error("reload: no project is open");
         return false;

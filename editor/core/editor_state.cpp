@@ -58,7 +58,8 @@ void editor_state::report_load_error() {
 }
 
 editor_state::~editor_state() {
-    snapshot_.reset();  // may hold the module's components: before the game lets go of it
+    pending_open_.reset();  // a background load reads the game's table
+    snapshot_.reset();      // may hold the module's components: before the game lets go of it
     history_.clear();
     game_.reset();
 }
@@ -66,6 +67,7 @@ editor_state::~editor_state() {
 // --- files -----------------------------------------------------------------------------------
 
 void editor_state::new_scene() {
+    pending_open_.reset();  // a scene still loading is dropped
     if (playing()) stop();
     game_->start(starter_scene());
     path_.clear();
@@ -74,34 +76,67 @@ void editor_state::new_scene() {
 }
 
 bool editor_state::open(const fs::path& path, std::vector<diagnostic>* errors) {
+    if (!begin_open(path, errors)) return false;
+    return finish_open(errors) == open_outcome::opened;
+}
+
+bool editor_state::begin_open(const fs::path& path, std::vector<diagnostic>* errors) {
+    pending_open_.reset();  // cancels and waits for a load still running
     // A scene of another project opens with that project's code; a scene outside any project
     // (saved to the desktop, a temporary folder) opens in the current one, archetypes and all.
     const std::optional<fs::path> manifest = find_manifest(path);
     const bool same_project =
         !manifest || (project_.manifest && project_.manifest->file == *manifest);
-    if (same_project) {
-        load_result<mosaic::scene> loaded = load_scene_file(path, table());
-        log_.add(loaded.diagnostics);
-        if (errors) *errors = loaded.diagnostics;
-        if (!loaded.ok()) return false;  // the open scene is untouched
-        if (playing()) stop();
-        path_ = path;
-        log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
-        game_->start(std::move(*loaded.value));
-        reset_after_load();
-        remember_recent(path);
-        log_.info("opened " + display_path(path) + " (" +
-                  std::to_string(game_->world().size() - 1) + " entities)");
-        return true;
+    pending_open next;
+    if (!same_project) {
+        next.project = load_project(*manifest);
+        log_.add(next.project.problems);
+        if (!next.project.manifest) {
+            if (errors) *errors = next.project.problems;
+            return false;
+        }
+        next.game = make_game(next.project);
     }
-    loaded_project next = manifest ? load_project(*manifest) : loaded_project{};
-    log_.add(next.problems);
-    if (manifest && !next.manifest) {
-        if (errors) *errors = next.problems;
-        return false;
-    }
-    std::unique_ptr<mosaic::game> g = make_game(next);
-    return open_in(std::move(g), std::move(next), path, errors);
+    next.load = std::make_unique<background_load>(path, next.game ? next.game->table() : table());
+    pending_open_.emplace(std::move(next));
+    return true;
+}
+
+editor_state::open_outcome editor_state::poll_open(std::vector<diagnostic>* errors) {
+    if (!pending_open_) return open_outcome::none;
+    if (!pending_open_->load->done()) return open_outcome::loading;
+    return finish_open(errors);
+}
+
+editor_state::open_outcome editor_state::finish_open(std::vector<diagnostic>* errors) {
+    if (!pending_open_) return open_outcome::none;
+    pending_open p = std::move(*pending_open_);
+    pending_open_.reset();
+    const bool cancelled = p.load->cancelled();
+    const fs::path path = p.load->path();
+    load_result<mosaic::scene> loaded = p.load->take();
+    p.load.reset();
+    const bool opened =
+        p.game ? open_in(std::move(p.game), std::move(p.project), path, std::move(loaded), errors)
+               : open_loaded(path, std::move(loaded), errors);
+    if (opened) return open_outcome::opened;
+    return cancelled ? open_outcome::cancelled : open_outcome::failed;
+}
+
+bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> loaded,
+                               std::vector<diagnostic>* errors) {
+    log_.add(loaded.diagnostics);
+    if (errors) *errors = loaded.diagnostics;
+    if (!loaded.ok()) return false;  // the open scene is untouched
+    if (playing()) stop();
+    path_ = path;
+    log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
+    game_->start(std::move(*loaded.value));
+    reset_after_load();
+    remember_recent(path);
+    log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
+              " entities)");
+    return true;
 }
 
 bool editor_state::save() {
@@ -162,6 +197,11 @@ std::unique_ptr<mosaic::game> editor_state::make_game(const loaded_project& p) c
 bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, const fs::path& path,
                            std::vector<diagnostic>* errors) {
     load_result<mosaic::scene> loaded = load_scene_file(path, g->table());
+    return open_in(std::move(g), std::move(p), path, std::move(loaded), errors);
+}
+
+bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, const fs::path& path,
+                           load_result<mosaic::scene> loaded, std::vector<diagnostic>* errors) {
     log_.add(loaded.diagnostics);
     if (errors) *errors = loaded.diagnostics;
     if (!loaded.ok()) return false;  // the open project and scene are untouched

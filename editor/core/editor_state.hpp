@@ -27,6 +27,7 @@
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 
+#include "background_load.hpp"
 #include "code_reloader.hpp"
 #include "console_log.hpp"
 #include "history.hpp"
@@ -91,6 +92,21 @@ public:
     /// project switches to that project (its module loaded first; on failure neither the
     /// project nor the scene changes).
     bool open(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
+    /// open() in the background, for the UI: starts loading (after opening the scene's
+    /// project, if another) and returns at once; poll_open() finishes it. False, with the
+    /// errors, when the project cannot be opened. A load already running is cancelled.
+    bool begin_open(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
+    enum class open_outcome { none, loading, opened, failed, cancelled };
+    /// Swaps the loaded scene in once its load is done (as open() does; on failure or cancel
+    /// nothing changes and the errors are returned). `loading` until then.
+    open_outcome poll_open(std::vector<diagnostic>* errors = nullptr);
+    /// The load begin_open started, while it runs (its path and progress), or null.
+    [[nodiscard]] const background_load* opening() const noexcept {
+        return pending_open_ ? pending_open_->load.get() : nullptr;
+    }
+    void cancel_open() noexcept {
+        if (pending_open_) pending_open_->load->cancel();
+    }
     /// Saves to the current file (false, with an error, when it has none: use save_as).
     bool save();
     /// Saves to `path` (atomically) and makes it the current file.
@@ -167,6 +183,14 @@ private:
     /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
     bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
                  const std::filesystem::path& path, std::vector<diagnostic>* errors);
+    /// The same with the scene already loaded (by a background_load).
+    bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
+                 const std::filesystem::path& path, load_result<mosaic::scene> loaded,
+                 std::vector<diagnostic>* errors);
+    /// Swaps in a scene loaded for the open project.
+    bool open_loaded(const std::filesystem::path& path, load_result<mosaic::scene> loaded,
+                     std::vector<diagnostic>* errors);
+    open_outcome finish_open(std::vector<diagnostic>* errors);
     /// Moves the game's GameLog warnings to the console.
     void show_game_log();
     void stop_after_failure(const system_failure& failure);
@@ -194,6 +218,15 @@ private:
     std::optional<system_failure> last_failure_;
     std::function<void(editor_state&)> on_play_;
     std::deque<editor_alert> alerts_;
+
+    // A scene loading in the background (begin_open). Last: it reads game_'s table, so it
+    // goes (cancelled and joined) before the game.
+    struct pending_open {
+        std::unique_ptr<mosaic::game> game;  // the scene's project's, or null: the open one
+        loaded_project project;
+        std::unique_ptr<background_load> load;  // last: stops before the game goes
+    };
+    std::optional<pending_open> pending_open_;
 };
 
 }  // namespace mosaic::editor

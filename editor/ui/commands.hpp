@@ -50,6 +50,9 @@ void command_save_as(editor_state& s, ui_state& ui);
 /// Opens `path` now (no question asked). On failure the scene is untouched and the "Could
 /// not open" modal shows the errors.
 bool open_scene_now(editor_state& s, ui_state& ui, const std::filesystem::path& path);
+/// Opens `path` as open_scene_now does, loading in the background: a scene that takes more
+/// than a moment shows the "Opening scene" modal (progress, Cancel) until it is in.
+void open_scene_showing_progress(editor_state& s, ui_state& ui, const std::filesystem::path& path);
 /// Opens the project now (no question asked) on its default scene; on failure the open
 /// project is untouched and the "Could not open" modal shows why.
 bool open_project_now(editor_state& s, ui_state& ui, const std::filesystem::path& manifest);

@@ -5,7 +5,9 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include <mosaic/engine/display_path.hpp>
 
@@ -33,7 +35,7 @@ void perform(editor_state& s, ui_state& ui) {
             ui.dialog.open(file_dialog::purpose::open, s.scene_folder());
             break;
         case file_request::open_path:
-            (void)open_scene_now(s, ui, ui.pending_path);
+            open_scene_showing_progress(s, ui, ui.pending_path);
             break;
         case file_request::open_project_dialog:
             ui.dialog.open(file_dialog::purpose::open_project, s.project_folder().parent_path());
@@ -89,24 +91,60 @@ void request_exit(editor_state& s, ui_state& ui) {
     request(s, ui, file_request::exit);
 }
 
+namespace {
+
+// What the UI does once an open is over: the new scene's camera, or the error modal.
+bool after_open(editor_state::open_outcome outcome, const std::vector<diagnostic>& errors,
+                const fs::path& path, editor_state& s, ui_state& ui) {
+    if (outcome == editor_state::open_outcome::opened) {
+        ui.camera_from_scene = true;
+        ui.structure_changed = true;
+        return true;
+    }
+    if (outcome == editor_state::open_outcome::cancelled) {
+        s.log().info("opening " + display_path(path) + " was cancelled; nothing changed");
+        return false;
+    }
+    std::string text;
+    for (const diagnostic& d : errors) {
+        if (!text.empty()) text += '\n';
+        text += d.to_string();
+    }
+    if (text.empty()) text = "could not open " + display_path(path);
+    ui.load_error = std::move(text);
+    ui.load_error_title = "Could not open the scene";
+    ui.show_load_error = true;
+    return false;
+}
+
+// A load that has not ended this long after it started shows the progress modal.
+constexpr auto wait_before_progress = std::chrono::milliseconds(250);
+
+}  // namespace
+
 bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
     if (s.playing()) s.stop();
     std::vector<diagnostic> errors;
-    if (!s.open(path, &errors)) {
-        std::string text;
-        for (const diagnostic& d : errors) {
-            if (!text.empty()) text += '\n';
-            text += d.to_string();
-        }
-        if (text.empty()) text = "could not open " + display_path(path);
-        ui.load_error = std::move(text);
-        ui.load_error_title = "Could not open the scene";
-        ui.show_load_error = true;
-        return false;
+    const bool opened = s.open(path, &errors);
+    return after_open(
+        opened ? editor_state::open_outcome::opened : editor_state::open_outcome::failed, errors,
+        path, s, ui);
+}
+
+void open_scene_showing_progress(editor_state& s, ui_state& ui, const fs::path& path) {
+    if (s.playing()) s.stop();
+    std::vector<diagnostic> errors;
+    if (!s.begin_open(path, &errors)) {
+        (void)after_open(editor_state::open_outcome::failed, errors, path, s, ui);
+        return;
     }
-    ui.camera_from_scene = true;
-    ui.structure_changed = true;
-    return true;
+    // Most scenes load in a moment: no modal flashes up for them.
+    const auto deadline = std::chrono::steady_clock::now() + wait_before_progress;
+    while (s.opening() && !s.opening()->done() && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    const auto outcome = s.poll_open(&errors);
+    if (outcome != editor_state::open_outcome::loading)
+        (void)after_open(outcome, errors, path, s, ui);
 }
 
 bool open_project_now(editor_state& s, ui_state& ui, const fs::path& manifest) {
@@ -159,7 +197,7 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
     if (ui.dialog.draw([&](const std::string& name) { ui.record(name); })) {
         const fs::path chosen = ui.dialog.chosen();
         if (ui.dialog.current_purpose() == file_dialog::purpose::open) {
-            (void)open_scene_now(s, ui, chosen);
+            open_scene_showing_progress(s, ui, chosen);
         } else if (ui.dialog.current_purpose() == file_dialog::purpose::open_project) {
             (void)open_project_now(s, ui, chosen);
         } else if (s.save_as(chosen)) {
@@ -214,6 +252,28 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
         }
         ui.record("unsaved/Cancel");
         ImGui::EndPopup();
+    }
+
+    // A scene still loading: how far, and Cancel (the open scene stays as it is).
+    if (const background_load* load = s.opening()) {
+        const fs::path path = load->path();
+        const float progress = static_cast<float>(load->progress());
+        if (!ImGui::IsPopupOpen("Opening scene")) ImGui::OpenPopup("Opening scene");
+        std::vector<diagnostic> errors;
+        const auto outcome = s.poll_open(&errors);  // ends the load when it is done
+        const bool over = outcome != editor_state::open_outcome::loading;
+        ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
+        if (ImGui::BeginPopupModal("Opening scene", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
+            ImGui::Text("Opening %s", display_path(path.filename()).c_str());
+            ImGui::ProgressBar(progress, {ImGui::GetFontSize() * 25, 0});
+            if (ImGui::Button("Cancel", {110, 0}) ||
+                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+                s.cancel_open();
+            ui.record("opening/Cancel");
+            if (over) ImGui::CloseCurrentPopup();
+            ImGui::EndPopup();
+        }
+        if (over) (void)after_open(outcome, errors, path, s, ui);
     }
 
     // A failed load: the precise error, the open scene untouched.

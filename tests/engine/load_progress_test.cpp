@@ -103,15 +103,15 @@ TEST(LoadProgress, MosaicRunShowsASlowLoadOnOneLine) {
     ASSERT_TRUE(save_scene_file(s, table(), file).empty());
 
     std::ostringstream err;
-    const auto slow = tools::load_scene_showing_progress(file, table(), err,
-                                                         std::chrono::milliseconds(0));
+    const auto slow =
+        tools::load_scene_showing_progress(file, table(), err, std::chrono::milliseconds(0));
     ASSERT_TRUE(slow.ok());
     EXPECT_NE(err.str().find("\rloading "), std::string::npos) << err.str();
     EXPECT_NE(err.str().find("big.scene.bin: done\n"), std::string::npos) << err.str();
 
     std::ostringstream quiet;
-    const auto fast = tools::load_scene_showing_progress(file, table(), quiet,
-                                                         std::chrono::hours(1));
+    const auto fast =
+        tools::load_scene_showing_progress(file, table(), quiet, std::chrono::hours(1));
     ASSERT_TRUE(fast.ok());
     EXPECT_EQ(quiet.str(), "") << "a quick load prints nothing";
     std::filesystem::remove_all(folder);

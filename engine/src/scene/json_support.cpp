@@ -55,8 +55,8 @@ bool overflows(std::string_view magnitude) {
     const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
     const std::size_t first = mantissa.find_first_of("123456789");
     if (first == std::string_view::npos) return false;  // zero never overflows
-    position = first < point ? static_cast<long>(point - first)
-                             : -static_cast<long>(first - point - 1);
+    position =
+        first < point ? static_cast<long>(point - first) : -static_cast<long>(first - point - 1);
     if (e != std::string_view::npos) {
         std::string_view exponent = magnitude.substr(e + 1);
         const bool down = !exponent.empty() && exponent.front() == '-';
@@ -95,8 +95,8 @@ std::optional<std::string> rewrite_large_exponents(std::string_view text) {
         }
         if (c != '-' && (c < '0' || c > '9')) continue;
         std::size_t end = i + 1;
-        while (end < text.size() && std::string_view("0123456789.eE+-").find(text[end]) !=
-                                        std::string_view::npos) {
+        while (end < text.size() &&
+               std::string_view("0123456789.eE+-").find(text[end]) != std::string_view::npos) {
             ++end;
         }
         const std::string_view number = text.substr(i, end - i);
@@ -104,7 +104,8 @@ std::optional<std::string> rewrite_large_exponents(std::string_view text) {
         const std::size_t e = number.find_first_of("eE");
         if (e == std::string_view::npos || number.size() - e < 4) continue;  // exponent < 100
         double value = 0;
-        const auto [last, ec] = std::from_chars(number.data(), number.data() + number.size(), value);
+        const auto [last, ec] =
+            std::from_chars(number.data(), number.data() + number.size(), value);
         if (last != number.data() + number.size()) continue;  // not a number: the reader says
         if (ec == std::errc::result_out_of_range) {
             const bool negative = number.front() == '-';
@@ -134,12 +135,10 @@ std::optional<std::string> rewrite_large_exponents(std::string_view text) {
 // exactly. Everything else goes to the document unchanged.
 class number_converter {
 public:
-    using stream_type =
-        rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
+    using stream_type = rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
 
-    number_converter(rapidjson::Document& doc, std::size_t memory_budget,
-                     const stream_type& stream, std::size_t text_size,
-                     const std::function<bool(double)>& keep_going)
+    number_converter(rapidjson::Document& doc, std::size_t memory_budget, const stream_type& stream,
+                     std::size_t text_size, const std::function<bool(double)>& keep_going)
         : doc_(&doc),
           budget_(memory_budget),
           stream_(&stream),
@@ -321,7 +320,8 @@ std::optional<json_parse_failure> parse_once(std::string_view text, rapidjson::D
     };
     doc.Populate(generate);
     code = reader.GetParseErrorCode();
-    if (cancelled) return json_parse_failure{reader.GetErrorOffset(), "loading was cancelled", true};
+    if (cancelled)
+        return json_parse_failure{reader.GetErrorOffset(), "loading was cancelled", true};
     if (over_budget) {
         return json_parse_failure{
             reader.GetErrorOffset(),
@@ -397,11 +397,9 @@ namespace {
 // their key, for array elements just after the element. Stops when every path was found.
 class path_locator : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, path_locator> {
 public:
-    using stream_type =
-        rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
+    using stream_type = rapidjson::EncodedInputStream<rapidjson::UTF8<>, rapidjson::MemoryStream>;
 
-    path_locator(const std::vector<std::string>& targets, stream_type& stream)
-        : stream_(&stream) {
+    path_locator(const std::vector<std::string>& targets, stream_type& stream) : stream_(&stream) {
         for (const std::string& t : targets) {
             if (!t.empty()) wanted_.emplace(t, no_offset);
         }

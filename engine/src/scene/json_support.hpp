@@ -15,8 +15,8 @@
 #include <functional>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mosaic::detail {
@@ -39,9 +39,8 @@ struct json_parse_failure {
 
 /// Parses `text` into `doc`; on failure returns where and why. `keep_going`, if given, is
 /// asked every few megabytes with the share of the text read so far; false stops the parse.
-std::optional<json_parse_failure> parse_json(
-    std::string_view text, rapidjson::Document& doc,
-    const std::function<bool(double)>& keep_going = {});
+std::optional<json_parse_failure> parse_json(std::string_view text, rapidjson::Document& doc,
+                                             const std::function<bool(double)>& keep_going = {});
 
 /// 1-based line and column of a byte offset.
 std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size_t offset);
@@ -66,8 +65,8 @@ std::optional<std::size_t> locate_json_path(std::string_view text, std::string_v
 std::unordered_map<std::string, std::size_t> locate_json_paths(
     std::string_view text, const std::vector<std::string>& paths);
 /// line_column for many offsets in one pass: `offsets` in, {line, column} out, same order.
-std::vector<std::pair<std::size_t, std::size_t>> line_columns(std::string_view text,
-                                                              const std::vector<std::size_t>& offsets);
+std::vector<std::pair<std::size_t, std::size_t>> line_columns(
+    std::string_view text, const std::vector<std::size_t>& offsets);
 
 /// True when the string value holds a NUL byte. Names with one cannot be written back
 /// faithfully (cereal takes names as C strings) nor stored in binary files.

@@ -26,7 +26,7 @@ void read_context::locate_pending() {
     std::vector<std::string> paths;
     for (std::size_t i = first; i < out_->size(); ++i) paths.push_back((*out_)[i].path);
     const auto offsets = locate_json_paths(text_, paths);
-    std::vector<std::size_t> found;        // offsets, in the order of `located`
+    std::vector<std::size_t> found;  // offsets, in the order of `located`
     std::vector<diagnostic*> located;
     for (std::size_t i = first; i < out_->size(); ++i) {
         diagnostic& d = (*out_)[i];

@@ -330,7 +330,8 @@ load_result<scene> load_scene_showing_progress(const fs::path& file, const compo
         return true;
     };
     load_result<scene> loaded = load_scene_file(file, table, progress);
-    if (shown >= 0) err << "\rloading " << name << ": " << (loaded.ok() ? "done" : "failed") << "\n";
+    if (shown >= 0)
+        err << "\rloading " << name << ": " << (loaded.ok() ? "done" : "failed") << "\n";
     return loaded;
 }
 

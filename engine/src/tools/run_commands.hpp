@@ -9,10 +9,10 @@
 //                                  write a new game project (project/scaffold.hpp)
 //   mosaic-run --help
 //
-// Every command but --new-project takes `--project PATH` (a project folder or its mosaic.project.json); without
-// it the project is the one the file belongs to (the nearest mosaic.project.json above it),
-// else only the engine's built-in types are known. The project's code is its module, loaded
-// at run time (never linked into mosaic-run).
+// Every command but --new-project takes `--project PATH` (a project folder or its
+// mosaic.project.json); without it the project is the one the file belongs to (the nearest
+// mosaic.project.json above it), else only the engine's built-in types are known. The project's
+// code is its module, loaded at run time (never linked into mosaic-run).
 //
 // Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.
 
