@@ -116,6 +116,8 @@ editor_state::open_outcome editor_state::finish_open(std::vector<diagnostic>* er
     const fs::path path = p.load->path();
     load_result<mosaic::scene> loaded = p.load->take();
     p.load.reset();
+    // Not an error to report: the user asked (the UI says it was cancelled).
+    if (cancelled && !loaded.ok()) return open_outcome::cancelled;
     const bool opened =
         p.game ? open_in(std::move(p.game), std::move(p.project), path, std::move(loaded), errors)
                : open_loaded(path, std::move(loaded), errors);

@@ -73,6 +73,8 @@ TEST_F(BackgroundOpen, CancellingLeavesTheOpenSceneAsItWas) {
     EXPECT_EQ(s.world().size(), before);
     EXPECT_TRUE(s.world().alive(kept));
     EXPECT_TRUE(s.scene_path().empty());
+    for (const auto& line : s.log().lines())
+        EXPECT_NE(line.level, log_level::error) << "a cancel is not an error: " << line.text;
 }
 
 TEST_F(BackgroundOpen, AFailedLoadReportsItsErrorAndChangesNothing) {
