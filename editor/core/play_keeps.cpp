@@ -78,9 +78,14 @@ void play_keeps::set_entity_kept(const world& w, entity e, bool keep) {
     if (keep) marks_.push_back({e, true, invalid_type_id, label_of(w, e), {}});
 }
 
-bool play_keeps::kept(entity e, type_id type) const {
-    return std::any_of(marks_.begin(), marks_.end(),
-                       [&](const mark& m) { return m.target == e && (m.whole || m.type == type); });
+bool whole_entity_keeps(const component_info& info) noexcept {
+    return !info.flags.opaque && !info.flags.not_saved;
+}
+
+bool play_keeps::kept(entity e, const component_info& info) const {
+    return std::any_of(marks_.begin(), marks_.end(), [&](const mark& m) {
+        return m.target == e && (m.whole ? whole_entity_keeps(info) : m.type == info.type);
+    });
 }
 
 bool play_keeps::entity_kept(entity e) const {
@@ -140,7 +145,7 @@ void play_keeps::collect(const scene& play, const scene& edit, const component_t
                 }
                 continue;
             }
-            if (info->flags.opaque || info->flags.not_saved) continue;  // runtime state
+            if (!whole_entity_keeps(*info)) continue;  // runtime state
             want(m.target, type);
         }
     }

@@ -56,6 +56,10 @@ struct kept_changes {
     [[nodiscard]] bool empty() const noexcept { return items.empty() && problems.empty(); }
 };
 
+/// The components "Keep whole entity" takes: what a scene file saves of it (registered plain
+/// data, not runtime state).
+[[nodiscard]] bool whole_entity_keeps(const component_info& info) noexcept;
+
 class play_keeps {
 public:
     // --- marks (while playing) -------------------------------------------------------------
@@ -63,8 +67,9 @@ public:
     void set_kept(const world& w, const component_table& table, entity e, type_id type, bool keep);
     /// Marks or unmarks every component of `e` (those that scene files save).
     void set_entity_kept(const world& w, entity e, bool keep);
-    /// True when `type` on `e` is marked, itself or through its whole entity.
-    [[nodiscard]] bool kept(entity e, type_id type) const;
+    /// True when `info`'s type on `e` is marked, itself or through its whole entity (which
+    /// takes what whole_entity_keeps() accepts).
+    [[nodiscard]] bool kept(entity e, const component_info& info) const;
     [[nodiscard]] bool entity_kept(entity e) const;
     [[nodiscard]] bool any_marked() const noexcept { return !marks_.empty(); }
     /// Rewrites the marks' types after a code reload (`remap` returns the new id, or

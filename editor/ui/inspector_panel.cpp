@@ -107,9 +107,8 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     const std::size_t enabled = static_cast<std::size_t>(std::count_if(
         entities_.begin(), entities_.end(), [&](entity e) { return w.is_enabled(e, info.type); }));
 
-    const bool kept = s.playing() && std::all_of(entities_.begin(), entities_.end(), [&](entity e) {
-                          return s.keeps().kept(e, info.type);
-                      });
+    const bool kept = s.playing() && std::all_of(entities_.begin(), entities_.end(),
+                                                 [&](entity e) { return s.keeps().kept(e, info); });
 
     const std::string label = "      " + info.name;  // room for the checkbox after the arrow
     const bool open = ImGui::CollapsingHeader(

@@ -20,9 +20,9 @@ void draw_items(kept_changes& changes, ui_state& ui) {
     std::size_t rows = 0;
     for (const kept_item& item : changes.items)
         rows += std::max<std::size_t>(1, item.fields.size());
-    const float height = ImGui::GetTextLineHeightWithSpacing() *
-                             static_cast<float>(std::min<std::size_t>(rows, 14) + 1) +
-                         ImGui::GetStyle().CellPadding.y * 2;
+    // Up to 14 rows before it scrolls (a row with a checkbox is a frame high).
+    const float row = ImGui::GetFrameHeight() + ImGui::GetStyle().CellPadding.y * 2;
+    const float height = row * static_cast<float>(std::min<std::size_t>(rows, 14) + 1);
     if (!ImGui::BeginTable("##kept", 6, flags, {ImGui::GetFontSize() * 52, height})) return;
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("Keep");

@@ -31,7 +31,7 @@ TEST_F(KeepDialogTest, TheComponentMenuKeepsAFieldAndTheDialogAppliesItAsOneUndo
     state.world().get<Transform>(box).position = {2.5f, -4};
     right_click("inspector/header/Transform");
     click("component_menu/Keep after Stop");
-    EXPECT_TRUE(state.keeps().kept(box, type_id_of<Transform>()));
+    EXPECT_TRUE(state.keeps().kept(box, *state.table().find(type_id_of<Transform>())));
     EXPECT_TRUE(has_item("inspector/kept/Transform")) << "the marker";
     EXPECT_FALSE(has_item("inspector/kept/Sprite"));
 
@@ -64,6 +64,7 @@ TEST_F(KeepDialogTest, TheEntityMenuKeepsTheWholeEntityAndAnUntickedRowIsNotAppl
     state.world().get<Transform>(box).rotation = 30;
     state.world().get<Name>(box) = Name{"Crate"};
     EXPECT_TRUE(has_item("inspector/kept/Transform"));
+    EXPECT_FALSE(has_item("inspector/kept/WorldTransform")) << "runtime state is not kept";
     click("toolbar/Stop");
     imgui.frames(2);
     ASSERT_TRUE(has_item("keep/Crate/Name"));

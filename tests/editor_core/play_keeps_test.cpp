@@ -25,6 +25,10 @@ entity falling_ball(editor_state& s) {
     return e;
 }
 
+const component_info& info(editor_state& s, type_id type) {
+    return *s.table().find(type);
+}
+
 void run(editor_state& s, int frames = 30) {
     for (int i = 0; i < frames; ++i) s.frame(1.0 / 60);
 }
@@ -42,7 +46,7 @@ TEST(PlayKeeps, AKeptFieldIsInTheEditSceneAfterStopAndOneUndoRemovesIt) {
     s.play();
     run(s);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
-    EXPECT_TRUE(s.keeps().kept(ball, type_id_of<Transform>()));
+    EXPECT_TRUE(s.keeps().kept(ball, info(s, type_id_of<Transform>())));
     const glm::vec2 played = s.world().get<Transform>(ball).position;
     ASSERT_LT(played.y, -0.1f);
     s.stop();
@@ -112,7 +116,8 @@ TEST(PlayKeeps, KeepWholeEntityKeepsAddedRemovedAndRenamedComponents) {
     w.remove<Sprite>(ball);
     keep_whole_entities(s, std::vector{ball}, true);
     EXPECT_TRUE(s.keeps().entity_kept(ball));
-    EXPECT_TRUE(s.keeps().kept(ball, type_id_of<Health>()));
+    EXPECT_TRUE(s.keeps().kept(ball, info(s, type_id_of<Health>())));
+    EXPECT_FALSE(s.keeps().kept(ball, info(s, type_id_of<WorldTransform>()))) << "runtime state";
     const glm::vec2 played = w.get<Transform>(ball).position;
     s.stop();
     ASSERT_TRUE(s.world().has<Sprite>(ball));
