@@ -98,6 +98,18 @@ void play_keeps::clear() noexcept {
     pending_ = {};
 }
 
+void keep_after_stop(editor_state& s, std::span<const entity> entities, type_id type, bool keep) {
+    if (!s.playing()) return;
+    for (const entity e : entities)
+        if (s.world().alive(e)) s.keeps().set_kept(s.world(), s.table(), e, type, keep);
+}
+
+void keep_whole_entities(editor_state& s, std::span<const entity> entities, bool keep) {
+    if (!s.playing()) return;
+    for (const entity e : entities)
+        if (s.world().alive(e)) s.keeps().set_entity_kept(s.world(), e, keep);
+}
+
 // --- 3. collect (on Stop) --------------------------------------------------------------------
 
 void play_keeps::collect(const scene& play, const scene& edit, const component_table& table) {
@@ -138,7 +150,7 @@ void play_keeps::collect(const scene& play, const scene& edit, const component_t
             if (bookkeeping(type)) continue;
             const component_info* info = table.find(type);
             if (!info) {
-                if (!ew.alive(m.target)) {  // an edit-time entity keeps it anyway
+                if (!ew.alive(m.target) || !ew.has(m.target, type)) {  // else Stop restores it
                     pending_.problems.push_back(m.entity_name + " / " + type_label(type) +
                                                 ": not described by the registration table; "
                                                 "not kept");
@@ -164,18 +176,6 @@ void play_keeps::collect(const scene& play, const scene& edit, const component_t
         pending_.items.push_back(std::move(item));
     }
     marks_.clear();
-}
-
-void keep_after_stop(editor_state& s, std::span<const entity> entities, type_id type, bool keep) {
-    if (!s.playing()) return;
-    for (const entity e : entities)
-        if (s.world().alive(e)) s.keeps().set_kept(s.world(), s.table(), e, type, keep);
-}
-
-void keep_whole_entities(editor_state& s, std::span<const entity> entities, bool keep) {
-    if (!s.playing()) return;
-    for (const entity e : entities)
-        if (s.world().alive(e)) s.keeps().set_entity_kept(s.world(), e, keep);
 }
 
 // --- 4. apply --------------------------------------------------------------------------------
