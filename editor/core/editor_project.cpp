@@ -86,6 +86,12 @@ bool editor_state::reload_code() {
             clipboard_ = {};
         }
     }
+    const bool keeps_dropped = keeps_.remap_types([&](type_id type) {
+        if (!migration.leaving(type)) return type;
+        const auto converted = migration.convert(type, {});
+        return converted ? converted->type : invalid_type_id;
+    });
+    if (keeps_dropped) log_.warning("the kept play-mode changes were dropped: the code changed");
     selection_.prune(world());
     ++reloads_;
     log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +

@@ -230,6 +230,9 @@ void editor_state::reset_after_load() {
     dirty_without_history_ = false;
     mode_ = play_state::editing;
     snapshot_.reset();
+    if (keeps_.has_pending())
+        log_.warning("the kept play-mode changes were dropped: another scene was opened");
+    keeps_.clear();
 }
 
 namespace {
@@ -275,6 +278,7 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
+    keeps_.clear();  // marks are per Play; an unanswered Stop dialog is answered "no"
     // The systems' flags are remembered apart from the scene, so the snapshot is the scene
     // exactly as it was.
     mosaic::scene flags;
@@ -305,6 +309,9 @@ void editor_state::step() {
 
 void editor_state::stop() {
     if (mode_ == play_state::editing || !snapshot_) return;
+    // What the user chose to keep is read from the played scene before it goes.
+    keeps_.collect(scene(), *snapshot_, table());
+    for (const std::string& line : keeps_.pending().problems) log_.warning("keep: " + line);
     // The snapshot is the edit-time scene exactly: same entity handles, ids and values, so
     // the selection (entity handles) stays valid.
     game_->current() = std::move(*snapshot_);

@@ -6,7 +6,9 @@
 //
 // Play mode: play() snapshots the scene in memory (entity handles and file ids included);
 // the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
-// and the history never sees what happened while playing.
+// and the history never sees what happened while playing, except what the user marked
+// "Keep after Stop" (play_keeps.hpp): Stop collects it for a dialog that applies it as one
+// undo step.
 //
 // Game code cannot take the editor down: a system that throws or fails a check during Play
 // or Step stops the game (the snapshot comes back, as on Stop), and the Console and an alert
@@ -31,6 +33,7 @@
 #include "code_reloader.hpp"
 #include "console_log.hpp"
 #include "history.hpp"
+#include "play_keeps.hpp"
 #include "selection.hpp"
 
 namespace mosaic::editor {
@@ -142,7 +145,7 @@ public:
     void play();   // editing -> playing (snapshot); paused -> playing
     void pause();  // playing -> paused
     void step();   // paused: one tick next frame; playing: pauses, then steps
-    void stop();   // back to the snapshot
+    void stop();   // back to the snapshot (the kept changes wait in keeps().pending())
     /// Advances the game by a frame's worth of ticks when playing; returns the ticks run.
     /// When a system fails, the game stops (the snapshot comes back), the failure goes to
     /// the console, alerts() and last_failure(), and this returns the ticks that completed.
@@ -165,6 +168,8 @@ public:
     [[nodiscard]] editor::history& history() noexcept { return history_; }
     [[nodiscard]] console_log& log() noexcept { return log_; }
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
+    /// "Keep after Stop": what is marked while playing, what Stop found to offer.
+    [[nodiscard]] play_keeps& keeps() noexcept { return keeps_; }
 
     /// Records a step unless playing (actions call this after applying a change).
     void record(editor::step s);
@@ -213,6 +218,7 @@ private:
 
     play_state mode_ = play_state::editing;
     std::optional<mosaic::scene> snapshot_;
+    play_keeps keeps_;
     std::vector<system_setting> systems_before_play_;
     std::vector<entity> selection_before_play_;
     std::optional<system_failure> last_failure_;

@@ -10,6 +10,7 @@
 
 #include "actions.hpp"
 #include "field_text.hpp"
+#include "play_keeps.hpp"
 
 namespace mosaic::editor {
 
@@ -255,6 +256,24 @@ std::string run_script_line(editor_state& s, const script_line& line, const scri
     if (command == "stop") {
         s.stop();
         return {};
+    }
+    if (command == "keep") {
+        if (auto e = need(1); !e.empty()) return e;
+        if (auto e = need_selection(); !e.empty()) return e;
+        if (!s.playing()) return "keep: only while playing or paused";
+        if (words[1] == "*") {
+            keep_whole_entities(s, selected(), true);
+            return {};
+        }
+        const component_info* info = s.table().find(words[1]);
+        if (!info || info->flags.opaque) return "keep: no component type named '" + words[1] + "'";
+        keep_after_stop(s, selected(), info->type, true);
+        return {};
+    }
+    if (command == "apply_keeps") {
+        if (!s.keeps().has_pending()) return "apply_keeps: Stop found nothing to keep";
+        const std::vector<std::string> problems = apply_kept_changes(s);
+        return problems.empty() ? "" : "apply_keeps: " + problems.front();
     }
     if (command == "wait") {
         const auto n = count_of(words, 1, 1);

@@ -11,6 +11,9 @@
 //   set COMPONENT.FIELD VALUE...    expect COMPONENT.FIELD VALUE...   (fails if different)
 //   expect_entities N               expect_selected N
 //   play   pause   step [N]   stop   wait N   (N frames)   undo   redo
+//   keep COMPONENT|*                (while playing: Keep after Stop on the selection; *: whole
+//                                    entities)
+//   apply_keeps                     (after stop: applies every kept change, one undo step)
 //   screenshot PATH                 (needs the window: the app provides it)
 //   log TEXT
 //   open_project PATH               (a project folder or its mosaic.project.json)

@@ -6,6 +6,7 @@
 
 #include "ui/alert_modal.hpp"
 #include "ui/commands.hpp"
+#include "ui/keep_dialog.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -109,6 +110,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);
     autosave_.draw_offer(s, ui_);
     draw_alert_modal(s, ui_);
+    draw_keep_dialog(s, ui_);  // after Stop, when something was marked to keep
     draw_help_windows(ui_);
     handle_shortcuts(s, ui_);
 }

@@ -10,6 +10,7 @@
 #include <mosaic/engine/hierarchy.hpp>
 
 #include "core/actions.hpp"
+#include "core/play_keeps.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
@@ -338,6 +339,18 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
         set_active(s, items, !active);
     }
     if (ImGui::MenuItem("Frame in Scene View", "F")) command_frame_selection(ui);
+    if (s.playing()) {
+        ImGui::Separator();
+        const bool kept = s.keeps().entity_kept(e);
+        if (ImGui::MenuItem("Keep Whole Entity", nullptr, kept)) {
+            std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
+            if (std::find(items.begin(), items.end(), e) == items.end()) items = {e};
+            keep_whole_entities(s, items, !kept);
+        }
+        ui.record("hierarchy/menu/Keep Whole Entity");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Stop offers this entity's play values (all its components) to keep");
+    }
     ImGui::EndPopup();
 }
 

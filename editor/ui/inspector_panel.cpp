@@ -10,6 +10,7 @@
 
 #include <mosaic/engine/components.hpp>
 
+#include "core/play_keeps.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_widgets.hpp"
 #include "ui/theme.hpp"
@@ -87,6 +88,17 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(colors::accent, "%zu entities selected", entities_.size());
     }
+    if (s.playing()) {
+        // Keep whole entity: the marker and the switch in one (also in the hierarchy's menu).
+        bool whole = std::all_of(entities_.begin(), entities_.end(),
+                                 [&](entity e) { return s.keeps().entity_kept(e); });
+        ImGui::PushStyleColor(ImGuiCol_Text,
+                              whole ? colors::kept : ImGui::GetStyle().Colors[ImGuiCol_Text]);
+        if (ImGui::Checkbox("Keep whole entity after Stop", &whole))
+            keep_whole_entities(s, entities_, whole);
+        ImGui::PopStyleColor();
+        ui.record("inspector/keep_entity");
+    }
 }
 
 void inspector_panel::draw_component(editor_state& s, ui_state& ui, const component_info& info) {
@@ -94,6 +106,9 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     ImGui::PushID(info.name.c_str());
     const std::size_t enabled = static_cast<std::size_t>(std::count_if(
         entities_.begin(), entities_.end(), [&](entity e) { return w.is_enabled(e, info.type); }));
+
+    const bool kept = s.playing() && std::all_of(entities_.begin(), entities_.end(),
+                                                 [&](entity e) { return s.keeps().kept(e, info); });
 
     const std::string label = "      " + info.name;  // room for the checkbox after the arrow
     const bool open = ImGui::CollapsingHeader(
@@ -120,6 +135,14 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
             s.clipboard().type == info.type && s.clipboard().bytes.size() == info.size;
         if (ImGui::MenuItem("Paste Values", nullptr, false, can_paste))
             paste_component(s, entities_, info.type, s.clipboard().bytes);
+        if (s.playing()) {
+            ImGui::Separator();
+            if (ImGui::MenuItem("Keep after Stop", nullptr, kept))
+                keep_after_stop(s, entities_, info.type, !kept);
+            ui.record("component_menu/Keep after Stop");
+            if (ImGui::IsItemHovered())
+                ImGui::SetTooltip("Stop offers this component's play values to keep");
+        }
         ImGui::EndPopup();
     }
 
@@ -134,9 +157,21 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         set_component_enabled(s, entities_, info.type, all_enabled);
     ImGui::PopItemFlag();
     ui.record("inspector/enabled/" + info.name);
+    // Kept after Stop: a marker left of the menu button.
+    const float menu_x = header_right - ImGui::GetFontSize() * 1.6f;
+    if (kept) {
+        ImGui::SameLine();
+        const char* marker = "KEEP";
+        ImGui::SetCursorScreenPos({menu_x - ImGui::CalcTextSize(marker).x - 8,
+                                   header_y + ImGui::GetStyle().FramePadding.y});
+        ImGui::TextColored(colors::kept, "%s", marker);
+        ui.record("inspector/kept/" + info.name);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Kept after Stop: Stop offers its play values to keep");
+    }
     // A menu button at the right end of the header, for those who don't right-click.
     ImGui::SameLine();
-    ImGui::SetCursorScreenPos({header_right - ImGui::GetFontSize() * 1.6f, header_y + 1});
+    ImGui::SetCursorScreenPos({menu_x, header_y + 1});
     if (ImGui::SmallButton("...")) ImGui::OpenPopup("##component_menu");
     ImGui::PopStyleVar();
 

@@ -22,6 +22,7 @@ inline const ImVec4 error{1.00f, 0.42f, 0.38f, 1.0f};
 inline const ImVec4 info{0.80f, 0.80f, 0.80f, 1.0f};
 inline const ImVec4 dim{0.55f, 0.55f, 0.55f, 1.0f};
 inline const ImVec4 accent{0.26f, 0.56f, 0.86f, 1.0f};
+inline const ImVec4 kept{0.45f, 0.88f, 0.45f, 1.0f};  // kept after Stop (play mode)
 }  // namespace colors
 
 }  // namespace mosaic::editor

@@ -51,6 +51,27 @@ select "Big Player"
     EXPECT_EQ(s.world().get<Sprite>(e).layer, 3);
 }
 
+TEST(Script, KeepAfterStopAppliesTheMarkedValuesAsOneStep) {
+    editor_state s;
+    EXPECT_EQ(run(s, "create Ball\nkeep Health"), "2: keep: only while playing or paused");
+    EXPECT_EQ(run(s, "add Health\nplay\nkeep Nothing"),
+              "3: keep: no component type named 'Nothing'");
+    EXPECT_EQ(run(s, R"(
+set Health.current 12
+set Transform.rotation 30
+keep Health
+stop
+expect Health.current 100
+apply_keeps
+expect Health.current 12
+expect Transform.rotation 0
+undo
+expect Health.current 100
+apply_keeps
+)"),
+              "12: apply_keeps: Stop found nothing to keep");
+}
+
 TEST(Script, PlayStepStopRestores) {
     editor_state s;
     const std::string error = run(s, R"(
