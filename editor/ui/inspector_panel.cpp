@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/input.hpp>
 
 #include "ui/entity_label.hpp"
 #include "ui/field_widgets.hpp"
@@ -206,31 +208,45 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
                          (ImGui::GetContentRegionAvail().x - width) * 0.5f);
     if (ImGui::Button("Add Component", {width, 0})) {
         add_filter_[0] = '\0';
+        add_highlight_ = 0;
         ImGui::OpenPopup("##add_component");
     }
     ui.record("inspector/Add Component");
     if (!ImGui::BeginPopup("##add_component")) return;
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(width);
-    ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_);
+    if (ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_))
+        add_highlight_ = 0;  // a new search highlights its first match
     ui.record("add_component/search");
     std::string needle(add_filter_);
     for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     world& w = s.world();
-    int shown = 0;
+    std::vector<const component_info*> matches;
     for (const component_info* info : s.table().all()) {
         if (!editable(*info) || info->flags.singleton) continue;
         const bool all_have = std::all_of(entities_.begin(), entities_.end(),
                                           [&](entity e) { return w.has(e, info->type); });
-        if (all_have || !contains_ignoring_case(info->name, needle)) continue;
-        ++shown;
-        if (ImGui::Selectable(info->name.c_str())) {
-            add_component(s, entities_, info->type);
-            ImGui::CloseCurrentPopup();
-        }
+        if (!all_have && contains_ignoring_case(info->name, needle)) matches.push_back(info);
+    }
+    // The keyboard, from the search field: arrows move the highlight, Enter adds it.
+    const int count = static_cast<int>(matches.size());
+    if (ImGui::IsKeyPressed(static_cast<int>(key::down))) ++add_highlight_;
+    if (ImGui::IsKeyPressed(static_cast<int>(key::up))) --add_highlight_;
+    add_highlight_ = std::clamp(add_highlight_, 0, std::max(count - 1, 0));
+    const component_info* chosen = nullptr;
+    if (count > 0 && ImGui::IsKeyPressed(static_cast<int>(key::enter), false))
+        chosen = matches[static_cast<std::size_t>(add_highlight_)];
+    for (int i = 0; i < count; ++i) {
+        const component_info* info = matches[static_cast<std::size_t>(i)];
+        if (ImGui::Selectable(info->name.c_str(), i == add_highlight_)) chosen = info;
+        if (i == add_highlight_ && !ImGui::IsItemVisible()) ImGui::SetScrollHereY();
         ui.record("add_component/" + info->name);
     }
-    if (shown == 0) ImGui::TextDisabled("No component matches.");
+    if (count == 0) ImGui::TextDisabled("No component matches.");
+    if (chosen != nullptr) {
+        add_component(s, entities_, chosen->type);
+        ImGui::CloseCurrentPopup();
+    }
     ImGui::EndPopup();
 }
 
