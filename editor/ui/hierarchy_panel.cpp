@@ -136,7 +136,9 @@ void hierarchy_panel::click(editor_state& s, entity e) {
 }
 
 void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
-    if (ImGui::Button("+")) ImGui::OpenPopup("##create");
+    const float square = ImGui::GetFrameHeight();  // easy to hit: a whole frame square
+    if (ImGui::Button("+", {square, square})) ImGui::OpenPopup("##create");
+    ui.record("hierarchy/+");
     if (ImGui::BeginPopup("##create")) {
         create_menu_items(s, ui, null_entity);
         ImGui::EndPopup();

@@ -103,6 +103,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     ui.record("inspector/header/" + info.name);
     const float header_y = ImGui::GetItemRectMin().y;
     const float header_right = ImGui::GetItemRectMax().x;
+    const float header_height = ImGui::GetItemRectSize().y;
     if (ImGui::BeginPopupContextItem("##component_menu")) {
         if (ImGui::MenuItem("Reset")) reset_component(s, entities_, info.type);
         if (ImGui::MenuItem("Remove Component")) {
@@ -136,11 +137,14 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         set_component_enabled(s, entities_, info.type, all_enabled);
     ImGui::PopItemFlag();
     ui.record("inspector/enabled/" + info.name);
-    // A menu button at the right end of the header, for those who don't right-click.
-    ImGui::SameLine();
-    ImGui::SetCursorScreenPos({header_right - ImGui::GetFontSize() * 1.6f, header_y + 1});
-    if (ImGui::SmallButton("...")) ImGui::OpenPopup("##component_menu");
     ImGui::PopStyleVar();
+    // A menu button at the right end of the header, for those who don't right-click: as tall
+    // as the header, so it is easy to hit.
+    ImGui::SameLine();
+    const ImVec2 menu_size{header_height * 1.4f, header_height};
+    ImGui::SetCursorScreenPos({header_right - menu_size.x, header_y});
+    if (ImGui::Button("...", menu_size)) ImGui::OpenPopup("##component_menu");
+    ui.record("inspector/menu/" + info.name);
 
     if (open) {
         ImGui::Indent(6);
