@@ -67,6 +67,7 @@ void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
     const entity e = create_entity(s, "Entity", parent);
     ui.structure_changed = true;
     ui.scroll_hierarchy_to = e;
+    ui.rename_request = e;  // Unity: a new entity is named at once
 }
 
 void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a) {

@@ -59,6 +59,17 @@ void console_panel::draw(editor_state& s, ui_state& ui) {
             ImGui::PushStyleColor(ImGuiCol_Text, level_color(line.level));
             ImGui::TextUnformatted(line.text.c_str());
             ImGui::PopStyleColor();
+            if (ui.record_items) ui.record("console/line/" + std::to_string(row));
+            // A line wider than the panel shows whole, wrapped, under the mouse.
+            if (ImGui::IsItemHovered() &&
+                ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) {
+                ImGui::BeginTooltip();
+                ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.0f);
+                ImGui::TextUnformatted(line.text.c_str());
+                ImGui::PopTextWrapPos();
+                ui.record("console/tooltip");
+                ImGui::EndTooltip();
+            }
         }
     }
     clipper.End();

@@ -8,6 +8,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/input.hpp>
 
 #include "core/actions.hpp"
 #include "core/play_keeps.hpp"
@@ -136,7 +137,9 @@ void hierarchy_panel::click(editor_state& s, entity e) {
 }
 
 void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
-    if (ImGui::Button("+")) ImGui::OpenPopup("##create");
+    const float square = ImGui::GetFrameHeight();  // easy to hit: a whole frame square
+    if (ImGui::Button("+", {square, square})) ImGui::OpenPopup("##create");
+    ui.record("hierarchy/+");
     if (ImGui::BeginPopup("##create")) {
         create_menu_items(s, ui, null_entity);
         ImGui::EndPopup();
@@ -158,8 +161,14 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (!scroll_to.is_null()) reveal(s, scroll_to);
     refresh(s, ui);
 
-    ImGui::BeginChild("##rows", {0, 0}, false);
+    // While entities are dragged, a zone under the rows moves them to the root: reachable
+    // however full the list is.
+    const ImGuiPayload* payload = ImGui::GetDragDropPayload();
+    const bool dragging = payload != nullptr && payload->IsDataType(entity_payload);
+    const float zone_height = ImGui::GetFrameHeight() * 2.0f;
+    ImGui::BeginChild("##rows", {0, dragging ? -zone_height : 0.0f}, false);
     row_height_ = ImGui::GetTextLineHeightWithSpacing();
+    if (dragging) auto_scroll();
     if (!scroll_to.is_null()) {
         ui.scroll_hierarchy_to = null_entity;
         const auto found = std::find(row_entities_.begin(), row_entities_.end(), scroll_to);
@@ -172,7 +181,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
         }
     }
 
-    // Selected rows in Unity's selection blue (headers elsewhere stay grey).
+    // Selected rows in Unity's selection blue (headers elsewhere stay grey), hovered or not.
     ImGui::PushStyleColor(ImGuiCol_Header, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
     ImGuiListClipper clipper;
     clipper.Begin(static_cast<int>(rows_.size()), row_height_);
@@ -193,15 +202,8 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::IsItemClicked(ImGuiMouseButton_Left) && !ImGui::GetIO().KeyCtrl)
         s.selection().clear();
     if (ImGui::BeginDragDropTarget()) {
-        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
-            const std::vector<entity> dragged = payload_entities(p);
-            std::string error;
-            if (reparent(s, dragged, null_entity, &error)) {
-                ui.structure_changed = true;
-            } else if (!error.empty()) {
-                s.log().warning(error);
-            }
-        }
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
+            drop(s, ui, payload_entities(p), null_entity);
         ImGui::EndDragDropTarget();
     }
     if (ImGui::BeginPopupContextItem("##background_menu")) {
@@ -210,7 +212,29 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
         if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
         ImGui::EndPopup();
     }
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) keyboard(s, ui);
     ImGui::EndChild();
+
+    if (dragging) {
+        const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 1.0f), zone_height};
+        ImGui::InvisibleButton("##root_zone", size);
+        ui.record("hierarchy/root_zone");
+        const bool over = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
+        ImDrawList* d = ImGui::GetWindowDrawList();
+        d->AddRectFilled(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
+                         ImGui::GetColorU32(over ? ImGuiCol_HeaderHovered : ImGuiCol_FrameBg),
+                         4.0f);
+        const char* text = "Drop here: move to the root";
+        const ImVec2 t = ImGui::CalcTextSize(text);
+        d->AddText({ImGui::GetItemRectMin().x + (size.x - t.x) * 0.5f,
+                    ImGui::GetItemRectMin().y + (size.y - t.y) * 0.5f},
+                   ImGui::GetColorU32(ImGuiCol_Text), text);
+        if (ImGui::BeginDragDropTarget()) {
+            if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
+                drop(s, ui, payload_entities(p), null_entity);
+            ImGui::EndDragDropTarget();
+        }
+    }
 
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) pending_click_ = null_entity;
 }
@@ -255,9 +279,13 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     if (selected) flags |= ImGuiTreeNodeFlags_Selected;
     const bool active = w.is_active(e);
     if (!active) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
+    // A selected row keeps its colour under the mouse (the hover grey reads as "not selected").
+    if (selected)
+        ImGui::PushStyleColor(ImGuiCol_HeaderHovered, ImGui::GetStyleColorVec4(ImGuiCol_Header));
     ImGui::SetNextItemOpen(!closed_.contains(e.to_bits()));
     const std::string label = entity_label(w, e);
     ImGui::TreeNodeEx("##node", flags, "%s", label.c_str());
+    if (selected) ImGui::PopStyleColor();
     if (!active) ImGui::PopStyleColor();
     if (ui.record_items) ui.record("hierarchy/row/" + label);
 
@@ -298,18 +326,90 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     }
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
-            std::string error;
-            if (reparent(s, payload_entities(p), e, &error)) {
-                ui.structure_changed = true;
-                closed_.erase(e.to_bits());
-            } else {
-                s.log().warning(error.empty() ? "Cannot re-parent onto " + label : error);
-            }
+            closed_.erase(e.to_bits());
+            drop(s, ui, payload_entities(p), e);
         }
         ImGui::EndDragDropTarget();
     }
     draw_context_menu(s, ui, e);
     ImGui::PopID();
+}
+
+void hierarchy_panel::drop(editor_state& s, ui_state& ui, const std::vector<entity>& dragged,
+                           entity parent) {
+    std::string error;
+    if (reparent(s, dragged, parent, &error)) {
+        ui.structure_changed = true;
+        s.selection().set(dragged);  // what was dragged is what the user works on now
+    } else if (!error.empty()) {
+        s.log().warning(error);
+    } else if (!parent.is_null()) {
+        s.log().warning("Cannot re-parent onto " + entity_label(s.world(), parent));
+    }
+}
+
+void hierarchy_panel::auto_scroll() {
+    // Near the top or bottom edge of the rows, faster the nearer: the list follows a drag.
+    const ImGuiIO& io = ImGui::GetIO();
+    const ImVec2 min = ImGui::GetWindowPos();
+    const ImVec2 size = ImGui::GetWindowSize();
+    if (io.MousePos.x < min.x || io.MousePos.x > min.x + size.x) return;
+    const float edge = row_height_ * 2.0f;
+    const float speed = row_height_ * 30.0f * io.DeltaTime;  // rows per second at the edge
+    const float top = io.MousePos.y - min.y;
+    const float bottom = min.y + size.y - io.MousePos.y;
+    if (top >= -row_height_ && top < edge) {
+        ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() - speed * (1.0f - top / edge)));
+    } else if (bottom >= -row_height_ && bottom < edge) {
+        ImGui::SetScrollY(
+            std::min(ImGui::GetScrollMaxY(), ImGui::GetScrollY() + speed * (1.0f - bottom / edge)));
+    }
+}
+
+void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
+    const ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput || !renaming_.is_null() || rows_.empty()) return;
+    const auto pressed = [](key k) { return ImGui::IsKeyPressed(static_cast<int>(k), true); };
+    selection& sel = s.selection();
+    if (io.KeyCtrl) {
+        if (pressed(key::a)) sel.set(row_entities_);
+        return;
+    }
+    if (pressed(key::enter)) {
+        command_rename(s, ui);
+        return;
+    }
+    const auto found = std::find(row_entities_.begin(), row_entities_.end(), sel.active());
+    const bool any = found != row_entities_.end();
+    const std::size_t at = any ? static_cast<std::size_t>(found - row_entities_.begin()) : 0;
+    const auto go = [&](std::size_t index) {
+        sel.select(row_entities_[index]);
+        ui.scroll_hierarchy_to = row_entities_[index];
+    };
+    if (pressed(key::down)) {
+        go(any ? std::min(at + 1, rows_.size() - 1) : 0);
+    } else if (pressed(key::up)) {
+        go(any ? (at > 0 ? at - 1 : 0) : rows_.size() - 1);
+    } else if (any && pressed(key::left)) {
+        // Unity: fold an open node, else go to the parent.
+        const row& r = rows_[at];
+        if (r.has_children && !closed_.contains(r.e.to_bits())) {
+            closed_.insert(r.e.to_bits());
+            dirty_ = true;
+        } else if (const entity p = parent_of(s.world(), r.e); !p.is_null()) {
+            sel.select(p);
+            ui.scroll_hierarchy_to = p;
+        }
+    } else if (any && pressed(key::right)) {
+        // Unfold a closed node, else go to its first child.
+        const row& r = rows_[at];
+        if (!r.has_children) return;
+        if (closed_.erase(r.e.to_bits()) > 0) {
+            dirty_ = true;
+        } else if (at + 1 < rows_.size()) {
+            go(at + 1);
+        }
+    }
 }
 
 void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e) {

@@ -7,9 +7,12 @@
 // only the visible rows cost anything. The same row list gives Shift+click its ranges.
 //
 // Interaction (Unity's): click selects, Ctrl+click toggles, Shift+click selects a range;
-// double-click or F2 renames; drag rows onto a row to re-parent, onto the empty space below
-// to move them to the root; right-click for a context menu; the search field shows a flat
-// list of the entities whose name contains the text (case-insensitive).
+// Up/Down move the selection, Left/Right fold and unfold (or go to the parent / first child),
+// Ctrl+A selects all; double-click, Enter or F2 renames (a new entity starts renaming); drag
+// rows onto a row to re-parent, onto the empty space below or the "move to the root" zone
+// shown during the drag to move them to the root (the list scrolls near its edges, the
+// dragged rows become the selection); right-click for a context menu; the search field shows
+// a flat list of the entities whose name contains the text (case-insensitive).
 
 #include <cstdint>
 #include <string>
@@ -59,6 +62,12 @@ private:
     void draw_row(editor_state& s, ui_state& ui, std::size_t index);
     void draw_context_menu(editor_state& s, ui_state& ui, entity e);
     void click(editor_state& s, entity e);
+    /// Re-parents what was dragged (null: to the root) and selects it.
+    void drop(editor_state& s, ui_state& ui, const std::vector<entity>& dragged, entity parent);
+    /// While dragging: scrolls when the mouse is near the top or bottom edge of the rows.
+    void auto_scroll();
+    /// Up/Down, Left/Right, Ctrl+A, Enter (the rows have the keyboard focus).
+    void keyboard(editor_state& s, ui_state& ui);
     void reveal(editor_state& s, entity e);
 
     std::vector<row> rows_;

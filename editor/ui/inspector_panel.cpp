@@ -7,8 +7,10 @@
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/input.hpp>
 
 #include "core/play_keeps.hpp"
 #include "ui/entity_label.hpp"
@@ -116,6 +118,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     ui.record("inspector/header/" + info.name);
     const float header_y = ImGui::GetItemRectMin().y;
     const float header_right = ImGui::GetItemRectMax().x;
+    const float header_height = ImGui::GetItemRectSize().y;
     if (ImGui::BeginPopupContextItem("##component_menu")) {
         if (ImGui::MenuItem("Reset")) reset_component(s, entities_, info.type);
         if (ImGui::MenuItem("Remove Component")) {
@@ -157,8 +160,10 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         set_component_enabled(s, entities_, info.type, all_enabled);
     ImGui::PopItemFlag();
     ui.record("inspector/enabled/" + info.name);
+    ImGui::PopStyleVar();
+    const ImVec2 menu_size{header_height * 1.4f, header_height};
+    const float menu_x = header_right - menu_size.x;
     // Kept after Stop: a marker left of the menu button.
-    const float menu_x = header_right - ImGui::GetFontSize() * 1.6f;
     if (kept) {
         ImGui::SameLine();
         const char* marker = "KEEP";
@@ -169,11 +174,12 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Kept after Stop: Stop offers its play values to keep");
     }
-    // A menu button at the right end of the header, for those who don't right-click.
+    // A menu button at the right end of the header, for those who don't right-click: as tall
+    // as the header, so it is easy to hit.
     ImGui::SameLine();
-    ImGui::SetCursorScreenPos({menu_x, header_y + 1});
-    if (ImGui::SmallButton("...")) ImGui::OpenPopup("##component_menu");
-    ImGui::PopStyleVar();
+    ImGui::SetCursorScreenPos({menu_x, header_y});
+    if (ImGui::Button("...", menu_size)) ImGui::OpenPopup("##component_menu");
+    ui.record("inspector/menu/" + info.name);
 
     if (open) {
         ImGui::Indent(6);
@@ -241,31 +247,45 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
                          (ImGui::GetContentRegionAvail().x - width) * 0.5f);
     if (ImGui::Button("Add Component", {width, 0})) {
         add_filter_[0] = '\0';
+        add_highlight_ = 0;
         ImGui::OpenPopup("##add_component");
     }
     ui.record("inspector/Add Component");
     if (!ImGui::BeginPopup("##add_component")) return;
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(width);
-    ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_);
+    if (ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_))
+        add_highlight_ = 0;  // a new search highlights its first match
     ui.record("add_component/search");
     std::string needle(add_filter_);
     for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     world& w = s.world();
-    int shown = 0;
+    std::vector<const component_info*> matches;
     for (const component_info* info : s.table().all()) {
         if (!editable(*info) || info->flags.singleton) continue;
         const bool all_have = std::all_of(entities_.begin(), entities_.end(),
                                           [&](entity e) { return w.has(e, info->type); });
-        if (all_have || !contains_ignoring_case(info->name, needle)) continue;
-        ++shown;
-        if (ImGui::Selectable(info->name.c_str())) {
-            add_component(s, entities_, info->type);
-            ImGui::CloseCurrentPopup();
-        }
+        if (!all_have && contains_ignoring_case(info->name, needle)) matches.push_back(info);
+    }
+    // The keyboard, from the search field: arrows move the highlight, Enter adds it.
+    const int count = static_cast<int>(matches.size());
+    if (ImGui::IsKeyPressed(static_cast<int>(key::down))) ++add_highlight_;
+    if (ImGui::IsKeyPressed(static_cast<int>(key::up))) --add_highlight_;
+    add_highlight_ = std::clamp(add_highlight_, 0, std::max(count - 1, 0));
+    const component_info* chosen = nullptr;
+    if (count > 0 && ImGui::IsKeyPressed(static_cast<int>(key::enter), false))
+        chosen = matches[static_cast<std::size_t>(add_highlight_)];
+    for (int i = 0; i < count; ++i) {
+        const component_info* info = matches[static_cast<std::size_t>(i)];
+        if (ImGui::Selectable(info->name.c_str(), i == add_highlight_)) chosen = info;
+        if (i == add_highlight_ && !ImGui::IsItemVisible()) ImGui::SetScrollHereY();
         ui.record("add_component/" + info->name);
     }
-    if (shown == 0) ImGui::TextDisabled("No component matches.");
+    if (count == 0) ImGui::TextDisabled("No component matches.");
+    if (chosen != nullptr) {
+        add_component(s, entities_, chosen->type);
+        ImGui::CloseCurrentPopup();
+    }
     ImGui::EndPopup();
 }
 

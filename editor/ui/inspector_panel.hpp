@@ -33,6 +33,7 @@ private:
     char name_buffer_[64] = {};
     bool name_active_ = false;
     char add_filter_[64] = {};
+    int add_highlight_ = 0;  // Add Component: the match Enter adds (arrows move it)
 };
 
 }  // namespace mosaic::editor

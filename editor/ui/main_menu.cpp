@@ -63,7 +63,7 @@ void file_menu(editor_state& s, ui_state& ui) {
     if (ImGui::MenuItem("Save", "Ctrl+S", false, !s.playing())) (void)command_save(s, ui);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, !s.playing())) command_save_as(s, ui);
     ImGui::Separator();
-    if (ImGui::MenuItem("Exit")) request_exit(s, ui);
+    if (ImGui::MenuItem("Exit", "Ctrl+Q")) request_exit(s, ui);
     ImGui::EndMenu();
 }
 
@@ -185,6 +185,8 @@ void draw_help_windows(ui_state& ui) {
                 {"Ctrl+O", "Open..."},
                 {"Ctrl+S", "Save"},
                 {"Ctrl+Shift+S", "Save As..."},
+                {"Ctrl+Q", "Exit (asks about unsaved changes)"},
+                {"W, E, R", "Move, rotate, scale handle (Ctrl snaps while dragging)"},
                 {"Ctrl+Z", "Undo"},
                 {"Ctrl+Y, Ctrl+Shift+Z", "Redo"},
                 {"Ctrl+C / Ctrl+V", "Copy / paste entities"},
@@ -196,6 +198,8 @@ void draw_help_windows(ui_state& ui) {
                 {"Ctrl+P", "Play / Stop"},
                 {"Ctrl+Shift+P", "Pause / Resume"},
                 {"Ctrl+click, Shift+click", "Add to / extend the selection"},
+                {"Drag in empty space", "Marquee select (Shift adds, Ctrl toggles)"},
+                {"Up/Down, Left/Right, Ctrl+A, Enter", "Hierarchy: select, fold, all, rename"},
                 {"Middle drag, Alt+drag", "Pan the Scene view"},
                 {"Mouse wheel", "Zoom around the cursor"},
             };

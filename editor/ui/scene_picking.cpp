@@ -26,6 +26,31 @@ bool inside_box(const placement& p, glm::vec2 half, glm::vec2 point) {
     return std::abs(local.x) <= std::abs(half.x) && std::abs(local.y) <= std::abs(half.y);
 }
 
+/// What a click can hit on an entity: its enabled Sprite's box, else its Collider (circle:
+/// `half.x` is the radius), on the layer it is drawn on (colliders below every sprite).
+struct pickable_shape {
+    placement at;
+    glm::vec2 half{0.0f, 0.0f};
+    bool circle = false;
+    std::int64_t layer = 0;
+};
+
+std::optional<pickable_shape> shape_of(const world& w, entity e) {
+    if (!w.is_active(e)) return std::nullopt;
+    const std::optional<placement> p = placement_of(w, e);
+    if (!p) return std::nullopt;
+    if (const Sprite* sprite = w.try_get<Sprite>(e); sprite && w.is_enabled<Sprite>(e))
+        return pickable_shape{*p, sprite->size * p->scale * 0.5f, false, sprite->layer};
+    const Collider* c = w.try_get<Collider>(e);
+    if (c == nullptr) return std::nullopt;
+    const std::int64_t layer = std::numeric_limits<std::int32_t>::min();
+    if (c->shape == ColliderShape::circle) {
+        const float radius = c->size.x * std::max(std::abs(p->scale.x), std::abs(p->scale.y));
+        return pickable_shape{*p, {radius, radius}, true, layer};
+    }
+    return pickable_shape{*p, c->size * p->scale, false, layer};
+}
+
 }  // namespace
 
 std::optional<placement> placement_of(const world& w, entity e) {
@@ -40,36 +65,44 @@ entity pick_entity(const world& w, glm::vec2 point) {
     entity best = null_entity;
     std::int64_t best_layer = std::numeric_limits<std::int64_t>::min();
     w.each([&](entity e) {
-        if (!w.is_active(e)) return;
-        const std::optional<placement> p = placement_of(w, e);
-        if (!p) return;
-        if (const Sprite* sprite = w.try_get<Sprite>(e); sprite && w.is_enabled<Sprite>(e)) {
-            const glm::vec2 half = sprite->size * p->scale * 0.5f;
-            if (sprite->layer >= best_layer && inside_box(*p, half, point)) {
-                best = e;
-                best_layer = sprite->layer;
-            }
-            return;
+        const std::optional<pickable_shape> shape = shape_of(w, e);
+        if (!shape || shape->layer < best_layer) return;
+        bool hit = false;
+        if (shape->circle) {
+            const glm::vec2 d = point - shape->at.position;
+            hit = d.x * d.x + d.y * d.y <= shape->half.x * shape->half.x;
+        } else {
+            hit = inside_box(shape->at, shape->half, point);
         }
-        if (const Collider* c = w.try_get<Collider>(e)) {
-            bool hit = false;
-            if (c->shape == ColliderShape::circle) {
-                const float radius =
-                    c->size.x * std::max(std::abs(p->scale.x), std::abs(p->scale.y));
-                const glm::vec2 d = point - p->position;
-                hit = d.x * d.x + d.y * d.y <= radius * radius;
-            } else {
-                hit = inside_box(*p, c->size * p->scale, point);
-            }
-            // Colliders without sprites count as the lowest layer.
-            const std::int64_t layer = std::numeric_limits<std::int32_t>::min();
-            if (hit && layer >= best_layer) {
-                best = e;
-                best_layer = layer;
-            }
+        if (hit) {
+            best = e;
+            best_layer = shape->layer;
         }
     });
     return best;
+}
+
+std::vector<entity> entities_in_rect(const world& w, glm::vec2 corner_a, glm::vec2 corner_b) {
+    const glm::vec2 lo{std::min(corner_a.x, corner_b.x), std::min(corner_a.y, corner_b.y)};
+    const glm::vec2 hi{std::max(corner_a.x, corner_b.x), std::max(corner_a.y, corner_b.y)};
+    std::vector<entity> out;
+    w.each([&](entity e) {
+        const std::optional<pickable_shape> shape = shape_of(w, e);
+        if (!shape) return;
+        // The shape's axis-aligned bounds (a rotated box: its four corners).
+        glm::vec2 extent{std::abs(shape->half.x), std::abs(shape->half.y)};
+        if (!shape->circle) {
+            const float r = shape->at.rotation * 3.14159265358979f / 180.0f;
+            const float c = std::abs(std::cos(r));
+            const float sn = std::abs(std::sin(r));
+            extent = {extent.x * c + extent.y * sn, extent.x * sn + extent.y * c};
+        }
+        const glm::vec2 p = shape->at.position;
+        if (p.x + extent.x >= lo.x && p.x - extent.x <= hi.x && p.y + extent.y >= lo.y &&
+            p.y - extent.y <= hi.y)
+            out.push_back(e);
+    });
+    return out;
 }
 
 entity click_target(const world& w, entity picked, entity current, bool exact) {

@@ -5,6 +5,7 @@
 // wins, as it is drawn on top.
 
 #include <optional>
+#include <vector>
 
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/math.hpp>
@@ -22,6 +23,11 @@ struct placement {
 
 /// The topmost entity covering `point` (world units), or null.
 [[nodiscard]] entity pick_entity(const world& w, glm::vec2 point);
+
+/// The entities a marquee between two world corners touches: those pick_entity could hit,
+/// whose bounds overlap the rectangle.
+[[nodiscard]] std::vector<entity> entities_in_rect(const world& w, glm::vec2 corner_a,
+                                                   glm::vec2 corner_b);
 
 /// What a click on `picked` (the entity under the cursor) selects, as Unity does: first the
 /// top-most ancestor of `picked` (the root of its group); when `current` (the selected entity)

@@ -19,9 +19,6 @@ namespace mosaic::editor {
 
 namespace {
 
-constexpr float handle_length = 70.0f;  // pixels
-constexpr float handle_pick = 7.0f;
-constexpr float handle_square = 9.0f;
 constexpr std::size_t max_outlines = 2000;  // selecting 100,000 entities must not stall
 
 glm::vec2 to_glm(ImVec2 v) {
@@ -31,12 +28,24 @@ ImVec2 to_imgui(glm::vec2 v) {
     return {v.x, v.y};
 }
 
-float distance_to_segment(glm::vec2 p, glm::vec2 a, glm::vec2 b) {
-    const glm::vec2 ab = b - a;
-    const float t = std::clamp(
-        ((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / (ab.x * ab.x + ab.y * ab.y), 0.0f, 1.0f);
-    const glm::vec2 d = p - (a + ab * t);
-    return std::sqrt(d.x * d.x + d.y * d.y);
+/// True when an ancestor of `e` (not `e` itself) is selected.
+bool has_selected_ancestor(const world& w, const selection& sel, entity e) {
+    std::size_t hops = 0;
+    for (entity p = parent_of(w, e); !p.is_null() && hops <= w.size(); p = parent_of(w, p), ++hops)
+        if (sel.contains(p)) return true;
+    return false;
+}
+
+const char* edit_label(transform_tool tool) {
+    switch (tool) {
+        case transform_tool::move:
+            return "Move";
+        case transform_tool::rotate:
+            return "Rotate";
+        case transform_tool::scale:
+            return "Scale";
+    }
+    return "Move";
 }
 
 }  // namespace
@@ -92,32 +101,25 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
 
     handle_mouse(s, ui, origin, viewport, hovered);
 
-    // The translate handle, drawn over the image.
-    if (const auto handle = handle_origin(s, viewport)) {
-        const ImVec2 o{origin.x + handle->x, origin.y + handle->y};
-        const auto shade = [&](drag_mode m, ImU32 normal) {
-            return (drag_ == m || (drag_ == drag_mode::none && hovered_handle_ == m))
-                       ? IM_COL32(255, 230, 90, 255)
-                       : normal;
-        };
-        const ImU32 x_color = shade(drag_mode::move_x, IM_COL32(230, 70, 60, 255));
-        const ImU32 y_color = shade(drag_mode::move_y, IM_COL32(90, 200, 70, 255));
-        const ImU32 free_color = shade(drag_mode::move_free, IM_COL32(80, 150, 235, 220));
-        draw->AddLine(o, {o.x + handle_length, o.y}, x_color, 2.5f);
-        draw->AddTriangleFilled({o.x + handle_length + 10, o.y}, {o.x + handle_length - 2, o.y - 6},
-                                {o.x + handle_length - 2, o.y + 6}, x_color);
-        draw->AddLine(o, {o.x, o.y - handle_length}, y_color, 2.5f);
-        draw->AddTriangleFilled({o.x, o.y - handle_length - 10}, {o.x - 6, o.y - handle_length + 2},
-                                {o.x + 6, o.y - handle_length + 2}, y_color);
-        draw->AddRectFilled({o.x - handle_square, o.y - handle_square},
-                            {o.x + handle_square, o.y + handle_square}, free_color);
+    // The handle and the marquee, drawn over the image.
+    if (const auto at = handle_at(s, viewport)) draw_handle(draw, origin, ui.tool, *at);
+    if (drag_ == drag_mode::marquee) {
+        const glm::vec2 a = camera_.world_to_screen(press_world_, viewport);
+        const ImVec2 from{origin.x + a.x, origin.y + a.y};
+        const ImVec2 to = ImGui::GetIO().MousePos;
+        draw->AddRectFilled(from, to, IM_COL32(80, 150, 235, 40));
+        draw->AddRect(from, to, IM_COL32(80, 150, 235, 220));
     }
 
     // Play mode label, bottom-left of the view.
     if (s.playing()) {
         const char* text = s.mode() == play_state::paused ? "PAUSED" : "PLAYING";
-        draw->AddText({origin.x + 8, end.y - ImGui::GetFontSize() - 6}, IM_COL32(255, 210, 90, 220),
-                      text);
+        const ImVec2 at{origin.x + 8, end.y - ImGui::GetFontSize() - 6};
+        const ImVec2 size = ImGui::CalcTextSize(text);
+        // On a dark plate: readable over any sprite.
+        draw->AddRectFilled({at.x - 4, at.y - 2}, {at.x + size.x + 4, at.y + size.y + 2},
+                            play_label_backdrop, 3.0f);
+        draw->AddText(at, IM_COL32(255, 210, 90, 255), text);
     }
 }
 
@@ -162,48 +164,129 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     }
 }
 
-std::optional<glm::vec2> scene_view_panel::handle_origin(editor_state& s,
-                                                         glm::vec2 viewport) const {
+std::optional<handle_frame> scene_view_panel::handle_at(editor_state& s, glm::vec2 viewport) const {
     const entity active = s.selection().active();
     if (!s.world().alive(active) || !s.world().has<Transform>(active)) return std::nullopt;
     const std::optional<placement> p = placement_of(s.world(), active);
     if (!p) return std::nullopt;
-    return camera_.world_to_screen(p->position, viewport);
+    return handle_frame{camera_.world_to_screen(p->position, viewport), p->rotation};
 }
 
-scene_view_panel::drag_mode scene_view_panel::handle_under(glm::vec2 h, glm::vec2 m) const {
-    if (std::abs(m.x - h.x) <= handle_square && std::abs(m.y - h.y) <= handle_square)
-        return drag_mode::move_free;
-    if (distance_to_segment(m, h, {h.x + handle_length + 10, h.y}) <= handle_pick)
-        return drag_mode::move_x;
-    if (distance_to_segment(m, h, {h.x, h.y - handle_length - 10}) <= handle_pick)
-        return drag_mode::move_y;
-    return drag_mode::none;
+void scene_view_panel::draw_handle(ImDrawList* draw, ImVec2 origin, transform_tool tool,
+                                   const handle_frame& at) const {
+    const glm::vec2 o{origin.x + at.origin.x, origin.y + at.origin.y};
+    const bool dragging = drag_ == drag_mode::transform;
+    const auto shade = [&](handle_part part, ImU32 normal) {
+        const bool lit = dragging ? handle_.part() == part : hovered_part_ == part;
+        return lit ? IM_COL32(255, 230, 90, 255) : normal;
+    };
+    const ImU32 x_color = shade(handle_part::x, IM_COL32(230, 70, 60, 255));
+    const ImU32 y_color = shade(handle_part::y, IM_COL32(90, 200, 70, 255));
+    const ImU32 centre_color = shade(handle_part::both, IM_COL32(80, 150, 235, 220));
+    if (tool == transform_tool::rotate) {
+        draw->AddCircle(to_imgui(o), handle_size::ring,
+                        shade(handle_part::ring, IM_COL32(80, 150, 235, 255)), 64, 2.5f);
+        if (dragging)
+            draw->AddLine(to_imgui(o), ImGui::GetIO().MousePos, IM_COL32(255, 230, 90, 160));
+        return;
+    }
+    const handle_axes axes = axes_of(tool, at);
+    const float len = handle_size::length;
+    for (const auto& [axis, color] : {std::pair{axes.x, x_color}, std::pair{axes.y, y_color}}) {
+        const glm::vec2 end = o + axis * len;
+        const glm::vec2 side{-axis.y, axis.x};
+        draw->AddLine(to_imgui(o), to_imgui(end), color, 2.5f);
+        if (tool == transform_tool::move) {
+            draw->AddTriangleFilled(to_imgui(end + axis * handle_size::tip),
+                                    to_imgui(end - axis * 2.0f + side * 6.0f),
+                                    to_imgui(end - axis * 2.0f - side * 6.0f), color);
+        } else {
+            const float b = handle_size::box;
+            draw->AddQuadFilled(
+                to_imgui(end + (axis + side) * b), to_imgui(end + (axis - side) * b),
+                to_imgui(end - (axis + side) * b), to_imgui(end - (axis - side) * b), color);
+        }
+    }
+    draw->AddRectFilled({o.x - handle_size::square, o.y - handle_size::square},
+                        {o.x + handle_size::square, o.y + handle_size::square}, centre_color);
 }
 
-void scene_view_panel::begin_move(editor_state& s, drag_mode mode, glm::vec2 mouse_world) {
+void scene_view_panel::begin_transform(editor_state& s, transform_tool tool, handle_part part,
+                                       glm::vec2 viewport) {
     world& w = s.world();
     moving_.clear();
-    start_positions_.clear();
+    start_.clear();
     for (entity e : s.selection().items()) {
         if (!w.alive(e) || !w.has<Transform>(e)) continue;
-        // A child whose ancestor moves too would move twice.
-        bool ancestor_selected = false;
-        for (entity p = parent_of(w, e), guard = e; !p.is_null() && p != guard;
-             p = parent_of(w, p)) {
-            if (s.selection().contains(p)) {
-                ancestor_selected = true;
-                break;
-            }
-        }
-        if (ancestor_selected) continue;
+        // A child whose ancestor changes too would change twice.
+        if (has_selected_ancestor(w, s.selection(), e)) continue;
         moving_.push_back(e);
-        start_positions_.push_back(w.get<Transform>(e).position);
+        start_.push_back(w.get<Transform>(e));
     }
-    if (moving_.empty()) return;
-    drag_ = mode;
-    drag_origin_world_ = mouse_world;
-    move_.begin(s, moving_, type_id_of<Transform>(), "Move");
+    const std::optional<handle_frame> at = handle_at(s, viewport);
+    if (moving_.empty() || !at) return;
+    // Snapping puts the active entity on the steps (when it moves; else the first that does).
+    const auto active = std::find(moving_.begin(), moving_.end(), s.selection().active());
+    const Transform& reference =
+        start_[active != moving_.end() ? static_cast<std::size_t>(active - moving_.begin()) : 0];
+    scratch_.clear();
+    const float grid = add_grid(scratch_, camera_, viewport, {.min_pixels = 24.0f});
+    handle_ = handle_drag(tool, part, *at, press_screen_, press_world_, reference,
+                          {.grid = grid, .degrees = 15.0f, .scale = 0.1f});
+    drag_ = drag_mode::transform;
+    edit_.begin(s, moving_, type_id_of<Transform>(), edit_label(tool));
+}
+
+void scene_view_panel::end_transform(editor_state& s, ui_state& ui, glm::vec2 mouse_world) {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float threshold = io.MouseDragThreshold;
+    const bool clicked = handle_.part() == handle_part::both &&
+                         io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold;
+    drag_ = drag_mode::none;
+    if (!clicked) {
+        edit_.finish(s);
+        return;
+    }
+    // A click on the centre square, not a drag: it covers small children (a turret), so it
+    // selects like a click anywhere else (clicking again drills down).
+    world& w = s.world();
+    for (std::size_t i = 0; i < moving_.size(); ++i)
+        if (Transform* t = w.try_get<Transform>(moving_[i])) *t = start_[i];
+    edit_.cancel();
+    select_under(s, ui, mouse_world, /*exact=*/false);
+}
+
+void scene_view_panel::press(editor_state& s, ui_state& ui, glm::vec2 mouse,
+                             glm::vec2 mouse_world) {
+    const ImGuiIO& io = ImGui::GetIO();
+    press_screen_ = mouse;
+    press_world_ = mouse_world;
+    drag_ = drag_mode::press;
+    const world& w = s.world();
+    const selection& sel = s.selection();
+    const entity picked = pick_entity(w, mouse_world);
+    const bool on_selection =
+        !picked.is_null() && (sel.contains(picked) || has_selected_ancestor(w, sel, picked));
+    const bool modifiers = io.KeyCtrl || io.KeyShift;
+    // On the selection (or any body with Ctrl/Shift): what the click selects is decided on
+    // release, since a drag moves the selection instead. On another body: selected at once, so
+    // the drag moves it. On empty space: a drag draws a marquee, a click clears.
+    press_moves_ = on_selection || (!picked.is_null() && !modifiers);
+    press_selects_ = on_selection || picked.is_null() || modifiers;
+    if (!press_selects_) select_under(s, ui, mouse_world, /*exact=*/false);
+}
+
+void scene_view_panel::select_marquee(editor_state& s, glm::vec2 mouse_world) {
+    const ImGuiIO& io = ImGui::GetIO();
+    selection& sel = s.selection();
+    const std::vector<entity> inside = entities_in_rect(s.world(), press_world_, mouse_world);
+    if (io.KeyCtrl) {
+        for (entity e : inside) sel.toggle(e);
+    } else if (io.KeyShift) {
+        for (entity e : inside) sel.add(e);
+    } else {
+        sel.set(inside);
+    }
 }
 
 void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin,
@@ -211,53 +294,55 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     const ImGuiIO& io = ImGui::GetIO();
     const glm::vec2 mouse = to_glm(io.MousePos) - to_glm(origin);
     const glm::vec2 mouse_world = camera_.screen_to_world(mouse, viewport);
-    const std::optional<glm::vec2> handle = handle_origin(s, viewport);
-    hovered_handle_ = (hovered && handle) ? handle_under(*handle, mouse) : drag_mode::none;
+    const std::optional<handle_frame> at = handle_at(s, viewport);
+    hovered_part_ = (hovered && at) ? part_under(ui.tool, *at, mouse) : handle_part::none;
+    const bool left_down = ImGui::IsMouseDown(ImGuiMouseButton_Left);
 
     // Continue a drag.
-    if (drag_ == drag_mode::pan) {
-        if (!ui.game_camera) ui.camera.pan(to_glm(io.MouseDelta), viewport);
-        if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) &&
-            !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-            drag_ = drag_mode::none;
-            // Alt+click without a drag: the exact entity under the cursor.
-            const float threshold = io.MouseDragThreshold;
-            if (alt_click_ &&
-                io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold) {
-                select_under(s, ui, mouse_world, /*exact=*/true);
-            }
-            alt_click_ = false;
-        }
-        return;
-    }
-    if (moving()) {
-        world& w = s.world();
-        glm::vec2 delta = mouse_world - drag_origin_world_;
-        if (drag_ == drag_mode::move_x) delta.y = 0;
-        if (drag_ == drag_mode::move_y) delta.x = 0;
-        for (std::size_t i = 0; i < moving_.size(); ++i) {
-            if (Transform* t = w.try_get<Transform>(moving_[i]))
-                t->position = start_positions_[i] + delta;
-        }
-        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
-            const float threshold = io.MouseDragThreshold;
-            const bool clicked =
-                drag_ == drag_mode::move_free &&
-                io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold;
-            drag_ = drag_mode::none;
-            if (clicked) {
-                // A click on the square, not a drag: it covers small children (a turret),
-                // so it selects like a click anywhere else (clicking again drills down).
-                for (std::size_t i = 0; i < moving_.size(); ++i) {
-                    if (Transform* t = w.try_get<Transform>(moving_[i]))
-                        t->position = start_positions_[i];
+    switch (drag_) {
+        case drag_mode::pan:
+            if (!ui.game_camera) ui.camera.pan(to_glm(io.MouseDelta), viewport);
+            if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) && !left_down) {
+                drag_ = drag_mode::none;
+                // Alt+click without a drag: the exact entity under the cursor.
+                const float threshold = io.MouseDragThreshold;
+                if (alt_click_ &&
+                    io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold) {
+                    select_under(s, ui, mouse_world, /*exact=*/true);
                 }
-                move_.cancel();
-                select_under(s, ui, mouse_world, /*exact=*/false);
-            } else {
-                move_.finish(s);
+                alt_click_ = false;
             }
-        }
+            return;
+        case drag_mode::press:
+            if (!left_down) {
+                drag_ = drag_mode::none;
+                if (press_selects_) select_under(s, ui, press_world_, /*exact=*/false);
+            } else if (ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+                if (press_moves_) {
+                    begin_transform(s, transform_tool::move, handle_part::both, viewport);
+                } else {
+                    drag_ = drag_mode::marquee;
+                }
+            }
+            if (drag_ != drag_mode::transform) return;
+            break;
+        case drag_mode::marquee:
+            if (!left_down) {
+                drag_ = drag_mode::none;
+                select_marquee(s, mouse_world);
+            }
+            return;
+        case drag_mode::transform:
+        case drag_mode::none:
+            break;
+    }
+    if (drag_ == drag_mode::transform) {
+        world& w = s.world();
+        const transform_change change = handle_.update(mouse, mouse_world, io.KeyCtrl);
+        for (std::size_t i = 0; i < moving_.size(); ++i)
+            if (Transform* t = w.try_get<Transform>(moving_[i]))
+                *t = apply_change(start_[i], change);
+        if (!left_down) end_transform(s, ui, mouse_world);
         return;
     }
     if (!hovered) return;
@@ -275,11 +360,13 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
         return;
     }
     if (!ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return;
-    if (hovered_handle_ != drag_mode::none) {
-        begin_move(s, hovered_handle_, mouse_world);
+    if (hovered_part_ != handle_part::none) {
+        press_screen_ = mouse;
+        press_world_ = mouse_world;
+        begin_transform(s, ui.tool, hovered_part_, viewport);
         return;
     }
-    select_under(s, ui, mouse_world, /*exact=*/false);
+    press(s, ui, mouse, mouse_world);
 }
 
 void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world,

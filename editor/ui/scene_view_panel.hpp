@@ -1,13 +1,18 @@
 #pragma once
 // scene_view_panel: the scene through the engine's renderer (one render path for editing
-// and playing), with the editor's camera, a grid, selection outlines and a translate handle.
+// and playing), with the editor's camera, a grid, selection outlines and the transform
+// handles (geometry in scene_handles).
 //
 //   pan          middle mouse drag, or Alt + left drag
 //   zoom         mouse wheel, around the cursor
-//   select       click (Ctrl toggles, Shift adds); the hierarchy scrolls to the entity
-//   move         drag the handle's arrows (one axis) or its centre square (free): the
-//                selection moves live and the whole drag is one undo step
+//   select       click (Ctrl toggles, Shift adds); the hierarchy scrolls to the entity;
+//                a drag from empty space draws a marquee (Shift adds, Ctrl toggles)
+//   transform    W, E, R (or the toolbar) switch the handle: move, rotate, scale; dragging a
+//                handle or a selected sprite's body changes the selection live, Ctrl snaps,
+//                and the whole drag is one undo step
 //   frame        F centres the view on the selection
+
+#include <imgui.h>
 
 #include <optional>
 #include <vector>
@@ -16,10 +21,14 @@
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
+#include "ui/scene_handles.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/viewport_renderer.hpp"
 
 namespace mosaic::editor {
+
+/// The plate under the PLAYING / PAUSED label (tests look for it).
+inline constexpr ImU32 play_label_backdrop = IM_COL32(0, 0, 0, 190);
 
 class scene_view_panel {
 public:
@@ -29,33 +38,47 @@ public:
 
     /// What the last frame drew (grid, sprites, outlines): tests look at it.
     [[nodiscard]] const draw_list& list() const noexcept { return list_; }
-    /// True while the translate handle is being dragged.
-    [[nodiscard]] bool moving() const noexcept { return drag_ >= drag_mode::move_x; }
+    /// True while a handle (or a sprite's body) is being dragged.
+    [[nodiscard]] bool moving() const noexcept { return drag_ == drag_mode::transform; }
+    /// True while a marquee is being drawn.
+    [[nodiscard]] bool marquee() const noexcept { return drag_ == drag_mode::marquee; }
 
 private:
-    enum class drag_mode { none, pan, move_x, move_y, move_free };
+    // press: the left button went down on a sprite or on empty space; the first drag
+    // decides between moving the selection and a marquee.
+    enum class drag_mode { none, pan, press, marquee, transform };
 
     void build_list(editor_state& s, ui_state& ui, glm::vec2 viewport, viewport_renderer* renderer);
     void handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin, glm::vec2 viewport,
                       bool hovered);
-    void begin_move(editor_state& s, drag_mode mode, glm::vec2 mouse_world);
+    void press(editor_state& s, ui_state& ui, glm::vec2 mouse, glm::vec2 mouse_world);
+    void begin_transform(editor_state& s, transform_tool tool, handle_part part,
+                         glm::vec2 viewport);
+    void end_transform(editor_state& s, ui_state& ui, glm::vec2 mouse_world);
     /// A click at `mouse_world`: selects with click_target (Ctrl toggles, Shift adds).
     void select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world, bool exact);
+    void select_marquee(editor_state& s, glm::vec2 mouse_world);
     void frame_selection(editor_state& s, ui_state& ui);
-    /// The handle's position in screen pixels (relative to the view), if it is shown.
-    [[nodiscard]] std::optional<glm::vec2> handle_origin(editor_state& s, glm::vec2 viewport) const;
-    [[nodiscard]] drag_mode handle_under(glm::vec2 handle, glm::vec2 mouse) const;
+    void draw_handle(ImDrawList* draw, ImVec2 origin, transform_tool tool,
+                     const handle_frame& at) const;
+    /// Where the handle is (relative to the view), if it is shown.
+    [[nodiscard]] std::optional<handle_frame> handle_at(editor_state& s, glm::vec2 viewport) const;
 
     draw_list list_;        // what is drawn: grid, the visible part of the world, outlines
     draw_list world_list_;  // the whole world, as draw_world gives it
+    draw_list scratch_;     // the grid's spacing when it is hidden (Ctrl's snapping)
     camera2d camera_;       // this frame's view (the editor's camera or the game's)
     drag_mode drag_ = drag_mode::none;
-    drag_mode hovered_handle_ = drag_mode::none;
+    handle_part hovered_part_ = handle_part::none;
     bool alt_click_ = false;  // the pan began with Alt+click: a click without a drag picks
-    live_edit move_;
-    glm::vec2 drag_origin_world_{0.0f, 0.0f};
+    glm::vec2 press_screen_{0.0f, 0.0f};
+    glm::vec2 press_world_{0.0f, 0.0f};
+    bool press_moves_ = false;    // a drag from the press moves the selection
+    bool press_selects_ = false;  // a release without a drag selects what is under it
+    handle_drag handle_;
+    live_edit edit_;
     std::vector<entity> moving_;
-    std::vector<glm::vec2> start_positions_;
+    std::vector<Transform> start_;
 };
 
 }  // namespace mosaic::editor

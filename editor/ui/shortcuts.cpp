@@ -29,6 +29,7 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
     const bool typing = io.WantTextInput || ImGui::IsAnyItemActive();
     if (io.KeyCtrl) {
         if (pressed(key::n)) request_new(s, ui);
+        if (pressed(key::q)) request_exit(s, ui);  // asks about unsaved changes
         if (pressed(key::o)) request_open_dialog(s, ui);
         if (pressed(key::r)) command_build_reload(s, ui);
         if (pressed(key::s)) {
@@ -63,6 +64,9 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
     if (pressed(key::del)) command_delete(s, ui);
     if (pressed(key::f2)) command_rename(s, ui);
     if (pressed(key::f)) command_frame_selection(ui);
+    if (pressed(key::w)) ui.tool = transform_tool::move;
+    if (pressed(key::e)) ui.tool = transform_tool::rotate;
+    if (pressed(key::r)) ui.tool = transform_tool::scale;
 }
 
 }  // namespace mosaic::editor

@@ -1,8 +1,10 @@
-// The toolbar: Play / Pause / Step / Stop in the middle (icons drawn with ImGui's draw list,
-// so no icon font is needed), the time scale and the clock on the right.
+// The toolbar: the handle buttons (Move, Rotate, Scale) on the left, Play / Pause / Step / Stop in
+// the middle (icons drawn with ImGui's draw list, so no icon font is needed), the time scale and
+// the clock on the right.
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
@@ -45,6 +47,30 @@ bool icon_button(const char* id, icon kind, bool highlighted, bool enabled) {
     return clicked;
 }
 
+/// The handle buttons (W, E, R): the current one highlighted.
+void tool_buttons(ui_state& ui) {
+    struct tool_button {
+        transform_tool tool;
+        const char* label;
+        const char* tip;
+    };
+    static constexpr tool_button buttons[] = {
+        {transform_tool::move, "Move", "Move handle (W); Ctrl snaps to the grid"},
+        {transform_tool::rotate, "Rotate", "Rotate handle (E); Ctrl snaps to 15 degrees"},
+        {transform_tool::scale, "Scale", "Scale handle (R); Ctrl snaps to 0.1"},
+    };
+    for (const tool_button& b : buttons) {
+        const bool current = ui.tool == b.tool;
+        if (current)
+            ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+        if (ImGui::Button(b.label)) ui.tool = b.tool;
+        if (current) ImGui::PopStyleColor();
+        ui.record(std::string("toolbar/") + b.label);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
+        ImGui::SameLine();
+    }
+}
+
 }  // namespace
 
 void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
@@ -56,7 +82,8 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollWithMouse);
     ImGui::PopStyleVar();
 
-    // Left: the scene and the project (the title), and a build in progress.
+    // Left: the handles, the scene and the project (the title), and a build in progress.
+    tool_buttons(ui);
     ImGui::AlignTextToFramePadding();
     ImGui::TextUnformatted(s.title().c_str());
     if (s.reloader().building()) {

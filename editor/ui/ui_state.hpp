@@ -18,6 +18,7 @@
 #include "core/editor_state.hpp"
 #include "ui/editor_settings.hpp"
 #include "ui/file_dialog.hpp"
+#include "ui/scene_handles.hpp"
 
 namespace mosaic::editor {
 
@@ -54,8 +55,9 @@ struct ui_state {
 
     // --- the scene view --------------------------------------------------------------------
     camera2d camera;
-    bool game_camera = false;       // the scene view looks through the primary Camera
-    bool camera_from_scene = true;  // next frame: take the scene's saved camera
+    bool game_camera = false;                    // the scene view looks through the primary Camera
+    bool camera_from_scene = true;               // next frame: take the scene's saved camera
+    transform_tool tool = transform_tool::move;  // W, E, R: the handle the view shows
 
     // --- requests between panels -----------------------------------------------------------
     entity scroll_hierarchy_to = null_entity;  // the scene view picked it

@@ -110,6 +110,34 @@ TEST_F(EditorShellTest, NewAsksAboutUnsavedChanges) {
     EXPECT_FALSE(state.dirty());
 }
 
+TEST_F(EditorShellTest, CtrlQQuitsAfterAskingAboutUnsavedChanges) {
+    create_entity(state, "Precious");
+    imgui.frames(2);
+    ASSERT_TRUE(state.dirty());
+    imgui.tap(key::q, true);
+    imgui.frames(1);
+    ASSERT_TRUE(has_item("unsaved/Cancel"));
+    EXPECT_FALSE(ui.quit_requested());
+    imgui.click(at("unsaved/Don't Save"));
+    imgui.frames(1);
+    EXPECT_TRUE(ui.quit_requested());
+}
+
+TEST_F(EditorShellTest, TheSmallButtonsAreAFrameHighAtLeast) {
+    const entity e = create_entity(state, "Box");
+    state.selection().select(e);
+    imgui.frames(3);
+    const float frame = ImGui::GetFrameHeight();
+    for (const char* name : {"hierarchy/+", "inspector/menu/Transform"}) {
+        const item_rect r = item(name);
+        EXPECT_GE(r.max.y - r.min.y, frame) << name;
+        EXPECT_GE(r.max.x - r.min.x, frame) << name;
+    }
+    imgui.click(at("inspector/menu/Transform"));
+    imgui.frames(1);
+    EXPECT_TRUE(ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId));
+}
+
 TEST_F(EditorShellTest, AFailedLoadShowsTheErrorAndKeepsTheScene) {
     create_entity(state, "Keep me");
     const fs::path broken = temp("broken.scene.json");

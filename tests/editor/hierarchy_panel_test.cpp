@@ -1,11 +1,12 @@
-// The hierarchy: search filter, Ctrl/Shift multi-select, drag-and-drop re-parenting, the row
-// list for large scenes.
+// The hierarchy: search filter, Ctrl/Shift multi-select, keys (arrows, Ctrl+A, Enter),
+// drag-and-drop re-parenting (auto-scroll, the root zone), the row list for large scenes.
 #include <algorithm>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 
 #include "editor_ui_test_support.hpp"
+#include "ui/commands.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -128,6 +129,129 @@ TEST_F(HierarchyPanelTest, F2RenamesTheSelectedEntity) {
     imgui.tap(key::enter);
     imgui.frames(2);
     EXPECT_STREQ(state.world().get<Name>(e).value, "New Name");
+}
+
+TEST_F(HierarchyPanelTest, UpAndDownMoveTheSelectionAndCtrlASelectsAll) {
+    std::vector<entity> e;
+    for (const char* name : {"A", "B", "C"}) e.push_back(create_entity(state, name));
+    imgui.frames(3);
+    imgui.click(at("hierarchy/row/A"));
+    imgui.tap(key::down);
+    EXPECT_EQ(state.selection().active(), e[1]);
+    imgui.tap(key::down);
+    imgui.tap(key::down);
+    EXPECT_EQ(state.selection().active(), e[2]) << "stops at the last row";
+    imgui.tap(key::up);
+    EXPECT_EQ(state.selection().active(), e[1]);
+    EXPECT_EQ(state.selection().size(), 1u);
+    imgui.tap(key::a, true);
+    EXPECT_EQ(state.selection().size(), ui.hierarchy().rows().size());
+    EXPECT_GE(state.selection().size(), 3u);
+}
+
+TEST_F(HierarchyPanelTest, LeftAndRightFoldAndWalkTheTree) {
+    const entity parent = create_entity(state, "Parent");
+    const entity child = create_entity(state, "Child", parent);
+    imgui.frames(3);
+    imgui.click(at("hierarchy/row/Parent"));
+    const std::size_t rows = ui.hierarchy().rows().size();
+    imgui.tap(key::left);
+    imgui.frames(1);
+    EXPECT_EQ(ui.hierarchy().rows().size(), rows - 1) << "Left folds";
+    imgui.tap(key::right);
+    imgui.frames(1);
+    EXPECT_EQ(ui.hierarchy().rows().size(), rows) << "Right unfolds";
+    imgui.tap(key::right);
+    EXPECT_EQ(state.selection().active(), child) << "Right on an open node: its first child";
+    imgui.tap(key::left);
+    EXPECT_EQ(state.selection().active(), parent) << "Left on a leaf: its parent";
+}
+
+TEST_F(HierarchyPanelTest, EnterRenamesAndANewEntityStartsRenaming) {
+    const entity e = create_entity(state, "Old");
+    imgui.frames(3);
+    imgui.click(at("hierarchy/row/Old"));
+    imgui.tap(key::enter);
+    imgui.frames(1);
+    imgui.tap(key::a, true);
+    imgui.type("Renamed");
+    imgui.tap(key::enter);
+    imgui.frames(2);
+    EXPECT_STREQ(state.world().get<Name>(e).value, "Renamed");
+
+    command_create_empty(state, ui.state());
+    imgui.frames(2);
+    const entity created = state.selection().active();
+    imgui.type("Hero");  // the name field starts with its text selected
+    imgui.tap(key::enter);
+    imgui.frames(2);
+    EXPECT_STREQ(state.world().get<Name>(created).value, "Hero");
+}
+
+class HierarchyDragTest : public HierarchyPanelTest {
+protected:
+    entity parent, child;
+    void SetUp() override {
+        parent = create_entity(state, "Parent");
+        child = create_entity(state, "Child", parent);
+        for (int i = 0; i < 300; ++i) create_entity(state, "Filler " + std::to_string(i));
+        state.selection().clear();
+        imgui.frames(3);
+    }
+    /// Presses on `row` and moves far enough to start dragging it.
+    void start_drag(const std::string& row) {
+        const ImVec2 p = at(row);
+        imgui.move_to(p);
+        imgui.press();
+        imgui.move_to({p.x + 10, p.y + 4});
+        imgui.move_to({p.x + 20, p.y + 8});
+    }
+};
+
+TEST_F(HierarchyDragTest, AFullListStillHasARootZoneAndTheDraggedRowIsSelected) {
+    EXPECT_FALSE(has_item("hierarchy/root_zone")) << "shown only while dragging";
+    start_drag("hierarchy/row/Child");
+    ASSERT_TRUE(has_item("hierarchy/root_zone"));
+    const item_rect zone = item("hierarchy/root_zone");
+    EXPECT_GE(zone.max.y - zone.min.y, ImGui::GetFrameHeight());
+    imgui.move_to(zone.center());
+    imgui.move_to({zone.center().x + 2, zone.center().y});
+    imgui.release();
+    imgui.frames(2);
+    EXPECT_TRUE(parent_of(state.world(), child).is_null());
+    EXPECT_EQ(state.selection().active(), child);
+    EXPECT_EQ(state.selection().size(), 1u);
+}
+
+TEST_F(HierarchyDragTest, DraggingNearTheBottomEdgeScrollsTheList) {
+    EXPECT_FALSE(has_item("hierarchy/row/Filler 40"));
+    start_drag("hierarchy/row/Parent");
+    const item_rect zone = item("hierarchy/root_zone");
+    imgui.move_to({zone.center().x, zone.min.y - 4});  // the bottom edge of the rows
+    imgui.frames(60);
+    EXPECT_TRUE(has_item("hierarchy/row/Filler 40")) << "the list scrolled down";
+    EXPECT_FALSE(has_item("hierarchy/row/Filler 5"));
+    imgui.move_to({zone.center().x, zone.min.y - 200});
+    imgui.frames(2);
+    ImGui::GetIO().MouseDown[0] = false;
+    imgui.frames(2);
+}
+
+TEST_F(HierarchyPanelTest, ASelectedRowStaysHighlightedUnderTheMouse) {
+    create_entity(state, "A");
+    imgui.frames(3);
+    imgui.click(at("hierarchy/row/A"));
+    imgui.move_to(at("hierarchy/row/A", 0.7f));
+    imgui.frames(2);
+    const item_rect row = item("hierarchy/row/A");
+    const ImU32 selected = ImGui::GetColorU32(ImGuiCol_HeaderActive);
+    bool highlighted = false;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l)
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer)
+            if (v.col == selected && v.pos.y >= row.min.y - 1 && v.pos.y <= row.max.y + 1)
+                highlighted = true;
+    EXPECT_TRUE(highlighted);
 }
 
 }  // namespace

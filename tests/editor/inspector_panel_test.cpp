@@ -1,5 +1,10 @@
 // The inspector, driven through ImGui's io like a user: drags, typed values, multi-object
-// editing, the Add Component popup.
+// editing, the Add Component popup (search, Enter, arrows).
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include <mosaic/engine/components.hpp>
 
 #include "editor_ui_test_support.hpp"
@@ -103,6 +108,38 @@ TEST_F(InspectorPanelTest, TheAddComponentPopupAddsTheChosenType) {
     EXPECT_EQ(state.history().undo_steps(), steps + 1);
     EXPECT_TRUE(has_item("inspector/header/Sprite"));
     EXPECT_TRUE(has_item("inspector/Sprite.tint"));
+}
+
+TEST_F(InspectorPanelTest, AddComponentTakesEnterAndTheArrowKeys) {
+    const entity e = create_entity(state, "Box");
+    imgui.frames(3);
+    imgui.click(at("inspector/Add Component"));
+    imgui.frames(1);
+    imgui.type("sprite");
+    imgui.tap(key::enter);
+    imgui.frames(2);
+    EXPECT_TRUE(state.world().has<Sprite>(e)) << "Enter adds the first match";
+    EXPECT_FALSE(has_item("add_component/search")) << "and closes the list";
+
+    // Arrows: the second match of an empty search.
+    imgui.click(at("inspector/Add Component"));
+    imgui.frames(1);
+    std::vector<std::pair<float, std::string>> offered;
+    for (const auto& [name, r] : ui.state().items)
+        if (name.starts_with("add_component/") && name != "add_component/search")
+            offered.emplace_back(r.min.y, name.substr(14));
+    std::sort(offered.begin(), offered.end());
+    ASSERT_GE(offered.size(), 3u);
+    imgui.tap(key::down);
+    imgui.tap(key::down);
+    imgui.tap(key::up);
+    imgui.tap(key::enter);
+    imgui.frames(2);
+    const component_info* second = state.table().find(offered[1].second);
+    ASSERT_NE(second, nullptr);
+    EXPECT_TRUE(state.world().has(e, second->type)) << offered[1].second;
+    const component_info* third = state.table().find(offered[2].second);
+    EXPECT_FALSE(state.world().has(e, third->type));
 }
 
 TEST_F(InspectorPanelTest, TheEnableCheckboxDisablesTheComponent) {

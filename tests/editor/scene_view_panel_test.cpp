@@ -1,5 +1,8 @@
-// The scene view without a GPU: picking on the CPU, Ctrl+click, the translate handle (a drag
-// is one undo step), panning and zooming the editor camera.
+// The scene view without a GPU: picking on the CPU, Ctrl+click, the move, rotate and scale
+// handles (a drag is one undo step, Ctrl snaps), dragging a sprite's body, the marquee,
+// panning and zooming the editor camera.
+#include <cmath>
+
 #include <mosaic/engine/components.hpp>
 
 #include "editor_ui_test_support.hpp"
@@ -19,6 +22,12 @@ protected:
         sprite.layer = layer;
         return e;
     }
+    float pixels_per_unit() {
+        const item_rect view = item("scene/view");
+        return ui.state().camera.pixels_per_unit(
+            {view.max.x - view.min.x, view.max.y - view.min.y});
+    }
+    ImVec2 offset(ImVec2 p, float dx, float dy) { return {p.x + dx, p.y + dy}; }
     /// The screen point of a world point in the scene view.
     ImVec2 screen(glm::vec2 world_point) {
         const item_rect view = item("scene/view");
@@ -169,6 +178,153 @@ TEST_F(SceneViewPanelTest, AClickOnTheHandleSquareSelectsLikeAnyClick) {
     EXPECT_EQ(state.selection().active(), turret);
     EXPECT_EQ(state.history().undo_steps(), steps) << "nothing moved";
     EXPECT_EQ(state.world().get<Transform>(tank).position, glm::vec2(0, 0));
+}
+
+TEST_F(SceneViewPanelTest, WERAndTheToolbarSwitchTheHandle) {
+    imgui.frames(2);
+    EXPECT_EQ(ui.state().tool, transform_tool::move);
+    imgui.tap(key::e);
+    EXPECT_EQ(ui.state().tool, transform_tool::rotate);
+    imgui.tap(key::r);
+    EXPECT_EQ(ui.state().tool, transform_tool::scale);
+    imgui.tap(key::w);
+    EXPECT_EQ(ui.state().tool, transform_tool::move);
+    imgui.click(at("toolbar/Rotate"));
+    EXPECT_EQ(ui.state().tool, transform_tool::rotate);
+    imgui.click(at("toolbar/Scale"));
+    EXPECT_EQ(ui.state().tool, transform_tool::scale);
+    imgui.click(at("toolbar/Move"));
+    EXPECT_EQ(ui.state().tool, transform_tool::move);
+}
+
+TEST_F(SceneViewPanelTest, TheRotateRingTurnsTheSelectionInOneUndoStep) {
+    const entity e = sprite_at("Wheel", {0, 0});
+    imgui.tap(key::e);
+    imgui.frames(2);
+    const std::size_t steps = state.history().undo_steps();
+    const ImVec2 o = screen({0, 0});
+    // A quarter turn along the ring, counter-clockwise (right, then up).
+    imgui.move_to(offset(o, 70, 0));
+    imgui.press();
+    for (int i = 1; i <= 9; ++i) {
+        const float a = static_cast<float>(i) * 10.0f * 3.14159265f / 180.0f;
+        imgui.move_to(offset(o, 70 * std::cos(a), -70 * std::sin(a)));
+    }
+    imgui.release();
+    EXPECT_NEAR(state.world().get<Transform>(e).rotation, 90.0f, 0.5f);
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
+    EXPECT_EQ(state.history().undo_label(), "Rotate");
+    ASSERT_TRUE(state.undo());
+    EXPECT_FLOAT_EQ(state.world().get<Transform>(e).rotation, 0.0f);
+
+    // Ctrl: 15-degree steps.
+    imgui.modifiers(true);
+    imgui.drag(offset(o, 70, 0), offset(o, 70 * std::cos(0.3f), -70 * std::sin(0.3f)), 6);
+    imgui.modifiers(false);
+    EXPECT_FLOAT_EQ(state.world().get<Transform>(e).rotation, 15.0f) << "~17 degrees snaps to 15";
+}
+
+TEST_F(SceneViewPanelTest, TheScaleBoxesScaleOneAxisAndCtrlSnaps) {
+    const entity e = sprite_at("Crate", {0, 0});
+    imgui.tap(key::r);
+    imgui.frames(2);
+    const std::size_t steps = state.history().undo_steps();
+    const ImVec2 o = screen({0, 0});
+    imgui.drag(offset(o, 70, 0), offset(o, 105, 0), 8);
+    const Transform& t = state.world().get<Transform>(e);
+    EXPECT_NEAR(t.scale.x, 1.5f, 0.02f);
+    EXPECT_FLOAT_EQ(t.scale.y, 1.0f);
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
+
+    imgui.modifiers(true);
+    imgui.drag(offset(o, 0, 0), offset(o, 13, 0), 6);  // the square: uniform
+    imgui.modifiers(false);
+    EXPECT_NEAR(t.scale.x, 1.8f, 1e-4f) << "1.5 * 1.19 = 1.78 snaps to 1.8";
+    EXPECT_NEAR(t.scale.y, 1.2f, 1e-4f);
+    EXPECT_EQ(state.history().undo_steps(), steps + 2);
+}
+
+TEST_F(SceneViewPanelTest, CtrlSnapsAMoveToTheGrid) {
+    const entity e = sprite_at("Block", {0.3f, 0.0f});
+    imgui.frames(3);
+    const ImVec2 o = screen({0.3f, 0.0f});
+    const float ppu = pixels_per_unit();
+    imgui.modifiers(true);
+    imgui.drag(offset(o, 40, 0), offset(o, 40 + 1.4f * ppu, 0), 8);
+    imgui.modifiers(false);
+    EXPECT_NEAR(state.world().get<Transform>(e).position.x, 2.0f, 1e-4f);
+}
+
+TEST_F(SceneViewPanelTest, DraggingASpritesBodyMovesItInOneUndoStep) {
+    const entity tank = sprite_at("Tank", {0, 0}, 0);
+    const entity turret = sprite_at("Turret", {0, 0}, 1);
+    ASSERT_TRUE(reparent(state, std::vector<entity>{turret}, tank));
+    state.world().get<Sprite>(tank).size = {2, 2};
+    state.selection().clear();
+    imgui.frames(3);
+    const std::size_t steps = state.history().undo_steps();
+    const float ppu = pixels_per_unit();
+    const ImVec2 body = screen({-0.6f, -0.6f});  // off the handle
+    imgui.drag(body, offset(body, 2 * ppu, 0), 10);
+    EXPECT_EQ(state.selection().active(), tank) << "the drag selected the group's root";
+    EXPECT_NEAR(state.world().get<Transform>(tank).position.x, 2.0f, 0.02f);
+    EXPECT_EQ(state.world().get<Transform>(turret).position, glm::vec2(0, 0))
+        << "the child moves with its parent, not twice";
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
+    EXPECT_EQ(state.history().undo_label(), "Move");
+
+    // Dragging the selected group by a child's body moves the group too.
+    imgui.frames(30);
+    const ImVec2 again = screen({2.2f, -0.2f});
+    imgui.drag(again, offset(again, 0, ppu), 10);
+    EXPECT_EQ(state.selection().active(), tank);
+    EXPECT_NEAR(state.world().get<Transform>(tank).position.y, -1.0f, 0.02f);
+}
+
+TEST_F(SceneViewPanelTest, AMarqueeSelectsShiftAddsCtrlToggles) {
+    const entity a = sprite_at("A", {-2, 0});
+    const entity b = sprite_at("B", {0, 0});
+    const entity c = sprite_at("C", {3, 0});
+    state.selection().clear();
+    imgui.frames(3);
+    imgui.drag(screen({-3, 2}), screen({0.2f, -1}), 8);
+    EXPECT_FALSE(ui.scene_view().marquee());
+    EXPECT_EQ(state.selection().size(), 2u);
+    EXPECT_TRUE(state.selection().contains(a));
+    EXPECT_TRUE(state.selection().contains(b));
+
+    imgui.modifiers(false, true);
+    imgui.drag(screen({2, 2}), screen({4, -2}), 8);
+    imgui.modifiers(false);
+    EXPECT_EQ(state.selection().size(), 3u) << "Shift adds";
+    EXPECT_TRUE(state.selection().contains(c));
+
+    imgui.modifiers(true);
+    imgui.drag(screen({-1, 2}), screen({4, -2}), 8);
+    imgui.modifiers(false);
+    EXPECT_EQ(state.selection().size(), 1u) << "Ctrl toggles";
+    EXPECT_TRUE(state.selection().contains(a));
+
+    imgui.drag(screen({4.5f, 2.5f}), screen({5.5f, 3.5f}), 8);
+    EXPECT_TRUE(state.selection().empty()) << "an empty marquee clears";
+}
+
+TEST_F(SceneViewPanelTest, ThePlayLabelSitsOnADarkPlate) {
+    imgui.frames(2);
+    state.play();
+    imgui.frames(2);
+    const item_rect view = item("scene/view");
+    bool plate = false;
+    const ImDrawData* data = ImGui::GetDrawData();
+    for (int l = 0; l < data->CmdListsCount; ++l) {
+        for (const ImDrawVert& v : data->CmdLists[l]->VtxBuffer) {
+            if (v.col == play_label_backdrop && v.pos.x < view.min.x + 200 &&
+                v.pos.y > view.max.y - 40)
+                plate = true;
+        }
+    }
+    EXPECT_TRUE(plate);
+    state.stop();
 }
 
 }  // namespace
