@@ -4,6 +4,10 @@
 //
 //   poll events -> advance play mode -> build the UI -> render -> (screenshot) -> swap
 //
+// Key, character and mouse-button events go through an input_queue (glfw_input.hpp): ImGui
+// 1.86 reads their state once a frame, and a press and release inside one slow frame would
+// otherwise be lost.
+//
 // Scripts (--script) run through editor/core's run_script_line with a script_host whose
 // wait(N) renders N real frames (only wait renders, so `play` + `wait 120` is 120 ticks) and whose
 // screenshot(PATH) writes the whole window. Scripted runs use a fixed 1/60 s per frame so they are
@@ -20,6 +24,8 @@
 #include "command_line.hpp"
 #include "core/editor_state.hpp"
 #include "gl_viewport.hpp"
+#include "glfw_input.hpp"
+#include "input_queue.hpp"
 #include "ui/editor_ui.hpp"
 
 namespace mosaic::editor {
@@ -40,6 +46,24 @@ public:
     /// error.
     std::string render_frame(const std::filesystem::path& screenshot = {});
 
+    /// Where the last frame's wall time went, in seconds. `ui` includes `scene_view` (the
+    /// scene view's renderer runs while the UI is built).
+    struct frame_phases {
+        double events = 0;      // polling the window, the queued input
+        double game = 0;        // play mode: the game's ticks
+        double ui = 0;          // every panel built, ImGui::Render
+        double scene_view = 0;  // the scene view's renderer (part of ui)
+        double imgui_draw = 0;  // ImGui's OpenGL draw of the whole window
+        double swap = 0;        // glfwSwapBuffers
+        int ticks = 0;          // game ticks run in the frame
+    };
+    [[nodiscard]] const frame_phases& last_phases() const noexcept { return phases_; }
+    /// Each OpenGL phase waits for the rasteriser (glFinish), so its drawing is counted in
+    /// it instead of in whatever waits next (slower frames; for measuring only).
+    void wait_for_gpu_in_phases(bool wait);
+    /// > 0: every frame advances the game this much (scripts do); 0: the real clock.
+    void set_fixed_dt(double seconds) noexcept { fixed_dt_ = seconds; }
+
     [[nodiscard]] editor_state& state() noexcept { return state_; }
     [[nodiscard]] editor_ui& ui() noexcept { return *ui_; }
 
@@ -50,11 +74,15 @@ private:
     editor_options options_;
     editor_state state_;
     window window_;
+    input_queue input_;  // keys, characters and clicks, fed to ImGui one change per frame
+    std::unique_ptr<glfw_input> glfw_input_;
     std::unique_ptr<gl_viewport> viewport_;
     std::unique_ptr<editor_ui> ui_;
     std::chrono::steady_clock::time_point last_frame_;
     double fixed_dt_ = 0.0;  // > 0: every frame advances this much (scripts, --frames)
     std::string title_;
+    frame_phases phases_;
+    bool wait_for_gpu_ = false;
 };
 
 }  // namespace mosaic::editor
