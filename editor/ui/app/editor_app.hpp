@@ -65,6 +65,7 @@ public:
     void set_fixed_dt(double seconds) noexcept { fixed_dt_ = seconds; }
 
     [[nodiscard]] editor_state& state() noexcept { return state_; }
+    [[nodiscard]] gl_viewport& viewport() noexcept { return *viewport_; }
     [[nodiscard]] editor_ui& ui() noexcept { return *ui_; }
 
 private:
