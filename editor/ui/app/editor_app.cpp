@@ -1,5 +1,6 @@
 #include "editor_app.hpp"
 
+#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -111,7 +112,11 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
         return std::chrono::duration<double>(b - a).count();
     };
     const auto t0 = clock::now();
-    window_.poll_events();
+    if (idle_ && fixed_dt_ == 0.0) {
+        glfwWaitEventsTimeout(1.0 / 60.0);  // nothing to draw: no busy loop (no vsync wait)
+    } else {
+        window_.poll_events();
+    }
     if (window_.should_close()) {
         window_.set_should_close(false);
         ui_->request_close(state_);
@@ -140,15 +145,23 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
     for (std::string& error : viewport_->take_errors()) state_.log().warning(std::move(error));
     const auto t3 = clock::now();
 
-    default_framebuffer target(window_.framebuffer_size());
-    target.clear({0.1f, 0.1f, 0.1f, 1.0f});
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-    if (wait_for_gpu_) gl_finish();
-    const auto t4 = clock::now();
+    // Every frame tells the memo what it draws; the window is drawn when anything changed.
+    const bool same_ui = drawn_.unchanged(*ImGui::GetDrawData());
+    const bool exposed = glfw_input_->take_refresh();
+    idle_ = same_ui && !exposed && !viewport_->drew_this_frame() && screenshot.empty();
     std::string error;
-    if (!screenshot.empty()) error = write_png(screenshot, read_pixels(target));
-    window_.swap_buffers();
-    if (wait_for_gpu_) gl_finish();
+    if (!idle_) {
+        default_framebuffer target(window_.framebuffer_size());
+        target.clear({0.1f, 0.1f, 0.1f, 1.0f});
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (wait_for_gpu_) gl_finish();
+        if (!screenshot.empty()) error = write_png(screenshot, read_pixels(target));
+    }
+    const auto t4 = clock::now();
+    if (!idle_) {
+        window_.swap_buffers();
+        if (wait_for_gpu_) gl_finish();
+    }
     const auto t5 = clock::now();
 
     if (std::string title = state_.title(); title != title_) {
@@ -161,7 +174,8 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
                .scene_view = viewport_->render_seconds(),
                .imgui_draw = seconds(t3, t4),
                .swap = seconds(t4, t5),
-               .ticks = ticks};
+               .ticks = ticks,
+               .kept = idle_};
     return error;
 }
 

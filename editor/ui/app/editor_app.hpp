@@ -4,6 +4,10 @@
 //
 //   poll events -> advance play mode -> build the UI -> render -> (screenshot) -> swap
 //
+// A frame whose draw data and scene view are the same as the last one's is not drawn nor
+// swapped (the window keeps its pixels), and the next frame waits up to 1/60 s for an event
+// instead of spinning: a paused game or an idle editor costs the UI's CPU time only.
+//
 // Key, character and mouse-button events go through an input_queue (glfw_input.hpp): ImGui
 // 1.86 reads their state once a frame, and a press and release inside one slow frame would
 // otherwise be lost.
@@ -23,6 +27,7 @@
 
 #include "command_line.hpp"
 #include "core/editor_state.hpp"
+#include "draw_data_memo.hpp"
 #include "gl_viewport.hpp"
 #include "glfw_input.hpp"
 #include "input_queue.hpp"
@@ -56,6 +61,7 @@ public:
         double imgui_draw = 0;  // ImGui's OpenGL draw of the whole window
         double swap = 0;        // glfwSwapBuffers
         int ticks = 0;          // game ticks run in the frame
+        bool kept = false;      // nothing changed: the window was not drawn again
     };
     [[nodiscard]] const frame_phases& last_phases() const noexcept { return phases_; }
     /// Each OpenGL phase waits for the rasteriser (glFinish), so its drawing is counted in
@@ -83,6 +89,8 @@ private:
     double fixed_dt_ = 0.0;  // > 0: every frame advances this much (scripts, --frames)
     std::string title_;
     frame_phases phases_;
+    draw_data_memo drawn_;  // what the window shows
+    bool idle_ = false;     // the last frame changed nothing: wait for events a little
     bool wait_for_gpu_ = false;
 };
 

@@ -45,6 +45,7 @@ ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, g
 
 void gl_viewport::draw(const draw_list& list, const camera2d& camera, glm::ivec2 size,
                        const color& background) {
+    drew_this_frame_ = true;
     if (!target_) {
         target_ = std::make_unique<framebuffer>(size);
     } else if (target_->size() != size) {

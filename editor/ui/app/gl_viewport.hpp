@@ -35,7 +35,12 @@ public:
     /// `wait_for_gpu`, render() waits for the rasteriser, so this includes drawing the
     /// pixels and not only handing the work to the driver.
     [[nodiscard]] double render_seconds() const noexcept { return render_seconds_; }
-    void begin_frame() noexcept { render_seconds_ = 0.0; }
+    void begin_frame() noexcept {
+        render_seconds_ = 0.0;
+        drew_this_frame_ = false;
+    }
+    /// The picture changed in this frame (it was drawn, not kept).
+    [[nodiscard]] bool drew_this_frame() const noexcept { return drew_this_frame_; }
     bool wait_for_gpu = false;
     /// false: draw every frame even when nothing changed (to measure what the reuse saves).
     bool reuse_unchanged = true;
@@ -47,6 +52,7 @@ private:
     std::unique_ptr<framebuffer> target_;
     std::unique_ptr<texture_cache> textures_;
     double render_seconds_ = 0.0;
+    bool drew_this_frame_ = false;
 
     void draw(const draw_list& list, const camera2d& camera, glm::ivec2 size,
               const color& background);

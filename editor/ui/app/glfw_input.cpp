@@ -20,12 +20,14 @@ glfw_input::glfw_input(GLFWwindow* window, input_queue& queue) : window_(window)
     previous_key_ = glfwSetKeyCallback(window_, on_key);
     previous_char_ = glfwSetCharCallback(window_, on_char);
     previous_mouse_button_ = glfwSetMouseButtonCallback(window_, on_mouse_button);
+    previous_refresh_ = glfwSetWindowRefreshCallback(window_, on_refresh);
 }
 
 glfw_input::~glfw_input() {
     glfwSetKeyCallback(window_, previous_key_);
     glfwSetCharCallback(window_, previous_char_);
     glfwSetMouseButtonCallback(window_, previous_mouse_button_);
+    glfwSetWindowRefreshCallback(window_, previous_refresh_);
     active = nullptr;
 }
 
@@ -46,6 +48,10 @@ void glfw_input::on_mouse_button(GLFWwindow* window, int button, int action, int
     glfwGetCursorPos(window, &x, &y);
     active->queue_.mouse_button(button, action == GLFW_PRESS,
                                 {static_cast<float>(x), static_cast<float>(y)});
+}
+
+void glfw_input::on_refresh(GLFWwindow* window) {
+    if (active != nullptr && window == active->window_) active->refresh_ = true;
 }
 
 }  // namespace mosaic::editor

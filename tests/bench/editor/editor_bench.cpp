@@ -197,6 +197,7 @@ void editor_frame_window(benchmark::State& st, bool playing, bool phases, bool r
     const std::size_t reused_before = app->viewport().frames_reused();
     editor_app::frame_phases sum;
     std::int64_t frames = 0;
+    std::int64_t kept = 0;
     for (auto _ : st) {
         (void)app->render_frame();
         const editor_app::frame_phases& p = app->last_phases();
@@ -207,6 +208,7 @@ void editor_frame_window(benchmark::State& st, bool playing, bool phases, bool r
         sum.imgui_draw += p.imgui_draw;
         sum.swap += p.swap;
         sum.ticks += p.ticks;
+        kept += p.kept ? 1 : 0;
         ++frames;
     }
     const auto per_frame_ms = [&](double total) {
@@ -218,6 +220,8 @@ void editor_frame_window(benchmark::State& st, bool playing, bool phases, bool r
         frames > 0 ? static_cast<double>(app->viewport().frames_reused() - reused_before) /
                          static_cast<double>(frames)
                    : 0.0;
+    st.counters["window_kept"] =
+        frames > 0 ? static_cast<double>(kept) / static_cast<double>(frames) : 0.0;
     st.counters["ticks_per_frame"] =
         frames > 0 ? static_cast<double>(sum.ticks) / static_cast<double>(frames) : 0.0;
     if (phases) {
