@@ -11,8 +11,10 @@
 //                           the stress project playing: 100,000 sprites, all in the scene
 //                           view. Wall time of whole frames (events, game ticks on the real
 //                           clock, UI, scene view, ImGui's draw, swap), paused and playing.
-//                           paused_redraw draws the scene view every frame as before (paused
-//                           keeps the last picture when nothing changed). The *_phases
+//                           paused: nothing changes (the window is kept; frames wait up to
+//                           1/60 s for events); paused_ui: a Console line each frame (the
+//                           UI is drawn again, the scene view's picture kept);
+//                           paused_redraw draws everything every frame, as before. The *_phases
 //                           variants wait for the rasteriser after each OpenGL phase and
 //                           report where the time goes as counters (ms per frame).
 //
@@ -165,7 +167,11 @@ bool has_display(benchmark::State& st) {
 // The whole editor on the stress scene, as a user runs it (the real clock: a slow frame runs
 // up to five ticks), with 100,000 sprites spawned and all in view (the scene's camera frames
 // its 400 x 400 box).
-void editor_frame_window(benchmark::State& st, bool playing, bool phases, bool reuse) {
+enum class window_case { paused, paused_ui, paused_redraw, playing };
+
+void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
+    const bool playing = what == window_case::playing;
+    const bool reuse = what != window_case::paused_redraw;
     if (!has_display(st)) return;
     const std::filesystem::path stress = std::filesystem::path(MOSAIC_PROJECTS_DIR) / "stress";
     editor_options options;
@@ -198,7 +204,10 @@ void editor_frame_window(benchmark::State& st, bool playing, bool phases, bool r
     editor_app::frame_phases sum;
     std::int64_t frames = 0;
     std::int64_t kept = 0;
+    int line = 0;
     for (auto _ : st) {
+        // A line in the Console each frame: the UI changes, the scene does not.
+        if (what == window_case::paused_ui) s.log().info("line " + std::to_string(++line));
         (void)app->render_frame();
         const editor_app::frame_phases& p = app->last_phases();
         sum.events += p.events;
@@ -247,32 +256,37 @@ BENCHMARK_CAPTURE(editor_play_stop, stop, false)
     ->Name("editor_stop")
     ->UseManualTime()
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, paused, false, false, true)
+BENCHMARK_CAPTURE(editor_frame_window, paused, window_case::paused, false)
     ->Name("editor_frame/window/paused")
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, paused_redraw, false, false, false)
+BENCHMARK_CAPTURE(editor_frame_window, paused_ui, window_case::paused_ui, false)
+    ->Name("editor_frame/window/paused_ui")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused_redraw, window_case::paused_redraw, false)
     ->Name("editor_frame/window/paused_redraw")
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, playing, true, false, true)
+BENCHMARK_CAPTURE(editor_frame_window, playing, window_case::playing, false)
     ->Name("editor_frame/window/playing")
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, paused_phases, false, true, true)
-    ->Name("editor_frame/window/paused_phases")
+BENCHMARK_CAPTURE(editor_frame_window, paused_ui_phases, window_case::paused_ui, true)
+    ->Name("editor_frame/window/paused_ui_phases")
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, paused_redraw_phases, false, true, false)
+BENCHMARK_CAPTURE(editor_frame_window, paused_redraw_phases, window_case::paused_redraw, true)
     ->Name("editor_frame/window/paused_redraw_phases")
     ->UseRealTime()
     ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(editor_frame_window, playing_phases, true, true, true)
+BENCHMARK_CAPTURE(editor_frame_window, playing_phases, window_case::playing, true)
     ->Name("editor_frame/window/playing_phases")
     ->UseRealTime()
     ->MinTime(2.0)
