@@ -1,5 +1,6 @@
 #include "editor_app.hpp"
 
+#include <GLFW/glfw3.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <imgui.h>
@@ -15,6 +16,7 @@
 #include <mosaic/engine/render/screenshot.hpp>
 
 #include "core/script.hpp"
+#include "imgui_input.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -80,6 +82,7 @@ editor_app::editor_app(const editor_options& options, loaded_project project)
     if (!load_fonts(io))
         state_.log().info(std::string(default_font_path) + " not found: using ImGui's font");
     ImGui_ImplGlfw_InitForOpenGL(window_.native_handle(), true);
+    glfw_input_ = std::make_unique<glfw_input>(window_.native_handle(), input_);
     ImGui_ImplOpenGL3_Init("#version 330 core");
 
     viewport_ = std::make_unique<gl_viewport>();
@@ -91,19 +94,34 @@ editor_app::editor_app(const editor_options& options, loaded_project project)
 
 editor_app::~editor_app() {
     ui_.reset();
-    viewport_.reset();  // GL objects go while the context is alive
+    viewport_.reset();    // GL objects go while the context is alive
+    glfw_input_.reset();  // puts the backend's callbacks back before it removes them
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
 }
 
+void editor_app::wait_for_gpu_in_phases(bool wait) {
+    wait_for_gpu_ = wait;
+    viewport_->wait_for_gpu = wait;
+}
+
 std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
-    window_.poll_events();
+    using clock = std::chrono::steady_clock;
+    const auto seconds = [](clock::time_point a, clock::time_point b) {
+        return std::chrono::duration<double>(b - a).count();
+    };
+    const auto t0 = clock::now();
+    if (idle_ && fixed_dt_ == 0.0) {
+        glfwWaitEventsTimeout(1.0 / 60.0);  // nothing to draw: no busy loop (no vsync wait)
+    } else {
+        window_.poll_events();
+    }
     if (window_.should_close()) {
         window_.set_should_close(false);
         ui_->request_close(state_);
     }
-    const auto now = std::chrono::steady_clock::now();
+    const auto now = clock::now();
     double dt = std::chrono::duration<double>(now - last_frame_).count();
     last_frame_ = now;
     if (fixed_dt_ > 0) dt = fixed_dt_;
@@ -112,27 +130,52 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
     if (state_.playing()) {
         if (Input* input = state_.world().try_singleton<Input>()) window_.read_input(*input);
     }
-    state_.frame(dt);
+    const auto t1 = clock::now();
+    const int ticks = state_.frame(dt);
+    const auto t2 = clock::now();
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    feed_imgui(input_, ImGui::GetIO());
     if (fixed_dt_ > 0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt_);
+    viewport_->begin_frame();
     ImGui::NewFrame();
     ui_->frame(state_, viewport_.get());
     ImGui::Render();
     for (std::string& error : viewport_->take_errors()) state_.log().warning(std::move(error));
+    const auto t3 = clock::now();
 
-    default_framebuffer target(window_.framebuffer_size());
-    target.clear({0.1f, 0.1f, 0.1f, 1.0f});
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    // Every frame tells the memo what it draws; the window is drawn when anything changed.
+    const bool same_ui = drawn_.unchanged(*ImGui::GetDrawData());
+    const bool exposed = glfw_input_->take_refresh();
+    idle_ = same_ui && !exposed && !viewport_->drew_this_frame() && screenshot.empty();
     std::string error;
-    if (!screenshot.empty()) error = write_png(screenshot, read_pixels(target));
-    window_.swap_buffers();
+    if (!idle_) {
+        default_framebuffer target(window_.framebuffer_size());
+        target.clear({0.1f, 0.1f, 0.1f, 1.0f});
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        if (wait_for_gpu_) gl_finish();
+        if (!screenshot.empty()) error = write_png(screenshot, read_pixels(target));
+    }
+    const auto t4 = clock::now();
+    if (!idle_) {
+        window_.swap_buffers();
+        if (wait_for_gpu_) gl_finish();
+    }
+    const auto t5 = clock::now();
 
     if (std::string title = state_.title(); title != title_) {
         window_.set_title(title);
         title_ = std::move(title);
     }
+    phases_ = {.events = seconds(t0, t1),
+               .game = seconds(t1, t2),
+               .ui = seconds(t2, t3),
+               .scene_view = viewport_->render_seconds(),
+               .imgui_draw = seconds(t3, t4),
+               .swap = seconds(t4, t5),
+               .ticks = ticks,
+               .kept = idle_};
     return error;
 }
 

@@ -2,6 +2,10 @@
 // gl_viewport: the scene view's viewport_renderer on the engine's OpenGL renderer — an
 // offscreen framebuffer (resized with the panel) and a texture cache for sprites. Needs the
 // window's OpenGL context to be current for its whole life.
+//
+// A frame that would draw exactly what the last one drew (the same instances and lines byte
+// for byte, camera, size and background: a paused game, an idle scene) keeps the last
+// picture: on a software rasteriser 100,000 sprites cost far more to draw than to compare.
 
 #include <memory>
 #include <string>
@@ -27,10 +31,44 @@ public:
     /// Textures that failed to load since the last call (for the console).
     [[nodiscard]] std::vector<std::string> take_errors();
 
+    /// Seconds the scene view's render() took in this frame (0 when it did not draw). With
+    /// `wait_for_gpu`, render() waits for the rasteriser, so this includes drawing the
+    /// pixels and not only handing the work to the driver.
+    [[nodiscard]] double render_seconds() const noexcept { return render_seconds_; }
+    void begin_frame() noexcept {
+        render_seconds_ = 0.0;
+        drew_this_frame_ = false;
+    }
+    /// The picture changed in this frame (it was drawn, not kept).
+    [[nodiscard]] bool drew_this_frame() const noexcept { return drew_this_frame_; }
+    bool wait_for_gpu = false;
+    /// false: draw every frame even when nothing changed (to measure what the reuse saves).
+    bool reuse_unchanged = true;
+    /// Frames that kept the last picture, since the start.
+    [[nodiscard]] std::size_t frames_reused() const noexcept { return frames_reused_; }
+
 private:
     renderer renderer_;
     std::unique_ptr<framebuffer> target_;
     std::unique_ptr<texture_cache> textures_;
+    double render_seconds_ = 0.0;
+    bool drew_this_frame_ = false;
+
+    void draw(const draw_list& list, const camera2d& camera, glm::ivec2 size,
+              const color& background);
+    // What the picture in target_ shows (valid while drawn_ is true).
+    [[nodiscard]] bool shows(const draw_list& list, const camera2d& camera, glm::ivec2 size,
+                             const color& background) const;
+    bool drawn_ = false;
+    std::vector<draw_instance> drawn_instances_;
+    std::vector<draw_line> drawn_lines_;
+    camera2d drawn_camera_;
+    color drawn_background_;
+    std::size_t frames_reused_ = 0;
 };
+
+/// glFinish() of the current context: waits until the driver has drawn everything sent so
+/// far (for measuring where a frame's time goes).
+void gl_finish();
 
 }  // namespace mosaic::editor

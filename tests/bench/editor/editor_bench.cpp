@@ -7,12 +7,23 @@
 //                           hidden window (no swap, no glFinish: CPU time)
 //   hierarchy_rebuild       the hierarchy's rows rebuilt (after a structural change)
 //   editor_play / editor_stop
+//   editor_frame/window/*   the real mosaic-editor (editor_app) in a visible 1600x900 window,
+//                           the stress project playing: 100,000 sprites, all in the scene
+//                           view. Wall time of whole frames (events, game ticks on the real
+//                           clock, UI, scene view, ImGui's draw, swap), paused and playing.
+//                           paused: nothing changes (the window is kept; frames wait up to
+//                           1/60 s for events); paused_ui: a Console line each frame (the
+//                           UI is drawn again, the scene view's picture kept);
+//                           paused_redraw draws everything every frame, as before. The *_phases
+//                           variants wait for the rasteriser after each OpenGL phase and
+//                           report where the time goes as counters (ms per frame).
 //
 // The scene: 1,000 roots with 99 children each (every node open: 100,000 hierarchy rows),
 // each entity with Name, Transform, Sprite and RigidBody; one entity selected.
 //
-// Run: xvfb-run -a ./mosaic-editor-bench --benchmark_repetitions=5
-// --benchmark_report_aggregates_only=true
+// Run: xvfb-run -a -s "-screen 0 1600x900x24" ./mosaic-editor-bench
+//      --benchmark_repetitions=5 --benchmark_report_aggregates_only=true
+// Without a display the GL benchmarks are skipped with a message.
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 #include <benchmark/benchmark.h>
@@ -20,6 +31,8 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <string>
 
@@ -29,6 +42,7 @@
 
 #include "core/editor_state.hpp"
 #include "headless_imgui.hpp"
+#include "ui/app/editor_app.hpp"
 #include "ui/app/gl_viewport.hpp"
 #include "ui/editor_ui.hpp"
 
@@ -140,6 +154,95 @@ void editor_play_stop(benchmark::State& st, bool measure_play) {
     }
 }
 
+bool has_display(benchmark::State& st) {
+    for (const char* variable : {"DISPLAY", "WAYLAND_DISPLAY"}) {
+        const char* value = std::getenv(variable);
+        if (value != nullptr && *value != '\0') return true;
+    }
+    st.SkipWithError(
+        "no display (DISPLAY is not set): run under xvfb-run -a -s \"-screen 0 1600x900x24\"");
+    return false;
+}
+
+// The whole editor on the stress scene, as a user runs it (the real clock: a slow frame runs
+// up to five ticks), with 100,000 sprites spawned and all in view (the scene's camera frames
+// its 400 x 400 box).
+enum class window_case { paused, paused_ui, paused_redraw, playing };
+
+void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
+    const bool playing = what == window_case::playing;
+    const bool reuse = what != window_case::paused_redraw;
+    if (!has_display(st)) return;
+    const std::filesystem::path stress = std::filesystem::path(MOSAIC_PROJECTS_DIR) / "stress";
+    editor_options options;
+    options.project = stress.string();
+    options.scene = stress / "scenes" / "stress.scene.json";
+    options.settings = std::filesystem::temp_directory_path() / "mosaic-editor-bench.ini";
+    options.frames = 0;  // no vsync, no recovery dialog, no autosave
+    std::unique_ptr<editor_app> app;
+    try {
+        app = std::make_unique<editor_app>(options);
+    } catch (const platform_error& e) {
+        st.SkipWithError(e.what());
+        return;
+    }
+    app->set_fixed_dt(0.0);
+    editor_state& s = app->state();
+    for (int i = 0; i < 3; ++i) (void)app->render_frame();
+    s.play();
+    for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
+    if (s.world().size() < 100'000) {
+        st.SkipWithError("the stress scene did not spawn its sprites (is sample_stress built?)");
+        return;
+    }
+    if (!playing) s.pause();
+    app->wait_for_gpu_in_phases(phases);
+    app->viewport().reuse_unchanged = reuse;
+    for (int i = 0; i < 3; ++i) (void)app->render_frame();
+
+    const std::size_t reused_before = app->viewport().frames_reused();
+    editor_app::frame_phases sum;
+    std::int64_t frames = 0;
+    std::int64_t kept = 0;
+    int line = 0;
+    for (auto _ : st) {
+        // A line in the Console each frame: the UI changes, the scene does not.
+        if (what == window_case::paused_ui) s.log().info("line " + std::to_string(++line));
+        (void)app->render_frame();
+        const editor_app::frame_phases& p = app->last_phases();
+        sum.events += p.events;
+        sum.game += p.game;
+        sum.ui += p.ui;
+        sum.scene_view += p.scene_view;
+        sum.imgui_draw += p.imgui_draw;
+        sum.swap += p.swap;
+        sum.ticks += p.ticks;
+        kept += p.kept ? 1 : 0;
+        ++frames;
+    }
+    const auto per_frame_ms = [&](double total) {
+        return frames > 0 ? 1000.0 * total / static_cast<double>(frames) : 0.0;
+    };
+    st.counters["sprites_in_view"] =
+        static_cast<double>(app->ui().scene_view().list().instances().size());
+    st.counters["pictures_kept"] =
+        frames > 0 ? static_cast<double>(app->viewport().frames_reused() - reused_before) /
+                         static_cast<double>(frames)
+                   : 0.0;
+    st.counters["window_kept"] =
+        frames > 0 ? static_cast<double>(kept) / static_cast<double>(frames) : 0.0;
+    st.counters["ticks_per_frame"] =
+        frames > 0 ? static_cast<double>(sum.ticks) / static_cast<double>(frames) : 0.0;
+    if (phases) {
+        st.counters["events_ms"] = per_frame_ms(sum.events);
+        st.counters["game_ms"] = per_frame_ms(sum.game);
+        st.counters["ui_ms"] = per_frame_ms(sum.ui - sum.scene_view);
+        st.counters["scene_view_ms"] = per_frame_ms(sum.scene_view);
+        st.counters["imgui_draw_ms"] = per_frame_ms(sum.imgui_draw);
+        st.counters["swap_ms"] = per_frame_ms(sum.swap);
+    }
+}
+
 }  // namespace
 
 BENCHMARK(editor_frame_headless)->Name("editor_frame/headless")->Unit(benchmark::kMillisecond);
@@ -152,6 +255,41 @@ BENCHMARK_CAPTURE(editor_play_stop, play, true)
 BENCHMARK_CAPTURE(editor_play_stop, stop, false)
     ->Name("editor_stop")
     ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused, window_case::paused, false)
+    ->Name("editor_frame/window/paused")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused_ui, window_case::paused_ui, false)
+    ->Name("editor_frame/window/paused_ui")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused_redraw, window_case::paused_redraw, false)
+    ->Name("editor_frame/window/paused_redraw")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, playing, window_case::playing, false)
+    ->Name("editor_frame/window/playing")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused_ui_phases, window_case::paused_ui, true)
+    ->Name("editor_frame/window/paused_ui_phases")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, paused_redraw_phases, window_case::paused_redraw, true)
+    ->Name("editor_frame/window/paused_redraw_phases")
+    ->UseRealTime()
+    ->MinTime(2.0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(editor_frame_window, playing_phases, window_case::playing, true)
+    ->Name("editor_frame/window/playing_phases")
+    ->UseRealTime()
+    ->MinTime(2.0)
     ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();
