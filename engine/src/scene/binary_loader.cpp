@@ -386,8 +386,7 @@ private:
         if (!type.info) {
             warn_once(type, "unknown component type '" + type.name +
                                 "': kept as it is and saved back, but not used");
-            out_.unknown[file_ids_[index]].push_back(
-                {type.name, fields_to_json(data, type, enabled, *this)});
+            keep_unknown(in, index, type.name, fields_to_json(data, type, enabled, *this));
         } else if (type.dropped) {
             warn_once(type, "component '" + type.name + "' is not stored in scene files (ignored)");
         } else {
@@ -424,6 +423,19 @@ private:
         in_.warn(std::move(message));
     }
 
+    // Keeps a component of a type the table does not know, refusing a second one of the same
+    // name on the entity: JSON could not hold both (a key twice in one object), and the JSON
+    // loader refuses that too.
+    void keep_unknown(record_reader& in, std::size_t index, const std::string& name,
+                      std::string json) {
+        std::vector<unknown_component>& kept = out_.unknown[file_ids_[index]];
+        for (const unknown_component& other : kept) {
+            if (other.name == name)
+                in.fail("corrupt: the entity has two components named '" + name + "'");
+        }
+        kept.push_back({name, std::move(json)});
+    }
+
     // A component kept as JSON text (its type was unknown when the file was written).
     void read_unknown(record_reader& in, std::size_t index, entity e) {
         const std::string name(in.read_string("unknown component name", limits::max_string_bytes));
@@ -449,7 +461,7 @@ private:
                 in_.warn("unknown component type '" + name +
                          "': kept as it is and saved back, but not used");
             }
-            out_.unknown[file_ids_[index]].push_back({name, to_json_text(doc)});
+            keep_unknown(in, index, name, to_json_text(doc));
             return;
         }
         // Registered since the file was written: read it as the JSON loader would.
