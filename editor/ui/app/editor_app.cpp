@@ -71,8 +71,16 @@ editor_app::editor_app(const editor_options& options, loaded_project project)
     if (!options.project.empty() && !state_.opened_project().manifest)
         state_.log().warning("--project " + options.project +
                              ": no project there: built-in components only");
-    if (!options_.scene.empty()) (void)state_.open(options_.scene);
     if (!options.script.empty() || options.frames >= 0) fixed_dt_ = 1.0 / 60.0;
+    // A scripted run needs its scene before its first command; an interactive one shows the
+    // window at once, with the "Opening scene" progress while a large file loads.
+    if (!options_.scene.empty()) {
+        if (fixed_dt_ > 0.0) {
+            (void)state_.open(options_.scene);
+        } else {
+            (void)state_.begin_open(options_.scene);
+        }
+    }
 
     IMGUI_CHECKVERSION();
     ImGui::CreateContext();
