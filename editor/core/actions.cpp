@@ -76,11 +76,24 @@ entity_change created(editor_state& s, entity e) {
     return entity_change{capture_entity(s.scene(), s.table(), e), true};
 }
 
+// False, with an error in the console, when `n` more entities would pass the world's limit
+// (game_options::max_entities): the action then changes nothing. Checked before creating,
+// since the world's capacity_error escaping the UI would end the editor.
+bool room_for(editor_state& s, std::size_t n, std::string_view action) {
+    const world& w = s.world();
+    if (w.size() + n <= w.entity_limit()) return true;
+    s.log().error(std::string(action) + ": the scene holds " + std::to_string(w.size()) +
+                  " entities, at most " + std::to_string(w.entity_limit()) + " at once: " +
+                  std::to_string(n) + " more do not fit; nothing was created");
+    return false;
+}
+
 }  // namespace
 
 // --- 2. entities -----------------------------------------------------------------------------
 
 entity create_entity(editor_state& s, std::string_view name, entity parent) {
+    if (!room_for(s, 1, "Create")) return null_entity;
     world& w = s.world();
     const entity e = w.create();
     w.add<Name>(e, make_name(name.empty() ? "Entity" : name));
@@ -93,6 +106,7 @@ entity create_entity(editor_state& s, std::string_view name, entity parent) {
 }
 
 entity create_from_archetype(editor_state& s, const archetype& a) {
+    if (!room_for(s, 1, "Create " + a.name())) return null_entity;
     world& w = s.world();
     const entity e = spawn(w, a);
     if (!w.has<Name>(e)) w.add<Name>(e, make_name(a.name()));
@@ -133,6 +147,7 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         return false;
     });
     const std::vector<entity> originals = with_descendants(w, roots);
+    if (!room_for(s, originals.size(), "Duplicate")) return {};
     std::unordered_map<std::uint64_t, entity> copy_of;  // by original index
     for (const entity original : originals) {
         const entity copy = w.create();

@@ -21,6 +21,8 @@ namespace mosaic::editor {
 
 class editor_state;
 
+// The actions that create entities create none, and return null / nothing with an error in
+// the console, when the world's entity limit would be passed.
 /// A new entity with a Name and a Transform (under `parent` when not null); selected.
 entity create_entity(editor_state& s, std::string_view name, entity parent = null_entity);
 /// A new entity from an archetype (named after it); selected.

@@ -65,6 +65,7 @@ void command_paste(editor_state& s, ui_state& ui) {
 
 void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
     const entity e = create_entity(s, "Entity", parent);
+    if (e.is_null()) return;  // the world is full: the console says so
     ui.structure_changed = true;
     ui.scroll_hierarchy_to = e;
     ui.rename_request = e;  // Unity: a new entity is named at once
@@ -72,6 +73,7 @@ void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
 
 void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a) {
     const entity e = create_from_archetype(s, a);
+    if (e.is_null()) return;  // the world is full: the console says so
     ui.structure_changed = true;
     ui.scroll_hierarchy_to = e;
 }

@@ -243,3 +243,21 @@ TEST(Undo, DirtyFollowsTheHistory) {
 }
 
 }  // namespace
+
+TEST(EntityLimit, ActionsThatWouldPassTheLimitChangeNothingAndSaySo) {
+    // Before, the world's capacity_error escaped the UI and ended the editor.
+    editor_state s;
+    const entity first = create_entity(s, "First");
+    s.world().set_entity_limit(static_cast<std::uint32_t>(s.world().size() + 1));
+    ASSERT_FALSE(create_entity(s, "Second").is_null());
+    const std::size_t full = s.world().size();
+    const std::size_t steps = s.history().undo_steps();
+
+    EXPECT_TRUE(create_entity(s, "Third").is_null());
+    EXPECT_TRUE(duplicate_entities(s, std::vector{first}).empty());
+    EXPECT_EQ(s.world().size(), full);
+    EXPECT_EQ(s.history().undo_steps(), steps) << "nothing recorded";
+    ASSERT_FALSE(s.log().lines().empty());
+    EXPECT_NE(s.log().lines().back().text.find("Duplicate: the scene holds"), std::string::npos)
+        << s.log().lines().back().text;
+}
