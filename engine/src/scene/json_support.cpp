@@ -20,21 +20,31 @@ namespace mosaic::detail {
 
 namespace {
 
+// Calls visit(i) for each position of `text` outside its strings (quotes included in the
+// strings); visit returns where to go on (i + 1, or past what it read).
+template <class Visit>
+void outside_strings(std::string_view text, Visit visit) {
+    bool in_string = false;
+    for (std::size_t i = 0; i < text.size();) {
+        const char c = text[i];
+        if (in_string) {
+            i += c == '\\' ? 2 : 1;
+            in_string = c != '"';
+        } else if (c == '"') {
+            in_string = true;
+            ++i;
+        } else {
+            i = visit(i);
+        }
+    }
+}
+
 // Deepest bracket nesting of the text, strings skipped.
 std::size_t nesting_depth(std::string_view text, std::size_t& where) {
     std::size_t depth = 0, deepest = 0;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    outside_strings(text, [&](std::size_t i) {
         const char c = text[i];
-        if (in_string) {
-            if (c == '\\') {
-                ++i;
-            } else if (c == '"') {
-                in_string = false;
-            }
-        } else if (c == '"') {
-            in_string = true;
-        } else if (c == '[' || c == '{') {
+        if (c == '[' || c == '{') {
             if (++depth > deepest) {
                 deepest = depth;
                 where = i;
@@ -42,7 +52,8 @@ std::size_t nesting_depth(std::string_view text, std::size_t& where) {
         } else if ((c == ']' || c == '}') && depth > 0) {
             --depth;
         }
-    }
+        return i + 1;
+    });
     return deepest;
 }
 
@@ -78,38 +89,24 @@ bool overflows(std::string_view magnitude) {
 // for the reader to refuse.
 std::optional<std::string> rewrite_large_exponents(std::string_view text) {
     std::optional<std::string> copy;
-    bool in_string = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
+    outside_strings(text, [&](std::size_t i) -> std::size_t {
         const char c = text[i];
-        if (in_string) {
-            if (c == '\\') {
-                ++i;
-            } else if (c == '"') {
-                in_string = false;
-            }
-            continue;
-        }
-        if (c == '"') {
-            in_string = true;
-            continue;
-        }
-        if (c != '-' && (c < '0' || c > '9')) continue;
+        if (c != '-' && (c < '0' || c > '9')) return i + 1;
         std::size_t end = i + 1;
         while (end < text.size() &&
                std::string_view("0123456789.eE+-").find(text[end]) != std::string_view::npos) {
             ++end;
         }
         const std::string_view number = text.substr(i, end - i);
-        i = end - 1;
         const std::size_t e = number.find_first_of("eE");
-        if (e == std::string_view::npos || number.size() - e < 4) continue;  // exponent < 100
+        if (e == std::string_view::npos || number.size() - e < 4) return end;  // exponent < 100
         double value = 0;
         const auto [last, ec] =
             std::from_chars(number.data(), number.data() + number.size(), value);
-        if (last != number.data() + number.size()) continue;  // not a number: the reader says
+        if (last != number.data() + number.size()) return end;  // not a number: the reader says
         if (ec == std::errc::result_out_of_range) {
             const bool negative = number.front() == '-';
-            if (overflows(number.substr(negative ? 1 : 0))) continue;
+            if (overflows(number.substr(negative ? 1 : 0))) return end;
             value = negative ? -0.0 : 0.0;
         }
         char shortest[32];
@@ -118,11 +115,12 @@ std::optional<std::string> rewrite_large_exponents(std::string_view text) {
         std::erase(replacement, '+');  // "1e+308": the '+' adds a character and nothing else
         // Still a double, not an integer (which would drop the sign of -0).
         if (replacement.find_first_of(".e") == std::string::npos) replacement += ".0";
-        if (replacement.size() > number.size()) continue;
+        if (replacement.size() > number.size()) return end;
         replacement.resize(number.size(), ' ');
         if (!copy) copy.emplace(text);
-        copy->replace(i + 1 - number.size(), number.size(), replacement);
-    }
+        copy->replace(i, number.size(), replacement);
+        return end;
+    });
     return copy;
 }
 
