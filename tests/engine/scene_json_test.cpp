@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 #include "scene_test_support.hpp"
@@ -355,6 +356,23 @@ TEST_F(SceneJson, AFileOfTinyValuesIsRefusedBeforeItFillsTheMemory) {
                          "size, and 64 MiB)"),
               std::string::npos)
         << error;
+}
+
+TEST_F(SceneJson, TheLargestFloatWrittenAsTextLoadsBack) {
+    // 3.4028235e38 is how the writer spells the largest float; as a double it is a little
+    // larger, and was refused as out of range (the fuzzer found a binary file whose JSON
+    // form did not load).
+    auto result = load(minimal_scene(
+        R"([{"id": 1, "components": {"EveryKind": {"f32": -3.4028235e38, "v2": [3.4028235e38, 0]}}}])"));
+    ASSERT_TRUE(result.ok()) << to_string(result.diagnostics);
+    const auto& k = result.value->world.get<testing::EveryKind>(result.value->find(1));
+    EXPECT_EQ(k.f32, -std::numeric_limits<float>::max());
+    EXPECT_EQ(k.v2.x, std::numeric_limits<float>::max());
+    EXPECT_NE(error_of(minimal_scene(
+                           R"([{"id": 1, "components": {"EveryKind": {"f32": 3.4028236e38}}}])"))
+                  .find("out of the range of a 32-bit float"),
+              std::string::npos)
+        << "a number that rounds to Infinity is still refused";
 }
 
 TEST_F(SceneJson, NumbersWithHugeExponentsThatFitADoubleLoadExactly) {

@@ -1,5 +1,6 @@
 #include "component_json.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -139,13 +140,19 @@ std::string expected_floats(std::size_t n) {
     return "expected an array of " + std::to_string(n) + " numbers";
 }
 
-// A number a float cannot hold (beyond about 3.4e38) is an error, never Infinity.
+// A number a float cannot hold (beyond about 3.4e38) is an error, never Infinity. The
+// largest float is written as its shortest text, 3.4028235e38, which as a double is a little
+// larger than it: numbers that round to the largest float are that float.
 float read_float(const rapidjson::Value& v, read_context& ctx, const std::string& path) {
+    constexpr double largest = std::numeric_limits<float>::max();  // 2^128 - 2^104
+    constexpr double rounds_to_infinity = largest + 0x1p103;       // half its last step on
     const double d = v.GetDouble();  // NaN and Infinity are written as such: kept
-    if (std::isfinite(d) && std::fabs(d) > std::numeric_limits<float>::max())
+    if (!std::isfinite(d)) return static_cast<float>(d);
+    if (std::fabs(d) >= rounds_to_infinity)
         ctx.fail(path,
                  "the number is out of the range of a 32-bit float (about -3.4e38 to 3.4e38)");
-    return static_cast<float>(d);
+    // Clamped, not cast: casting a double beyond the largest float is undefined behaviour.
+    return static_cast<float>(std::clamp(d, -largest, largest));
 }
 
 void read_element(const rapidjson::Value& v, const field_info& f, void* value,
