@@ -73,19 +73,30 @@ apply_keeps
 }
 
 TEST(Script, PlayStepStopRestores) {
+    // Run in parts, looking at the ball between them: before, a Play that ran nothing (or a
+    // Stop that restored nothing because nothing changed) passed too. This catches a `play`
+    // that does not start the game, a `pause` that lets it run on, a `step` that does not
+    // tick while paused, and a `stop` that keeps the played values.
     editor_state s;
-    const std::string error = run(s, R"(
+    ASSERT_EQ(run(s, R"(
 create Ball
 add RigidBody
 set RigidBody.gravity_scale 1
 play
 wait 30
-pause
-step 2
-stop
-expect Transform.position 0 0
-)");
-    EXPECT_EQ(error, "");
+)"),
+              "");
+    const auto y = [&] { return s.world().get<Transform>(s.find_by_name("Ball")).position.y; };
+    const float fallen = y();
+    EXPECT_LT(fallen, -0.5f) << "30 frames of play with gravity -9.81 should drop the ball";
+    ASSERT_EQ(run(s, "pause\nwait 10"), "");
+    EXPECT_EQ(y(), fallen) << "paused: frames must not tick";
+    ASSERT_EQ(run(s, "step 2"), "");
+    const float stepped = y();
+    EXPECT_LT(stepped, fallen) << "step ticks while paused";
+    EXPECT_EQ(run(s, "wait 10"), "");
+    EXPECT_EQ(y(), stepped) << "after a step the game stays paused";
+    EXPECT_EQ(run(s, "stop\nexpect Transform.position 0 0\nexpect RigidBody.velocity 0 0"), "");
 }
 
 TEST(Script, ErrorsNameTheLineAndTheProblem) {
