@@ -57,17 +57,31 @@ TEST(FieldKinds, EveryRowMatchesItsType) {
     });
 }
 
-struct Labels {
+struct Region {
+    rect area{1, 2, 3, 4};
     char label[24] = {};
     asset_path icon{};
 };
 
 TEST(FieldKinds, TextCapacityIsTheFixedArrayOrTheFieldSize) {
     component_table table;
-    table.component<Labels>("Labels").field("label", &Labels::label).field("icon", &Labels::icon);
-    const component_info& info = *table.find("Labels");
+    table.component<Region>("Region")
+        .field("area", &Region::area)
+        .field("label", &Region::label)
+        .field("icon", &Region::icon);
+    const component_info& info = *table.find("Region");
     EXPECT_EQ(text_capacity(*info.find_field("label")), 24u);
     EXPECT_EQ(text_capacity(*info.find_field("icon")), sizeof(asset_path::path));
+}
+
+TEST(FieldKinds, RectIsAFieldKind) {
+    component_table table;
+    table.component<Region>("Region").field("area", &Region::area);
+    const field_info& area = *table.find("Region")->find_field("area");
+    EXPECT_EQ(area.kind, field_kind::rect);
+    EXPECT_EQ(area.size, sizeof(rect));
+    EXPECT_EQ(to_string(area.kind), "rect");
+    EXPECT_EQ(float_count(area.kind), 4u);
 }
 
 }  // namespace

@@ -41,6 +41,11 @@ struct color {
     float r = 1, g = 1, b = 1, a = 1;
     friend bool operator==(const color&, const color&) = default;
 };
+/// An axis-aligned 2D rectangle: its corner and its size (a sprite's region, a trigger area).
+struct rect {
+    float x = 0, y = 0, w = 0, h = 0;
+    friend bool operator==(const rect&, const rect&) = default;
+};
 /// A path to an asset file (texture, sound), relative to the project folder.
 struct asset_path {
     char path[120] = {};
@@ -60,7 +65,8 @@ enum class field_kind : std::uint8_t {
     string,  // a fixed-size char array, always NUL-terminated
     enumeration,
     entity_ref,
-    asset_path,  // new kinds go last: binary scenes store the number
+    asset_path,
+    rect,  // new kinds go last: binary scenes store the number
 };
 /// One row of the kind table.
 struct kind_info {
@@ -110,13 +116,14 @@ MOSAIC_KIND_ROW(string,      fixed_text,    "string", 0,                  0,   0
 MOSAIC_KIND_ROW(enumeration, enum_number,   "enum",   0,                  8,   0,     0,   false, 0.01f);
 MOSAIC_KIND_ROW(entity_ref,  entity,        "entity", sizeof(entity),     8,   0,     0,   false, 0.01f);
 MOSAIC_KIND_ROW(asset_path,  asset_path,    "asset",  sizeof(asset_path), 0,   0,     0,   true,  0.01f);
+MOSAIC_KIND_ROW(rect,        rect,          "rect",   sizeof(rect),       16,  4,     4,   false, 0.01f);
 
 // clang-format on
 
 #undef MOSAIC_KIND_ROW
 
 /// The last enumerator: binary scenes store kinds as numbers, and a number past it is corrupt.
-inline constexpr field_kind last_field_kind = field_kind::asset_path;
+inline constexpr field_kind last_field_kind = field_kind::rect;
 
 /// Calls `f(kind_traits<kind>{})` and returns what it returns. The callback is a generic
 /// lambda; `typename decltype(tag)::type` and `decltype(tag)::info` are its element type and
@@ -152,6 +159,8 @@ constexpr decltype(auto) visit_kind(field_kind kind, F&& f) {
             return f(kind_traits<field_kind::entity_ref>{});
         case field_kind::asset_path:
             return f(kind_traits<field_kind::asset_path>{});
+        case field_kind::rect:
+            return f(kind_traits<field_kind::rect>{});
     }
     // Not a field_kind at all (a bug upstream): the first kind rather than no return.
     return f(kind_traits<field_kind::boolean>{});
@@ -216,6 +225,10 @@ struct field_traits<entity> {
 template <>
 struct field_traits<asset_path> {
     static constexpr field_kind kind = field_kind::asset_path;
+};
+template <>
+struct field_traits<rect> {
+    static constexpr field_kind kind = field_kind::rect;
 };
 template <class E>
 struct field_traits<E, std::enable_if_t<std::is_enum_v<E>>> {
