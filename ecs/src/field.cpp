@@ -3,84 +3,20 @@
 #include <algorithm>
 #include <cstring>
 
+#include "mosaic/ecs/field_kinds.hpp"
+
 namespace mosaic {
 
 std::string_view to_string(field_kind kind) noexcept {
-    switch (kind) {
-        case field_kind::boolean:
-            return "bool";
-        case field_kind::int32:
-            return "int32";
-        case field_kind::uint32:
-            return "uint32";
-        case field_kind::int64:
-            return "int64";
-        case field_kind::float32:
-            return "float";
-        case field_kind::float64:
-            return "double";
-        case field_kind::vec2:
-            return "vec2";
-        case field_kind::vec3:
-            return "vec3";
-        case field_kind::vec4:
-            return "vec4";
-        case field_kind::color:
-            return "color";
-        case field_kind::string:
-            return "string";
-        case field_kind::enumeration:
-            return "enum";
-        case field_kind::entity_ref:
-            return "entity";
-        case field_kind::asset_path:
-            return "asset";
-    }
-    return "?";
+    return info_of(kind).name;
 }
 
 std::size_t float_count(field_kind kind) noexcept {
-    switch (kind) {
-        case field_kind::vec2:
-            return 2;
-        case field_kind::vec3:
-            return 3;
-        case field_kind::vec4:
-        case field_kind::color:
-            return 4;
-        default:
-            return 0;
-    }
+    return info_of(kind).float_count;
 }
 
 std::size_t kind_size(field_kind kind) noexcept {
-    switch (kind) {
-        case field_kind::boolean:
-            return sizeof(bool);
-        case field_kind::int32:
-        case field_kind::uint32:
-        case field_kind::float32:
-            return 4;
-        case field_kind::int64:
-        case field_kind::float64:
-            return 8;
-        case field_kind::vec2:
-            return sizeof(vec2);
-        case field_kind::vec3:
-            return sizeof(vec3);
-        case field_kind::vec4:
-            return sizeof(vec4);
-        case field_kind::color:
-            return sizeof(color);
-        case field_kind::entity_ref:
-            return sizeof(entity);
-        case field_kind::asset_path:
-            return sizeof(asset_path);
-        case field_kind::string:
-        case field_kind::enumeration:
-            return 0;
-    }
-    return 0;
+    return info_of(kind).memory_size;
 }
 
 std::int64_t field_info::read_enum(const void* component, std::uint32_t element) const {

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <type_traits>
 #include <vector>
 
+#include <mosaic/ecs/field_kinds.hpp>
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
 
@@ -52,8 +54,10 @@ std::string parse_element(const field_info& f, std::string_view text, void* comp
     void* where = f.address(component, element);
     const std::string expected = "'" + std::string(text) + "' for " + f.name + " (" +
                                  std::string(to_string(f.kind)) + "): expected ";
-    switch (f.kind) {
-        case field_kind::boolean: {
+    return visit_kind(f.kind, [&](auto kind) -> std::string {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             bool value;
             if (text == "true" || text == "on" || text == "1") {
                 value = true;
@@ -64,53 +68,30 @@ std::string parse_element(const field_info& f, std::string_view text, void* comp
             }
             std::memcpy(where, &value, sizeof value);
             return {};
-        }
-        case field_kind::int32: {
-            std::int32_t v;
-            if (!number(text, v)) return expected + "a whole number";
+        } else if constexpr (std::is_integral_v<T>) {
+            T v;
+            if (!number(text, v))
+                return expected +
+                       (std::is_signed_v<T> ? "a whole number" : "a whole number, 0 or more");
             std::memcpy(where, &v, sizeof v);
             return {};
-        }
-        case field_kind::uint32: {
-            std::uint32_t v;
-            if (!number(text, v)) return expected + "a whole number, 0 or more";
-            std::memcpy(where, &v, sizeof v);
-            return {};
-        }
-        case field_kind::int64: {
-            std::int64_t v;
-            if (!number(text, v)) return expected + "a whole number";
-            std::memcpy(where, &v, sizeof v);
-            return {};
-        }
-        case field_kind::float32:
-        case field_kind::float64:
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color: {
-            const std::size_t n = f.kind == field_kind::float32 || f.kind == field_kind::float64
-                                      ? 1
-                                      : float_count(f.kind);
+        } else if constexpr (std::is_floating_point_v<T> || K::info.float_count > 0) {
+            // A scalar of its own type, or float_count floats.
+            using number_type = std::conditional_t<std::is_floating_point_v<T>, T, float>;
+            const std::size_t n = std::is_floating_point_v<T> ? 1 : K::info.float_count;
             const auto parts = words(text);
             if (parts.size() != n) return expected + std::to_string(n) + " number(s)";
             for (std::size_t i = 0; i < n; ++i) {
                 double v;
                 if (!number(parts[i], v) || !std::isfinite(v)) return expected + "numbers";
-                if (f.kind == field_kind::float64) {
-                    std::memcpy(where, &v, sizeof v);
-                } else {
-                    const auto fv = static_cast<float>(v);
-                    std::memcpy(static_cast<std::byte*>(where) + i * sizeof(float), &fv, sizeof fv);
-                }
+                const auto nv = static_cast<number_type>(v);
+                std::memcpy(static_cast<std::byte*>(where) + i * sizeof nv, &nv, sizeof nv);
             }
             return {};
-        }
-        case field_kind::string:
-        case field_kind::asset_path:
+        } else if constexpr (K::info.is_text) {
             f.write_string(component, text, element);
             return {};
-        case field_kind::enumeration: {
+        } else if constexpr (std::is_same_v<T, enum_number>) {
             for (const enum_entry& e : f.enum_values) {
                 if (e.name == text) {
                     f.write_enum(component, e.value, element);
@@ -120,8 +101,7 @@ std::string parse_element(const field_info& f, std::string_view text, void* comp
             std::string names;
             for (const enum_entry& e : f.enum_values) names += (names.empty() ? "" : ", ") + e.name;
             return expected + "one of " + names;
-        }
-        case field_kind::entity_ref: {
+        } else if constexpr (std::is_same_v<T, entity>) {
             entity target = null_entity;
             if (text != "null" && text != "-") {
                 target = find_named(w, text);
@@ -129,67 +109,36 @@ std::string parse_element(const field_info& f, std::string_view text, void* comp
             }
             std::memcpy(where, &target, sizeof target);
             return {};
+        } else {
+            static_assert(unhandled_kind<K>, "field_text: parse this kind");
         }
-    }
-    return expected + "a value";
+    });
 }
 
 std::string format_element(const field_info& f, const void* component, std::uint32_t element,
                            const world& w) {
     const void* where = f.address(component, element);
     std::ostringstream out;
-    const auto floats = [&](std::size_t n) {
-        for (std::size_t i = 0; i < n; ++i) {
-            float v;
-            std::memcpy(&v, static_cast<const std::byte*>(where) + i * sizeof v, sizeof v);
-            out << (i ? " " : "") << v;
-        }
-    };
-    switch (f.kind) {
-        case field_kind::boolean: {
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             bool v;
             std::memcpy(&v, where, sizeof v);
             out << (v ? "true" : "false");
-            break;
-        }
-        case field_kind::int32: {
-            std::int32_t v;
+        } else if constexpr (std::is_arithmetic_v<T>) {
+            T v;
             std::memcpy(&v, where, sizeof v);
             out << v;
-            break;
-        }
-        case field_kind::uint32: {
-            std::uint32_t v;
-            std::memcpy(&v, where, sizeof v);
-            out << v;
-            break;
-        }
-        case field_kind::int64: {
-            std::int64_t v;
-            std::memcpy(&v, where, sizeof v);
-            out << v;
-            break;
-        }
-        case field_kind::float32:
-            floats(1);
-            break;
-        case field_kind::float64: {
-            double v;
-            std::memcpy(&v, where, sizeof v);
-            out << v;
-            break;
-        }
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color:
-            floats(float_count(f.kind));
-            break;
-        case field_kind::string:
-        case field_kind::asset_path:
+        } else if constexpr (K::info.float_count > 0) {
+            for (std::size_t i = 0; i < K::info.float_count; ++i) {
+                float v;
+                std::memcpy(&v, static_cast<const std::byte*>(where) + i * sizeof v, sizeof v);
+                out << (i ? " " : "") << v;
+            }
+        } else if constexpr (K::info.is_text) {
             out << f.read_string(component, element);
-            break;
-        case field_kind::enumeration: {
+        } else if constexpr (std::is_same_v<T, enum_number>) {
             const std::int64_t v = f.read_enum(component, element);
             const std::string_view name = f.enum_name(v);
             if (name.empty()) {
@@ -197,9 +146,7 @@ std::string format_element(const field_info& f, const void* component, std::uint
             } else {
                 out << name;
             }
-            break;
-        }
-        case field_kind::entity_ref: {
+        } else if constexpr (std::is_same_v<T, entity>) {
             entity e;
             std::memcpy(&e, where, sizeof e);
             const Name* n = w.alive(e) ? w.try_get<Name>(e) : nullptr;  // null: no name
@@ -210,9 +157,10 @@ std::string format_element(const field_info& f, const void* component, std::uint
             } else {
                 out << to_string(e);
             }
-            break;
+        } else {
+            static_assert(unhandled_kind<K>, "field_text: format this kind");
         }
-    }
+    });
     return out.str();
 }
 

@@ -5,6 +5,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+
+#include <mosaic/ecs/field_kinds.hpp>
 
 #include "ui/entity_label.hpp"
 #include "ui/hierarchy_panel.hpp"
@@ -16,29 +19,13 @@ namespace {
 
 constexpr const char* mixed_format = "--";
 
-float default_speed(field_kind kind) {
-    switch (kind) {
-        case field_kind::int32:
-        case field_kind::uint32:
-        case field_kind::int64:
-            return 0.2f;
-        default:
-            return 0.01f;
-    }
-}
-
-bool is_text(field_kind kind) {
-    return kind == field_kind::string || kind == field_kind::asset_path;
-}
-
 /// Bytes of element `element` of `field` in a component, as the editor compares them
 /// (strings up to their terminator, the rest byte for byte).
 bool same_element(const field_info& field, const void* a, const void* b, std::uint32_t element) {
-    if (is_text(field.kind)) {
-        const std::size_t capacity =
-            field.kind == field_kind::asset_path ? sizeof(asset_path) : field.size;
+    if (info_of(field.kind).is_text) {
         return std::strncmp(static_cast<const char*>(field.address(a, element)),
-                            static_cast<const char*>(field.address(b, element)), capacity) == 0;
+                            static_cast<const char*>(field.address(b, element)),
+                            text_capacity(field)) == 0;
     }
     return std::memcmp(field.address(a, element), field.address(b, element), field.size) == 0;
 }
@@ -87,7 +74,7 @@ void write_element(field_context& ctx, const field_info& field, std::uint32_t el
 template <class T>
 bool drag_number(ImGuiDataType type, void* value, const field_info& field, bool mixed,
                  const char* format, int components = 1) {
-    const float speed = field.hints.speed > 0 ? field.hints.speed : default_speed(field.kind);
+    const float speed = field.hints.speed > 0 ? field.hints.speed : info_of(field.kind).drag_speed;
     const T low = static_cast<T>(field.hints.min);
     const T high = static_cast<T>(field.hints.max);
     const bool range = field.has_range();
@@ -185,29 +172,25 @@ bool enum_combo(const field_info& field, void* component, std::uint32_t element,
 bool element_widget(field_context& ctx, const field_info& field, void* component,
                     std::uint32_t element, bool mixed) {
     void* p = field.address(component, element);
-    switch (field.kind) {
-        case field_kind::boolean: {
+    return visit_kind(field.kind, [&](auto kind) -> bool {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, mixed);
             const bool changed = ImGui::Checkbox("##v", static_cast<bool*>(p));
             ImGui::PopItemFlag();
             return changed;
-        }
-        case field_kind::int32:
-            return drag_number<std::int32_t>(ImGuiDataType_S32, p, field, mixed, "%d");
-        case field_kind::uint32:
-            return drag_number<std::uint32_t>(ImGuiDataType_U32, p, field, mixed, "%u");
-        case field_kind::int64:
-            return drag_number<std::int64_t>(ImGuiDataType_S64, p, field, mixed, "%lld");
-        case field_kind::float32:
-            return drag_number<float>(ImGuiDataType_Float, p, field, mixed, "%.3f");
-        case field_kind::float64:
-            return drag_number<double>(ImGuiDataType_Double, p, field, mixed, "%.4f");
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-            return drag_number<float>(ImGuiDataType_Float, p, field, mixed, "%.3f",
-                                      static_cast<int>(float_count(field.kind)));
-        case field_kind::color: {
+        } else if constexpr (std::is_same_v<T, std::int32_t>) {
+            return drag_number<T>(ImGuiDataType_S32, p, field, mixed, "%d");
+        } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+            return drag_number<T>(ImGuiDataType_U32, p, field, mixed, "%u");
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
+            return drag_number<T>(ImGuiDataType_S64, p, field, mixed, "%lld");
+        } else if constexpr (std::is_same_v<T, float>) {
+            return drag_number<T>(ImGuiDataType_Float, p, field, mixed, "%.3f");
+        } else if constexpr (std::is_same_v<T, double>) {
+            return drag_number<T>(ImGuiDataType_Double, p, field, mixed, "%.4f");
+        } else if constexpr (std::is_same_v<T, color>) {
             ImGuiColorEditFlags flags =
                 ImGuiColorEditFlags_AlphaBar | ImGuiColorEditFlags_AlphaPreviewHalf;
             if (mixed) flags |= ImGuiColorEditFlags_NoInputs;
@@ -217,11 +200,11 @@ bool element_widget(field_context& ctx, const field_info& field, void* component
                 ImGui::TextDisabled("%s (mixed)", mixed_format);
             }
             return changed;
-        }
-        case field_kind::string:
-        case field_kind::asset_path: {
-            const std::size_t capacity =
-                field.kind == field_kind::asset_path ? sizeof(asset_path) : field.size;
+        } else if constexpr (K::info.float_count > 0) {
+            return drag_number<float>(ImGuiDataType_Float, p, field, mixed, "%.3f",
+                                      static_cast<int>(K::info.float_count));
+        } else if constexpr (K::info.is_text) {
+            const std::size_t capacity = text_capacity(field);
             char* text = static_cast<char*>(p);
             text[capacity - 1] = '\0';
             if (field.hints.multiline)
@@ -229,18 +212,18 @@ bool element_widget(field_context& ctx, const field_info& field, void* component
                                                  {-FLT_MIN, ImGui::GetTextLineHeight() * 4});
             // Mixed: shows the first value; typing replaces every entity's value.
             return ImGui::InputText("##v", text, capacity);
-        }
-        case field_kind::enumeration:
+        } else if constexpr (std::is_same_v<T, enum_number>) {
             return enum_combo(field, component, element, mixed);
-        case field_kind::entity_ref: {
+        } else if constexpr (std::is_same_v<T, entity>) {
             entity value;
             std::memcpy(&value, p, sizeof value);
             if (!entity_picker(ctx, value, mixed)) return false;
             std::memcpy(p, &value, sizeof value);
             return true;
+        } else {
+            static_assert(unhandled_kind<K>, "inspector: give this kind a widget");
         }
-    }
-    return false;
+    });
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <type_traits>
 
 namespace mosaic::testing {
 
@@ -96,50 +97,42 @@ inline scene random_scene(std::uint32_t seed, const component_table& table, int 
             for (const field_info& f : info->fields) {
                 for (std::uint32_t k = 0; k < f.count; ++k) {
                     void* at = f.address(buffer.data(), k);
-                    switch (f.kind) {
-                        case field_kind::boolean:
+                    visit_kind(f.kind, [&](auto kind) {
+                        using K = decltype(kind);
+                        using T = typename K::type;
+                        if constexpr (std::is_same_v<T, bool>) {
                             *static_cast<bool*>(at) = chance(50);
-                            break;
-                        case field_kind::int32:
+                        } else if constexpr (std::is_same_v<T, std::int32_t>) {
                             *static_cast<std::int32_t*>(at) = static_cast<std::int32_t>(rng());
-                            break;
-                        case field_kind::uint32:
+                        } else if constexpr (std::is_same_v<T, std::uint32_t>) {
                             *static_cast<std::uint32_t*>(at) = rng();
-                            break;
-                        case field_kind::int64:
+                        } else if constexpr (std::is_same_v<T, std::int64_t>) {
                             *static_cast<std::int64_t*>(at) =
                                 (static_cast<std::int64_t>(rng()) << 32) ^ rng();
-                            break;
-                        case field_kind::float32:
+                        } else if constexpr (std::is_same_v<T, float>) {
                             *static_cast<float*>(at) = real();
-                            break;
-                        case field_kind::float64:
+                        } else if constexpr (std::is_same_v<T, double>) {
                             *static_cast<double*>(at) = real() / 3.0;
-                            break;
-                        case field_kind::vec2:
-                        case field_kind::vec3:
-                        case field_kind::vec4:
-                        case field_kind::color:
-                            for (std::size_t c = 0; c < float_count(f.kind); ++c)
+                        } else if constexpr (K::info.float_count > 0) {
+                            for (std::size_t c = 0; c < K::info.float_count; ++c)
                                 static_cast<float*>(at)[c] = real();
-                            break;
-                        case field_kind::string:
+                        } else if constexpr (std::is_same_v<T, fixed_text>) {
                             f.write_string(buffer.data(), "text " + std::to_string(rng() % 100000),
                                            k);
-                            break;
-                        case field_kind::asset_path:
+                        } else if constexpr (std::is_same_v<T, asset_path>) {
                             std::snprintf(static_cast<asset_path*>(at)->path,
-                                          sizeof(asset_path::path), "textures/%u.png", static_cast<unsigned>(rng() % 100));
-                            break;
-                        case field_kind::enumeration:
+                                          sizeof(asset_path::path), "textures/%u.png",
+                                          static_cast<unsigned>(rng() % 100));
+                        } else if constexpr (std::is_same_v<T, enum_number>) {
                             if (!f.enum_values.empty())
                                 f.write_enum(buffer.data(),
                                              f.enum_values[rng() % f.enum_values.size()].value, k);
-                            break;
-                        case field_kind::entity_ref:
+                        } else if constexpr (std::is_same_v<T, entity>) {
                             *static_cast<entity*>(at) = pick();
-                            break;
-                    }
+                        } else {
+                            static_assert(unhandled_kind<K>, "random scenes: fill this kind");
+                        }
+                    });
                 }
             }
             s.world.add_copy(e, info->type, buffer.data());

@@ -6,6 +6,7 @@
 #include <map>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <mosaic/engine/builtin_components.hpp>
@@ -41,46 +42,30 @@ void fill(const component_info& info, void* value, entity ref) {
             const auto number = [&](auto* x) {
                 *x += static_cast<std::remove_pointer_t<decltype(x)>>(salt) + 2;
             };
-            switch (f.kind) {
-                case field_kind::boolean:
+            visit_kind(f.kind, [&](auto kind) {
+                using K = decltype(kind);
+                using T = typename K::type;
+                if constexpr (std::is_same_v<T, bool>) {
                     *static_cast<bool*>(p) = !*static_cast<bool*>(p);
-                    break;
-                case field_kind::int32:
-                    number(static_cast<std::int32_t*>(p));
-                    break;
-                case field_kind::uint32:
-                    number(static_cast<std::uint32_t*>(p));
-                    break;
-                case field_kind::int64:
-                    number(static_cast<std::int64_t*>(p));
-                    break;
-                case field_kind::float32:
-                    *static_cast<float*>(p) += 0.25f * salt + 0.5f;
-                    break;
-                case field_kind::float64:
-                    *static_cast<double*>(p) += 0.25 * salt + 0.5;
-                    break;
-                case field_kind::vec2:
-                case field_kind::vec3:
-                case field_kind::vec4:
-                case field_kind::color: {
+                } else if constexpr (std::is_integral_v<T>) {
+                    number(static_cast<T*>(p));
+                } else if constexpr (std::is_floating_point_v<T>) {
+                    *static_cast<T*>(p) += T(0.25) * static_cast<T>(salt) + T(0.5);
+                } else if constexpr (K::info.float_count > 0) {
                     auto* floats = static_cast<float*>(p);
-                    for (std::size_t i = 0; i < float_count(f.kind); ++i) {
+                    for (std::size_t i = 0; i < K::info.float_count; ++i) {
                         floats[i] += 0.125f * static_cast<float>(salt + static_cast<int>(i)) + 0.5f;
                     }
-                    break;
-                }
-                case field_kind::string:
-                case field_kind::asset_path:
+                } else if constexpr (K::info.is_text) {
                     f.write_string(value, "round trip " + std::to_string(salt), k);
-                    break;
-                case field_kind::enumeration:
+                } else if constexpr (std::is_same_v<T, enum_number>) {
                     if (!f.enum_values.empty()) f.write_enum(value, f.enum_values.back().value, k);
-                    break;
-                case field_kind::entity_ref:
+                } else if constexpr (std::is_same_v<T, entity>) {
                     *static_cast<entity*>(p) = ref;
-                    break;
-            }
+                } else {
+                    static_assert(unhandled_kind<K>, "round trip: change this kind");
+                }
+            });
         }
     }
 }
@@ -94,7 +79,7 @@ void expect_same(const component_info& info, const void* original, const void* l
             if (f.kind == field_kind::entity_ref) {
                 EXPECT_EQ(*static_cast<const entity*>(f.address(loaded, k)), ref)
                     << where << ": " << info.name << "." << f.name;
-            } else if (f.kind == field_kind::string || f.kind == field_kind::asset_path) {
+            } else if (info_of(f.kind).is_text) {
                 EXPECT_EQ(f.read_string(loaded, k), f.read_string(original, k))
                     << where << ": " << info.name << "." << f.name;
             } else {

@@ -11,6 +11,7 @@
 
 #include "component_json.hpp"
 #include "identity.hpp"
+#include "mosaic/ecs/field_kinds.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
@@ -209,7 +210,7 @@ private:
         }
         in_.where.field = "kind";
         const auto kind = in_.read<std::uint8_t>("the field's kind");
-        if (kind > static_cast<std::uint8_t>(field_kind::asset_path)) {
+        if (kind > static_cast<std::uint8_t>(last_field_kind)) {
             in_.fail("corrupt: unknown field kind " + std::to_string(kind));
         }
         f.kind = static_cast<field_kind>(kind);

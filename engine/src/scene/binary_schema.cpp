@@ -9,6 +9,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "identity.hpp"
 #include "json_support.hpp"
@@ -18,64 +19,20 @@ namespace mosaic::detail {
 
 // --- 1. sizes and schema ---------------------------------------------------------------------
 
-std::size_t binary_element_bytes(field_kind kind) noexcept {
-    switch (kind) {
-        case field_kind::boolean:
-            return 1;
-        case field_kind::int32:
-        case field_kind::uint32:
-        case field_kind::float32:
-            return 4;
-        case field_kind::int64:
-        case field_kind::float64:
-        case field_kind::enumeration:
-        case field_kind::entity_ref:
-            return 8;
-        case field_kind::vec2:
-            return 8;
-        case field_kind::vec3:
-            return 12;
-        case field_kind::vec4:
-        case field_kind::color:
-            return 16;
-        case field_kind::string:
-        case field_kind::asset_path:
-            return 0;
-    }
-    return 0;
-}
-
 namespace {
 
 bool is_text(field_kind kind) noexcept {
-    return kind == field_kind::string || kind == field_kind::asset_path;
+    return info_of(kind).is_text;
 }
 
 // Numbers whose file bytes are the memory bytes (little-endian): copied whole.
 bool is_plain_numbers(field_kind kind) noexcept {
-    switch (kind) {
-        case field_kind::int32:
-        case field_kind::uint32:
-        case field_kind::int64:
-        case field_kind::float32:
-        case field_kind::float64:
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color:
-            return true;
-        default:
-            return false;
-    }
+    return info_of(kind).number_unit != 0;
 }
 
 // Bytes of the scalar a plain-number kind is made of (for byte order).
 std::size_t number_unit(field_kind kind) noexcept {
-    return kind == field_kind::int64 || kind == field_kind::float64 ? 8 : 4;
-}
-
-std::size_t text_capacity(const field_info& f) noexcept {
-    return f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+    return info_of(kind).number_unit;
 }
 
 // The double the JSON writer would write for a float (the shortest decimal that reads back
@@ -213,48 +170,52 @@ void map_type(binary_type& type, const component_table& table) {
 
 // --- 3. encoding -----------------------------------------------------------------------------
 
+namespace {
+
+// One element of a kind that is not plain numbers.
+template <class K>
+void encode_element(byte_writer& out, const field_info& f, const void* value, std::uint32_t i,
+                    const file_ids& ids) {
+    using T = typename K::type;
+    const void* at = f.address(value, i);
+    if constexpr (std::is_same_v<T, bool>) {
+        std::uint8_t byte;
+        std::memcpy(&byte, at, 1);
+        out.put(static_cast<std::uint8_t>(byte != 0));
+    } else if constexpr (K::info.is_text) {
+        const char* chars = static_cast<const char*>(at);
+        out.put_string(std::string_view(chars, strnlen(chars, text_capacity(f))));
+    } else if constexpr (std::is_same_v<T, enum_number>) {
+        out.put(f.read_enum(value, i));
+    } else if constexpr (std::is_same_v<T, entity>) {
+        entity e;
+        std::memcpy(&e, at, sizeof e);
+        out.put(ids(e));
+    } else {
+        static_assert(unhandled_kind<K>, "binary: encode this kind");
+    }
+}
+
+}  // namespace
+
 void encode_fields(byte_writer& out, const component_info& info, const void* value,
                    const file_ids& ids) {
     for (const field_info& f : info.fields) {
-        if (is_plain_numbers(f.kind)) {
-            const std::size_t bytes = f.count * binary_element_bytes(f.kind);
-            if (f.kind == field_kind::float64) {
-                out.put_reals<double>(f.address(value), bytes / 8);
-            } else if (f.kind == field_kind::float32 || float_count(f.kind) > 0) {
-                out.put_reals<float>(f.address(value), bytes / 4);
+        visit_kind(f.kind, [&](auto kind) {
+            using K = decltype(kind);
+            using T = typename K::type;
+            constexpr kind_info row = K::info;
+            if constexpr (std::is_floating_point_v<T>) {
+                out.put_reals<T>(f.address(value), f.count);
+            } else if constexpr (row.float_count > 0) {
+                out.put_reals<float>(f.address(value), f.count * row.float_count);
+            } else if constexpr (row.number_unit != 0) {
+                out.put_numbers(f.address(value), f.count * row.file_size, row.number_unit);
             } else {
-                out.put_numbers(f.address(value), bytes, number_unit(f.kind));
+                for (std::uint32_t i = 0; i < f.count; ++i)
+                    encode_element<K>(out, f, value, i, ids);
             }
-            continue;
-        }
-        for (std::uint32_t i = 0; i < f.count; ++i) {
-            const void* at = f.address(value, i);
-            switch (f.kind) {
-                case field_kind::boolean: {
-                    std::uint8_t byte;
-                    std::memcpy(&byte, at, 1);
-                    out.put(static_cast<std::uint8_t>(byte != 0));
-                    break;
-                }
-                case field_kind::string:
-                case field_kind::asset_path: {
-                    const char* chars = static_cast<const char*>(at);
-                    out.put_string(std::string_view(chars, strnlen(chars, text_capacity(f))));
-                    break;
-                }
-                case field_kind::enumeration:
-                    out.put(f.read_enum(value, i));
-                    break;
-                case field_kind::entity_ref: {
-                    entity e;
-                    std::memcpy(&e, at, sizeof e);
-                    out.put(ids(e));
-                    break;
-                }
-                default:
-                    break;  // plain numbers: above
-            }
-        }
+        });
     }
 }
 
@@ -341,53 +302,54 @@ void decode_field(byte_cursor& in, const binary_field& f, void* value, decode_co
         copy_le(to.address(value), in.take(bytes), bytes, number_unit(f.kind));
         return;
     }
-    for (std::uint32_t i = 0; i < f.count; ++i) {
-        const std::uint32_t element = element_of(f, i);
-        void* at = to.address(value, i);
-        switch (f.kind) {
-            case field_kind::boolean: {
-                need(in, 1, &f, element, ctx);
-                const auto byte = in.get<std::uint8_t>();
-                if (byte > 1) {
-                    ctx.fail(&f, element,
-                             "corrupt: a boolean byte is " + std::to_string(byte) + ", not 0 or 1");
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (K::info.number_unit != 0) {
+            // Plain numbers: raw_copy above.
+        } else {
+            for (std::uint32_t i = 0; i < f.count; ++i) {
+                const std::uint32_t element = element_of(f, i);
+                void* at = to.address(value, i);
+                if constexpr (std::is_same_v<T, bool>) {
+                    need(in, 1, &f, element, ctx);
+                    const auto byte = in.get<std::uint8_t>();
+                    if (byte > 1) {
+                        ctx.fail(
+                            &f, element,
+                            "corrupt: a boolean byte is " + std::to_string(byte) + ", not 0 or 1");
+                    }
+                    const bool b = byte == 1;
+                    std::memcpy(at, &b, sizeof b);
+                } else if constexpr (std::is_same_v<T, enum_number>) {
+                    need(in, 8, &f, element, ctx);
+                    to.write_enum(value, map_enum_value(f, in.get<std::int64_t>(), element, ctx),
+                                  i);
+                } else if constexpr (std::is_same_v<T, entity>) {
+                    need(in, 8, &f, element, ctx);
+                    const entity e = ctx.resolve(in.get<std::uint64_t>(), f, element);
+                    std::memcpy(at, &e, sizeof e);
+                } else if constexpr (K::info.is_text) {
+                    const std::string_view text = take_text(in, f, element, ctx);
+                    if (text.find('\0') != std::string_view::npos) {
+                        ctx.fail(&f, element, "the text contains a NUL character");
+                    }
+                    const std::size_t capacity = text_capacity(to);
+                    if (text.size() >= capacity) {
+                        ctx.warn(&f, element,
+                                 "text of " + std::to_string(text.size()) +
+                                     " bytes cut to the field's " + std::to_string(capacity - 1));
+                    }
+                    char* chars = static_cast<char*>(at);
+                    const std::size_t n = std::min(text.size(), capacity - 1);
+                    std::copy_n(text.data(), n, chars);
+                    std::fill(chars + n, chars + capacity, '\0');
+                } else {
+                    static_assert(unhandled_kind<K>, "binary: decode this kind");
                 }
-                const bool b = byte == 1;
-                std::memcpy(at, &b, sizeof b);
-                break;
             }
-            case field_kind::enumeration:
-                need(in, 8, &f, element, ctx);
-                to.write_enum(value, map_enum_value(f, in.get<std::int64_t>(), element, ctx), i);
-                break;
-            case field_kind::entity_ref: {
-                need(in, 8, &f, element, ctx);
-                const entity e = ctx.resolve(in.get<std::uint64_t>(), f, element);
-                std::memcpy(at, &e, sizeof e);
-                break;
-            }
-            case field_kind::string:
-            case field_kind::asset_path: {
-                const std::string_view text = take_text(in, f, element, ctx);
-                if (text.find('\0') != std::string_view::npos) {
-                    ctx.fail(&f, element, "the text contains a NUL character");
-                }
-                const std::size_t capacity = text_capacity(to);
-                if (text.size() >= capacity) {
-                    ctx.warn(&f, element,
-                             "text of " + std::to_string(text.size()) +
-                                 " bytes cut to the field's " + std::to_string(capacity - 1));
-                }
-                char* chars = static_cast<char*>(at);
-                const std::size_t n = std::min(text.size(), capacity - 1);
-                std::copy_n(text.data(), n, chars);
-                std::fill(chars + n, chars + capacity, '\0');
-                break;
-            }
-            default:
-                break;  // plain numbers: raw_copy above
         }
-    }
+    });
 }
 
 void expect_end(const byte_cursor& in, const binary_type& type, decode_context& ctx) {
@@ -443,48 +405,38 @@ file_element read_element(byte_cursor& in, const binary_field& f, std::uint32_t 
     file_element v;
     const std::size_t bytes = binary_element_bytes(f.kind);
     if (bytes != 0) need(in, bytes, &f, element, ctx);
-    switch (f.kind) {
-        case field_kind::boolean: {
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             const auto byte = in.get<std::uint8_t>();
             if (byte > 1) {
                 ctx.fail(&f, element,
                          "corrupt: a boolean byte is " + std::to_string(byte) + ", not 0 or 1");
             }
             v.boolean = byte == 1;
-            break;
-        }
-        case field_kind::int32:
+        } else if constexpr (std::is_same_v<T, std::int32_t>) {
             v.integer = in.get<std::int32_t>();
-            break;
-        case field_kind::uint32:
-            v.unsigned_integer = in.get<std::uint32_t>();
-            break;
-        case field_kind::int64:
-        case field_kind::enumeration:
+        } else if constexpr (std::is_same_v<T, std::int64_t> || std::is_same_v<T, enum_number>) {
             v.integer = in.get<std::int64_t>();
-            break;
-        case field_kind::entity_ref:
+        } else if constexpr (std::is_same_v<T, std::uint32_t>) {
+            v.unsigned_integer = in.get<std::uint32_t>();
+        } else if constexpr (std::is_same_v<T, entity>) {
             v.unsigned_integer = in.get<std::uint64_t>();
-            break;
-        case field_kind::float32:
+        } else if constexpr (std::is_same_v<T, float>) {
             v.real = shortest_double(in.get<float>());
-            break;
-        case field_kind::float64:
+        } else if constexpr (std::is_same_v<T, double>) {
             v.real = in.get<double>();
-            break;
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color:
-            for (std::size_t i = 0; i < float_count(f.kind); ++i) {
+        } else if constexpr (K::info.float_count > 0) {
+            for (std::size_t i = 0; i < K::info.float_count; ++i) {
                 v.floats[i] = shortest_double(in.get<float>());
             }
-            break;
-        case field_kind::string:
-        case field_kind::asset_path:
+        } else if constexpr (K::info.is_text) {
             v.text = take_text(in, f, element, ctx);
-            break;
-    }
+        } else {
+            static_assert(unhandled_kind<K>, "binary: read this kind");
+        }
+    });
     return v;
 }
 
@@ -492,44 +444,34 @@ using json_writer = rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>
                                       rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
 
 void write_json_element(json_writer& w, const binary_field& f, const file_element& v) {
-    switch (f.kind) {
-        case field_kind::boolean:
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             w.Bool(v.boolean);
-            break;
-        case field_kind::int32:
-        case field_kind::int64:
+        } else if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
             w.Int64(v.integer);
-            break;
-        case field_kind::uint32:
-        case field_kind::entity_ref:
+        } else if constexpr (std::is_same_v<T, std::uint32_t> || std::is_same_v<T, entity>) {
             w.Uint64(v.unsigned_integer);
-            break;
-        case field_kind::float32:
-        case field_kind::float64:
+        } else if constexpr (std::is_floating_point_v<T>) {
             w.Double(v.real);
-            break;
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color:
+        } else if constexpr (K::info.float_count > 0) {
             w.StartArray();
-            for (std::size_t i = 0; i < float_count(f.kind); ++i) w.Double(v.floats[i]);
+            for (std::size_t i = 0; i < K::info.float_count; ++i) w.Double(v.floats[i]);
             w.EndArray();
-            break;
-        case field_kind::string:
-        case field_kind::asset_path:
+        } else if constexpr (K::info.is_text) {
             w.String(v.text.data(), static_cast<rapidjson::SizeType>(v.text.size()));
-            break;
-        case field_kind::enumeration: {
+        } else if constexpr (std::is_same_v<T, enum_number>) {
             const std::string_view label = enum_label(f, v.integer);
             if (label.empty()) {
                 w.Int64(v.integer);
             } else {
                 w.String(label.data(), static_cast<rapidjson::SizeType>(label.size()));
             }
-            break;
+        } else {
+            static_assert(unhandled_kind<K>, "binary: write this kind as JSON");
         }
-    }
+    });
 }
 
 }  // namespace
@@ -570,44 +512,39 @@ binary_legacy_fields::binary_legacy_fields(byte_cursor in, const binary_type& ty
         for (std::uint32_t i = 0; i < f.count; ++i) {
             const file_element v = read_element(in, f, element_of(f, i), ctx);
             std::optional<double> number;
-            switch (f.kind) {
-                case field_kind::int32:
-                case field_kind::int64:
+            const bool as_array = visit_kind(f.kind, [&](auto kind) {
+                using K = decltype(kind);
+                using T = typename K::type;
+                if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
                     number = static_cast<double>(v.integer);
-                    break;
-                case field_kind::uint32:
-                case field_kind::entity_ref:
+                } else if constexpr (std::is_same_v<T, std::uint32_t> ||
+                                     std::is_same_v<T, entity>) {
                     number = static_cast<double>(v.unsigned_integer);
-                    break;
-                case field_kind::float32:
-                case field_kind::float64:
+                } else if constexpr (std::is_floating_point_v<T>) {
                     number = v.real;
-                    break;
-                case field_kind::vec2:
-                case field_kind::vec3:
-                case field_kind::vec4:
-                case field_kind::color:
+                } else if constexpr (K::info.float_count > 0) {
                     if (f.count == 1) {
-                        out.numbers.assign(v.floats, v.floats + float_count(f.kind));
-                        continue;
+                        out.numbers.assign(v.floats, v.floats + K::info.float_count);
+                        return true;
                     }
-                    break;  // an array of arrays: no number at an index, as in JSON
-                case field_kind::enumeration: {
+                    // An array of arrays: no number at an index, as in JSON.
+                } else if constexpr (std::is_same_v<T, enum_number>) {
                     const std::string_view label = enum_label(f, v.integer);
                     if (label.empty()) {
                         number = static_cast<double>(v.integer);
                     } else if (f.count == 1) {
                         out.text = std::string(label);
                     }
-                    break;
-                }
-                case field_kind::string:
-                case field_kind::asset_path:
+                } else if constexpr (K::info.is_text) {
                     if (f.count == 1) out.text = std::string(v.text);
-                    break;
-                case field_kind::boolean:
-                    break;
-            }
+                } else if constexpr (std::is_same_v<T, bool>) {
+                    // JSON's true and false are not numbers either.
+                } else {
+                    static_assert(unhandled_kind<K>, "binary: offer this kind to upgrade hooks");
+                }
+                return false;
+            });
+            if (as_array) continue;
             out.numbers.push_back(number);
         }
     }

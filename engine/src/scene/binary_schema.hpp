@@ -16,6 +16,7 @@
 
 #include "binary_io.hpp"
 #include "mosaic/ecs/component_table.hpp"
+#include "mosaic/ecs/field_kinds.hpp"
 #include "mosaic/ecs/world.hpp"
 #include "mosaic/engine/scene/scene.hpp"
 
@@ -25,7 +26,9 @@ namespace mosaic::detail {
 inline constexpr std::uint32_t no_element = 0xFFFF'FFFFu;
 
 /// Bytes one element of a kind takes in the file; 0 for strings (a length, then the bytes).
-[[nodiscard]] std::size_t binary_element_bytes(field_kind kind) noexcept;
+[[nodiscard]] inline std::size_t binary_element_bytes(field_kind kind) noexcept {
+    return info_of(kind).file_size;
+}
 /// Bytes an element takes at least (strings: their length).
 [[nodiscard]] inline std::size_t binary_min_element_bytes(field_kind kind) noexcept {
     const std::size_t n = binary_element_bytes(kind);

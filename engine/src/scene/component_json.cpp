@@ -4,6 +4,9 @@
 #include <cmath>
 #include <limits>
 #include <sstream>
+#include <type_traits>
+
+#include "mosaic/ecs/field_kinds.hpp"
 
 namespace mosaic::detail {
 
@@ -33,47 +36,27 @@ void write_element(cereal::JSONOutputArchive& ar, const char* name, const field_
         }
         ar.saveValue(v);
     };
-    switch (f.kind) {
-        case field_kind::boolean:
-            scalar(*static_cast<const bool*>(at));
-            break;
-        case field_kind::int32:
-            scalar(*static_cast<const std::int32_t*>(at));
-            break;
-        case field_kind::uint32:
-            scalar(*static_cast<const std::uint32_t*>(at));
-            break;
-        case field_kind::int64:
-            scalar(*static_cast<const std::int64_t*>(at));
-            break;
-        case field_kind::float32:
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, float>) {
             if (name) {
                 key(ar, name);
             } else {
                 ar.writeName();
             }
             save_float(ar, *static_cast<const float*>(at));
-            break;
-        case field_kind::float64:
-            scalar(*static_cast<const double*>(at));
-            break;
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color:
-            write_floats(ar, name, static_cast<const float*>(at), float_count(f.kind));
-            break;
-        case field_kind::string:
-        case field_kind::asset_path: {
-            const std::size_t capacity =
-                f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+        } else if constexpr (std::is_arithmetic_v<T>) {
+            scalar(*static_cast<const T*>(at));
+        } else if constexpr (K::info.float_count > 0) {
+            write_floats(ar, name, static_cast<const float*>(at), K::info.float_count);
+        } else if constexpr (K::info.is_text) {
+            const std::size_t capacity = text_capacity(f);
             const char* chars = static_cast<const char*>(at);
             std::size_t length = 0;
             while (length < capacity && chars[length] != '\0') ++length;
             scalar(std::string(chars, length));
-            break;
-        }
-        case field_kind::enumeration: {
+        } else if constexpr (std::is_same_v<T, enum_number>) {
             const std::int64_t v = f.read_enum(value, element);
             const std::string_view label = f.enum_name(v);
             if (label.empty()) {
@@ -81,12 +64,12 @@ void write_element(cereal::JSONOutputArchive& ar, const char* name, const field_
             } else {
                 scalar(std::string(label));
             }
-            break;
-        }
-        case field_kind::entity_ref:
+        } else if constexpr (std::is_same_v<T, entity>) {
             scalar(id_of(*static_cast<const entity*>(at)));
-            break;
-    }
+        } else {
+            static_assert(unhandled_kind<K>, "JSON: write this kind");
+        }
+    });
 }
 
 }  // namespace
@@ -155,42 +138,65 @@ float read_float(const rapidjson::Value& v, read_context& ctx, const std::string
     return static_cast<float>(std::clamp(d, -largest, largest));
 }
 
+template <class Wrong>
+void read_enum_element(const rapidjson::Value& v, const field_info& f, void* value,
+                       std::uint32_t element, read_context& ctx, const std::string& path,
+                       const Wrong& wrong) {
+    if (v.IsString()) {
+        const std::string_view label(v.GetString(), v.GetStringLength());
+        for (const enum_entry& e : f.enum_values) {
+            if (e.name == label) {
+                f.write_enum(value, e.value, element);
+                return;
+            }
+        }
+        std::string names;
+        for (const enum_entry& e : f.enum_values) {
+            names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
+        }
+        ctx.fail(path, "unknown value \"" + std::string(label) + "\"; expected one of " + names);
+    }
+    if (!v.IsInt64()) wrong("expected the name of a value (a string)");
+    const std::int64_t number = v.GetInt64();
+    if (!f.enum_fits(number)) {
+        ctx.fail(path, "the value " + std::to_string(number) + " does not fit the field (" +
+                           std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
+                           (f.enum_is_signed ? ", signed" : ", unsigned") + ")");
+    }
+    if (f.enum_name(number).empty())
+        ctx.warn(path, "the value " + std::to_string(number) + " has no name (kept as a number)");
+    f.write_enum(value, number, element);
+}
+
 void read_element(const rapidjson::Value& v, const field_info& f, void* value,
                   std::uint32_t element, read_context& ctx, const std::string& path) {
     void* at = f.address(value, element);
     auto wrong = [&](const std::string& expected) {
         ctx.fail(path, expected + ", found " + std::string(describe(v)));
     };
-    switch (f.kind) {
-        case field_kind::boolean:
+    visit_kind(f.kind, [&](auto kind) {
+        using K = decltype(kind);
+        using T = typename K::type;
+        if constexpr (std::is_same_v<T, bool>) {
             if (!v.IsBool()) wrong("expected true or false");
             *static_cast<bool*>(at) = v.GetBool();
-            break;
-        case field_kind::int32:
+        } else if constexpr (std::is_same_v<T, std::int32_t>) {
             if (!v.IsInt()) wrong("expected a whole number from -2147483648 to 2147483647");
             *static_cast<std::int32_t*>(at) = v.GetInt();
-            break;
-        case field_kind::uint32:
+        } else if constexpr (std::is_same_v<T, std::uint32_t>) {
             if (!v.IsUint()) wrong("expected a whole number from 0 to 4294967295");
             *static_cast<std::uint32_t*>(at) = v.GetUint();
-            break;
-        case field_kind::int64:
+        } else if constexpr (std::is_same_v<T, std::int64_t>) {
             if (!v.IsInt64()) wrong("expected a 64-bit whole number");
             *static_cast<std::int64_t*>(at) = v.GetInt64();
-            break;
-        case field_kind::float32:
+        } else if constexpr (std::is_same_v<T, float>) {
             if (!v.IsNumber()) wrong("expected a number");
             *static_cast<float*>(at) = read_float(v, ctx, path);
-            break;
-        case field_kind::float64:
+        } else if constexpr (std::is_same_v<T, double>) {
             if (!v.IsNumber()) wrong("expected a number");
             *static_cast<double*>(at) = v.GetDouble();
-            break;
-        case field_kind::vec2:
-        case field_kind::vec3:
-        case field_kind::vec4:
-        case field_kind::color: {
-            const std::size_t n = float_count(f.kind);
+        } else if constexpr (K::info.float_count > 0) {
+            const std::size_t n = K::info.float_count;
             if (!v.IsArray() || v.Size() != n) {
                 if (v.IsArray()) {
                     ctx.fail(path, expected_floats(n) + ", found an array of " +
@@ -206,13 +212,9 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
                 }
                 floats[i] = read_float(v[i], ctx, path + "[" + std::to_string(i) + "]");
             }
-            break;
-        }
-        case field_kind::string:
-        case field_kind::asset_path: {
+        } else if constexpr (K::info.is_text) {
             if (!v.IsString()) wrong("expected a string");
-            const std::size_t capacity =
-                f.kind == field_kind::string ? f.size : sizeof(asset_path::path);
+            const std::size_t capacity = text_capacity(f);
             const std::string_view text(v.GetString(), v.GetStringLength());
             if (text.size() >= capacity) {
                 ctx.warn(path, "text of " + std::to_string(text.size()) +
@@ -225,42 +227,15 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
             const std::size_t n = std::min(text.size(), capacity - 1);
             std::copy_n(text.data(), n, chars);
             std::fill(chars + n, chars + capacity, '\0');
-            break;
-        }
-        case field_kind::enumeration: {
-            if (v.IsString()) {
-                const std::string_view label(v.GetString(), v.GetStringLength());
-                for (const enum_entry& e : f.enum_values) {
-                    if (e.name == label) {
-                        f.write_enum(value, e.value, element);
-                        return;
-                    }
-                }
-                std::string names;
-                for (const enum_entry& e : f.enum_values) {
-                    names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
-                }
-                ctx.fail(path,
-                         "unknown value \"" + std::string(label) + "\"; expected one of " + names);
-            }
-            if (!v.IsInt64()) wrong("expected the name of a value (a string)");
-            const std::int64_t number = v.GetInt64();
-            if (!f.enum_fits(number)) {
-                ctx.fail(path, "the value " + std::to_string(number) + " does not fit the field (" +
-                                   std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
-                                   (f.enum_is_signed ? ", signed" : ", unsigned") + ")");
-            }
-            if (f.enum_name(number).empty())
-                ctx.warn(path,
-                         "the value " + std::to_string(number) + " has no name (kept as a number)");
-            f.write_enum(value, number, element);
-            break;
-        }
-        case field_kind::entity_ref:
+        } else if constexpr (std::is_same_v<T, enum_number>) {
+            read_enum_element(v, f, value, element, ctx, path, wrong);
+        } else if constexpr (std::is_same_v<T, entity>) {
             if (!v.IsUint64()) wrong("expected an entity id (a whole number, 0 for none)");
             *static_cast<entity*>(at) = ctx.resolve(v.GetUint64(), path);
-            break;
-    }
+        } else {
+            static_assert(unhandled_kind<K>, "JSON: read this kind");
+        }
+    });
 }
 
 // The upgrade hook reads the old file's values through this.

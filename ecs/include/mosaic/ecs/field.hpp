@@ -12,49 +12,10 @@
 #include <vector>
 
 #include "entity.hpp"
+#include "field_kinds.hpp"
 
 namespace mosaic {
 
-// Value types the ECS knows how to describe. The engine maps its math types onto these
-// kinds (see field_traits) so ecs/ needs no math library.
-struct vec2 {
-    float x = 0, y = 0;
-    friend bool operator==(const vec2&, const vec2&) = default;
-};
-struct vec3 {
-    float x = 0, y = 0, z = 0;
-    friend bool operator==(const vec3&, const vec3&) = default;
-};
-struct vec4 {
-    float x = 0, y = 0, z = 0, w = 0;
-    friend bool operator==(const vec4&, const vec4&) = default;
-};
-/// RGBA, each in [0, 1].
-struct color {
-    float r = 1, g = 1, b = 1, a = 1;
-    friend bool operator==(const color&, const color&) = default;
-};
-/// A path to an asset file (texture, sound), relative to the project folder.
-struct asset_path {
-    char path[120] = {};
-};
-
-enum class field_kind : std::uint8_t {
-    boolean,
-    int32,
-    uint32,
-    int64,
-    float32,
-    float64,
-    vec2,
-    vec3,
-    vec4,
-    color,
-    string,  // a fixed-size char array, always NUL-terminated
-    enumeration,
-    entity_ref,
-    asset_path,
-};
 [[nodiscard]] std::string_view to_string(field_kind kind) noexcept;
 /// Number of float components of vec2/vec3/vec4/color (0 for other kinds).
 [[nodiscard]] std::size_t float_count(field_kind kind) noexcept;
@@ -107,67 +68,14 @@ struct field_info {
                                                std::uint32_t element = 0) const;
 };
 
-/// Which field_kind a member type maps to. Specialize it for your own math types, e.g.
-///   template <> struct mosaic::field_traits<glm::vec3> {
-///       static constexpr field_kind kind = field_kind::vec3; };
-/// (the type must have the layout of the kind: 3 floats for vec3).
-template <class T, class = void>
-struct field_traits;
-
-template <>
-struct field_traits<bool> {
-    static constexpr field_kind kind = field_kind::boolean;
-};
-template <>
-struct field_traits<std::int32_t> {
-    static constexpr field_kind kind = field_kind::int32;
-};
-template <>
-struct field_traits<std::uint32_t> {
-    static constexpr field_kind kind = field_kind::uint32;
-};
-template <>
-struct field_traits<std::int64_t> {
-    static constexpr field_kind kind = field_kind::int64;
-};
-template <>
-struct field_traits<float> {
-    static constexpr field_kind kind = field_kind::float32;
-};
-template <>
-struct field_traits<double> {
-    static constexpr field_kind kind = field_kind::float64;
-};
-template <>
-struct field_traits<vec2> {
-    static constexpr field_kind kind = field_kind::vec2;
-};
-template <>
-struct field_traits<vec3> {
-    static constexpr field_kind kind = field_kind::vec3;
-};
-template <>
-struct field_traits<vec4> {
-    static constexpr field_kind kind = field_kind::vec4;
-};
-template <>
-struct field_traits<color> {
-    static constexpr field_kind kind = field_kind::color;
-};
-template <>
-struct field_traits<entity> {
-    static constexpr field_kind kind = field_kind::entity_ref;
-};
-template <>
-struct field_traits<asset_path> {
-    static constexpr field_kind kind = field_kind::asset_path;
-};
-template <class E>
-struct field_traits<E, std::enable_if_t<std::is_enum_v<E>>> {
-    static constexpr field_kind kind = field_kind::enumeration;
-};
-
 /// The byte size a kind must have (0 for string and enumeration, which vary).
 [[nodiscard]] std::size_t kind_size(field_kind kind) noexcept;
+
+/// Bytes a text field holds, its terminating NUL included: an asset path's fixed array, a
+/// string's own size.
+[[nodiscard]] inline std::size_t text_capacity(const field_info& f) noexcept {
+    const std::size_t fixed = info_of(f.kind).memory_size;
+    return fixed != 0 ? fixed : f.size;
+}
 
 }  // namespace mosaic
