@@ -24,6 +24,23 @@ ImVec4 level_color(log_level level) {
 
 }  // namespace
 
+std::string console_panel::label(const editor_state& s) const {
+    const std::size_t errors = s.log().count(log_level::error);
+    const std::size_t warnings = s.log().count(log_level::warning);
+    // "1 error", "2 errors": the counts that are not zero.
+    const auto counted = [](std::size_t n, const char* what) {
+        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+    };
+    std::string console = "Console";
+    if (errors > 0 && warnings > 0) {
+        console += " (" + counted(errors, "error") + ", " + counted(warnings, "warning") + ")";
+    } else if (errors + warnings > 0) {
+        console +=
+            " (" + (errors > 0 ? counted(errors, "error") : counted(warnings, "warning")) + ")";
+    }
+    return console;
+}
+
 void console_panel::draw(editor_state& s, ui_state& ui) {
     console_log& log = s.log();
     if (ImGui::Button("Clear")) log.clear();

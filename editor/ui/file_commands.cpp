@@ -28,8 +28,7 @@ void perform(editor_state& s, ui_state& ui) {
         case file_request::new_scene:
             if (s.playing()) s.stop();
             s.new_scene();
-            ui.camera_from_scene = true;
-            ui.structure_changed = true;
+            ui.events.post(scene_opened{});
             break;
         case file_request::open_dialog:
             ui.dialog.open(file_dialog::purpose::open, s.scene_folder());
@@ -97,8 +96,7 @@ namespace {
 bool after_open(editor_state::open_outcome outcome, const std::vector<diagnostic>& errors,
                 const fs::path& path, editor_state& s, ui_state& ui) {
     if (outcome == editor_state::open_outcome::opened) {
-        ui.camera_from_scene = true;
-        ui.structure_changed = true;
+        ui.events.post(scene_opened{});
         return true;
     }
     if (outcome == editor_state::open_outcome::cancelled) {
@@ -165,8 +163,7 @@ bool open_project_now(editor_state& s, ui_state& ui, const fs::path& manifest) {
         ui.show_load_error = true;
         return false;
     }
-    ui.camera_from_scene = true;
-    ui.structure_changed = true;
+    ui.events.post(scene_opened{});
     return true;
 }
 

@@ -84,7 +84,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         ui.inspector_name = name_buffer_[0] != '\0' ? std::string(name_buffer_) : label;
         name_active_ = ImGui::IsItemActive();
         if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
-            ui.structure_changed = true;
+            ui.events.post(scene_changed{});
         ui.record("inspector/name");
     } else {
         ImGui::AlignTextToFramePadding();

@@ -118,7 +118,7 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
         ImGui::BeginDisabled(!ticked);
         if (ImGui::Button("Apply", {110, 0})) {
             (void)apply_kept_changes(s);  // what fails is in the Console
-            ui.structure_changed = true;
+            ui.events.post(scene_changed{});
             close = true;
         }
         ImGui::EndDisabled();

@@ -116,7 +116,7 @@ void project_menu(editor_state& s, ui_state& ui) {
                                     : manifest->build_command.c_str());
     if (menu_item(ui, "Reload Code", "Reload Code", nullptr, manifest && !building)) {
         (void)s.reload_code();
-        ui.structure_changed = true;
+        ui.events.post(scene_changed{});
     }
     ImGui::Separator();
     if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
@@ -125,15 +125,10 @@ void project_menu(editor_state& s, ui_state& ui) {
 
 void view_menu(editor_state& s, ui_state& ui) {
     if (!ImGui::BeginMenu("View")) return;
-    const auto tab_item = [&](const char* name, bottom_tab tab) {
-        if (ImGui::MenuItem(name, nullptr, ui.tab == tab)) {
-            ui.tab = tab;
-            ui.select_tab = true;
-        }
-    };
-    tab_item("Console", bottom_tab::console);
-    tab_item("Project", bottom_tab::project);
-    tab_item("Profiler", bottom_tab::profiler);
+    for (const ui_state::view_entry& entry : ui.view_panels) {
+        if (ImGui::MenuItem(entry.title.c_str(), nullptr, entry.shown))
+            ui.events.post(show_panel{entry.id});
+    }
     ImGui::Separator();
     ImGui::MenuItem("Grid", nullptr, &ui.settings.grid);
     ImGui::MenuItem("Collider Outlines", nullptr, &ui.settings.collider_outlines);

@@ -50,12 +50,29 @@ const char* edit_label(transform_tool tool) {
 
 }  // namespace
 
+scene_view_panel::scene_view_panel()
+    : panel({.id = "scene",
+             .title = "Scene",
+             .where = dock::center,
+             .window_flags = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse,
+             .padding = 2}) {}
+
+std::string scene_view_panel::label(const editor_state& s) const {
+    return s.playing() ? "Scene (playing)" : "Scene";
+}
+
+void scene_view_panel::on_event(const panel_event& e, editor_state& s) {
+    (void)s;
+    if (std::holds_alternative<scene_opened>(e)) camera_from_scene_ = true;
+    if (std::holds_alternative<frame_on_selection>(e)) frame_selection_ = true;
+}
+
 void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
-    if (ui.camera_from_scene) {
+    if (camera_from_scene_) {
         ui.camera.position = s.scene().settings.camera_position;
         ui.camera.zoom =
             std::clamp(s.scene().settings.camera_zoom, camera2d::min_zoom, camera2d::max_zoom);
-        ui.camera_from_scene = false;
+        camera_from_scene_ = false;
     }
 
     // A thin bar: view toggles and where the camera is.
@@ -64,7 +81,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     ImGui::Checkbox("Colliders", &ui.settings.collider_outlines);
     ui.record("scene/Colliders");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Frame Selected (F)")) ui.frame_selection = true;
+    if (ImGui::SmallButton("Frame Selected (F)")) frame_selection_ = true;
     ImGui::SameLine();
     ImGui::Checkbox("Game Camera", &ui.game_camera);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Look through the scene's primary Camera");
@@ -77,7 +94,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const glm::vec2 viewport{std::max(avail.x, 1.0f), std::max(avail.y, 1.0f)};
-    if (ui.frame_selection) frame_selection(s, ui);
+    if (frame_selection_) frame_selection(s, ui);
 
     build_list(s, ui, viewport, renderer);
     const color& bg = s.scene().settings.background;
@@ -386,11 +403,11 @@ void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mou
     } else {
         sel.select(picked);
     }
-    if (!picked.is_null()) ui.scroll_hierarchy_to = picked;
+    if (!picked.is_null()) ui.events.post(reveal_in_hierarchy{picked});
 }
 
 void scene_view_panel::frame_selection(editor_state& s, ui_state& ui) {
-    ui.frame_selection = false;
+    frame_selection_ = false;
     glm::vec2 sum{0.0f, 0.0f};
     int count = 0;
     for (entity e : s.selection().items()) {

@@ -18,11 +18,10 @@
 #include "core/editor_state.hpp"
 #include "ui/editor_settings.hpp"
 #include "ui/file_dialog.hpp"
+#include "ui/panel_events.hpp"
 #include "ui/scene_handles.hpp"
 
 namespace mosaic::editor {
-
-enum class bottom_tab { console, project, profiler };
 
 /// A file operation waiting for the user to answer "unsaved changes?" or pick a file.
 enum class file_request {
@@ -50,22 +49,23 @@ struct ui_state {
     bool show_demo = false;
     bool show_shortcuts = false;
     bool show_about = false;
-    bottom_tab tab = bottom_tab::console;
-    bool select_tab = false;  // make `tab` the selected tab next frame
+    /// The panels the View menu lists (those shown as tabs), as editor_ui left them.
+    struct view_entry {
+        std::string id, title;
+        bool shown = false;  // the visible tab of its dock
+    };
+    std::vector<view_entry> view_panels;
 
     // --- the scene view --------------------------------------------------------------------
     camera2d camera;
     bool game_camera = false;                    // the scene view looks through the primary Camera
-    bool camera_from_scene = true;               // next frame: take the scene's saved camera
     transform_tool tool = transform_tool::move;  // W, E, R: the handle the view shows
 
-    // --- requests between panels -----------------------------------------------------------
-    entity scroll_hierarchy_to = null_entity;  // the scene view picked it
-    entity rename_request = null_entity;       // F2, menu: start renaming in the hierarchy
-    bool frame_selection = false;              // F: centre the scene view on the selection
-    bool structure_changed = true;             // the hierarchy rebuilds its rows
-    std::vector<entity> copied;                // Edit > Copy (Paste duplicates them)
-    std::array<char, 64> picker_filter{};      // the inspector's entity picker popup
+    // --- requests between panels (panel_events.hpp) -----------------------------------------
+    event_queue events;
+
+    std::vector<entity> copied;            // Edit > Copy (Paste duplicates them)
+    std::array<char, 64> picker_filter{};  // the inspector's entity picker popup
 
     // --- files -----------------------------------------------------------------------------
     file_request pending = file_request::none;

@@ -176,7 +176,7 @@ TEST_F(InspectorPanelTest, AComponentTheTableDoesNotDescribeIsShownAsUnregistere
 TEST_F(InspectorPanelTest, AnUnnamedEntityHasTheSameLabelInTheHierarchyAndInspector) {
     const entity e = state.world().create();
     state.world().add<Transform>(e);
-    ui.state().structure_changed = true;
+    ui.state().events.post(scene_changed{});
     state.selection().select(e);
     imgui.frames(3);
     const std::string label = "Entity " + std::to_string(e.index);

@@ -179,7 +179,7 @@ TEST_F(ProjectUiTest, CtrlRBuildsInTheBackgroundAndReloads) {
     imgui.tap(key::r, true);
     EXPECT_TRUE(state->reloader().building());
     EXPECT_TRUE(has_item("toolbar/Building")) << "the toolbar says it builds";
-    EXPECT_EQ(ui->state().tab, bottom_tab::console) << "the Console shows the output";
+    EXPECT_EQ(ui->shown_panel(dock::bottom), "console") << "the Console shows the output";
     const int frames_before = ImGui::GetFrameCount();
     frames_until_built();
     EXPECT_GT(ImGui::GetFrameCount() - frames_before, 10) << "frames went on during the build";
