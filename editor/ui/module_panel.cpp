@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <cstring>
+#include <string>
 
 namespace mosaic::editor {
 
@@ -47,7 +48,26 @@ void module_panel::draw(panel_context& ctx) {
     frame.selection_count = static_cast<std::uint32_t>(selection_.size());
     frame.host = &ctx.state;
     frame.log = &log_to_console;
+    if (!ctx.ui.record_items) {
+        draw_(&frame);
+        return;
+    }
+    // Tests: ImGui's log of what the module wrote, through a clipboard function of our own
+    // (the user's clipboard is left alone).
+    ImGuiIO& io = ImGui::GetIO();
+    const auto set_clipboard = io.SetClipboardTextFn;
+    void* const clipboard_data = io.ClipboardUserData;
+    std::string written;
+    io.SetClipboardTextFn = [](void* into, const char* text) {
+        *static_cast<std::string*>(into) = text;
+    };
+    io.ClipboardUserData = &written;
+    ImGui::LogToClipboard();
     draw_(&frame);
+    ImGui::LogFinish();
+    io.SetClipboardTextFn = set_clipboard;
+    io.ClipboardUserData = clipboard_data;
+    ctx.ui.module_text[info().id] = std::move(written);
 }
 
 std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& module,

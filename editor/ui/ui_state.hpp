@@ -86,6 +86,9 @@ struct ui_state {
     std::unordered_map<std::string, item_rect> items;
     std::unordered_set<std::string> mixed;  // inspector fields shown as mixed values
     std::string inspector_name;             // the name the inspector shows (text or hint)
+    /// The text each module panel wrote in the last frame it was drawn, by panel id (game
+    /// code draws there: no stable names to record).
+    std::unordered_map<std::string, std::string> module_text;
     /// Records ImGui's last item under `name` (when record_items is on).
     void record(const std::string& name);
 };

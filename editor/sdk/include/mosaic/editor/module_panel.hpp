@@ -51,8 +51,9 @@ struct panel_frame {
 };
 
 /// This module's panels, in registration order (defined once per module by
-/// module_panels_entry.cpp).
-std::vector<mosaic_panel_desc>& registered_panels();
+/// module_panels_entry.cpp). Hidden: a process may hold several modules with panels (the old
+/// and the new one during a hot reload, a test linking one), and each must fill its own.
+__attribute__((visibility("hidden"))) std::vector<mosaic_panel_desc>& registered_panels();
 
 /// The C function the editor calls: makes the editor's ImGui context and allocator this
 /// module's (its static copy of ImGui has globals of its own), then runs `Draw`.
