@@ -45,18 +45,18 @@ void command_delete(editor_state& s, ui_state& ui) {
 }
 
 void command_copy(editor_state& s, ui_state& ui) {
-    ui.copied = selected(s);
+    ui.edit.copied = selected(s);
 }
 
 bool can_paste(editor_state& s, const ui_state& ui) {
-    for (entity e : ui.copied)
+    for (entity e : ui.edit.copied)
         if (s.world().alive(e)) return true;
     return false;
 }
 
 void command_paste(editor_state& s, ui_state& ui) {
     std::vector<entity> alive;
-    for (entity e : ui.copied)
+    for (entity e : ui.edit.copied)
         if (s.world().alive(e)) alive.push_back(e);
     if (alive.empty()) return;
     (void)duplicate_entities(s, alive);

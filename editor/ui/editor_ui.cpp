@@ -164,14 +164,14 @@ void editor_ui::deliver_events(editor_state& s) {
 
 void editor_ui::list_view_panels() {
     // The View menu lists the panels shown as tabs (a dock with one panel shows it always).
-    ui_.view_panels.clear();
+    ui_.view.panels.clear();
     for (std::size_t d = 0; d < dock_count; ++d) {
         const auto where = static_cast<dock>(d);
         const std::vector<panel*> here = panels_in(where);
         if (here.size() < 2 && where != dock::bottom) continue;
         const std::string shown = shown_panel(where);
         for (const panel* p : here)
-            ui_.view_panels.push_back({p->info().id, p->info().title, p->info().id == shown});
+            ui_.view.panels.push_back({p->info().id, p->info().title, p->info().id == shown});
     }
 }
 
@@ -286,7 +286,7 @@ void editor_ui::draw_tabs(dock where, const std::vector<panel*>& here, const pan
             if (select == info.id) flags |= ImGuiTabItemFlags_SetSelected;
             const bool open =
                 ImGui::BeginTabItem((label + "###" + info.id).c_str(), nullptr, flags);
-            ui_.record("tab/" + label);
+            ui_.test.record("tab/" + label);
             if (!open) continue;
             // While a selection is pending, the tab ImGui still shows is not the one chosen.
             if (select.empty()) shown = info.id;

@@ -66,7 +66,7 @@ public:
     /// The window's close button: like File > Exit (asks about unsaved changes).
     void request_close(editor_state& s);
     /// True once the user confirmed leaving: the application ends its loop.
-    [[nodiscard]] bool quit_requested() const noexcept { return ui_.quit; }
+    [[nodiscard]] bool quit_requested() const noexcept { return ui_.files.quit; }
     /// Writes the settings now (after a splitter drag, at exit). Returns "" or the error.
     std::string save_settings();
     /// The editor is closing normally: no recovery file is needed.

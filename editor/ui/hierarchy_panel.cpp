@@ -149,7 +149,7 @@ void hierarchy_panel::click(editor_state& s, entity e) {
 void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     const float square = ImGui::GetFrameHeight();  // easy to hit: a whole frame square
     if (ImGui::Button("+", {square, square})) ImGui::OpenPopup("##create");
-    ui.record("hierarchy/+");
+    ui.test.record("hierarchy/+");
     if (ImGui::BeginPopup("##create")) {
         create_menu_items(s, ui, null_entity);
         ImGui::EndPopup();
@@ -157,7 +157,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputTextWithHint("##search", "Search", filter_, sizeof filter_)) dirty_ = true;
-    ui.record("hierarchy/search");
+    ui.test.record("hierarchy/search");
 
     // Requests (on_event, or the panel's own): rename (F2), scroll to an entity picked in
     // the scene view.
@@ -229,7 +229,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (dragging) {
         const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 1.0f), zone_height};
         ImGui::InvisibleButton("##root_zone", size);
-        ui.record("hierarchy/root_zone");
+        ui.test.record("hierarchy/root_zone");
         const bool over = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
         ImDrawList* d = ImGui::GetWindowDrawList();
         d->AddRectFilled(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
@@ -298,7 +298,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     ImGui::TreeNodeEx("##node", flags, "%s", label.c_str());
     if (selected) ImGui::PopStyleColor();
     if (!active) ImGui::PopStyleColor();
-    if (ui.record_items) ui.record("hierarchy/row/" + label);
+    if (ui.test.record_items) ui.test.record("hierarchy/row/" + label);
 
     if (ImGui::IsItemToggledOpen()) {
         if (!closed_.erase(e.to_bits())) closed_.insert(e.to_bits());
@@ -457,7 +457,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
             if (std::find(items.begin(), items.end(), e) == items.end()) items = {e};
             keep_whole_entities(s, items, !kept);
         }
-        ui.record("hierarchy/menu/Keep Whole Entity");
+        ui.test.record("hierarchy/menu/Keep Whole Entity");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Stop offers this entity's play values (all its components) to keep");
     }

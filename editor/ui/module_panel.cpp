@@ -48,7 +48,7 @@ void module_panel::draw(panel_context& ctx) {
     frame.selection_count = static_cast<std::uint32_t>(selection_.size());
     frame.host = &ctx.state;
     frame.log = &log_to_console;
-    if (!ctx.ui.record_items) {
+    if (!ctx.ui.test.record_items) {
         draw_(&frame);
         return;
     }
@@ -67,7 +67,7 @@ void module_panel::draw(panel_context& ctx) {
     ImGui::LogFinish();
     io.SetClipboardTextFn = set_clipboard;
     io.ClipboardUserData = clipboard_data;
-    ctx.ui.module_text[info().id] = std::move(written);
+    ctx.ui.test.module_text[info().id] = std::move(written);
 }
 
 std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& module,

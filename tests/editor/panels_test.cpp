@@ -30,7 +30,7 @@ public:
     void draw(panel_context& ctx) override {
         ++draws;
         ImGui::Button("probe");
-        ctx.ui.record(info().id + "/button");
+        ctx.ui.test.record(info().id + "/button");
     }
     void on_event(const panel_event& e, editor_state& s) override {
         (void)s;
@@ -53,7 +53,7 @@ protected:
     }
     [[nodiscard]] std::vector<std::string> view_menu() {
         std::vector<std::string> ids;
-        for (const ui_state::view_entry& entry : ui.state().view_panels) ids.push_back(entry.id);
+        for (const view_menu_state::entry& entry : ui.state().view.panels) ids.push_back(entry.id);
         return ids;
     }
 };
@@ -179,9 +179,9 @@ protected:
     ModulePanelsTest() {
         state = std::make_unique<editor_state>();
         ui = std::make_unique<editor_ui>();
-        ui->state().record_items = true;
+        ui->state().test.record_items = true;
         imgui.contents = [this] {
-            ui->state().items.clear();
+            ui->state().test.items.clear();
             ui->frame(*state);
         };
         imgui.frames(2);
@@ -191,18 +191,19 @@ protected:
         ui.reset();
         state.reset();
     }
-    bool has_item(const std::string& name) { return ui->state().items.contains(name); }
+    bool has_item(const std::string& name) { return ui->state().test.items.contains(name); }
     ImVec2 at(const std::string& name) {
-        const auto found = ui->state().items.find(name);
-        EXPECT_NE(found, ui->state().items.end()) << "no item '" << name << "' in the last frame";
-        return found == ui->state().items.end() ? ImVec2{-100, -100} : found->second.center();
+        const auto found = ui->state().test.items.find(name);
+        EXPECT_NE(found, ui->state().test.items.end())
+            << "no item '" << name << "' in the last frame";
+        return found == ui->state().test.items.end() ? ImVec2{-100, -100} : found->second.center();
     }
     /// A test project whose module is `module` (a test module's name).
     static void use_module(const reload_project& p, const std::string& module) {
         fs::copy_file(test_module(module), p.module(), fs::copy_options::overwrite_existing);
     }
     bool wrote(const std::string& panel_id, const std::string& what) {
-        text = ui->state().module_text[panel_id];
+        text = ui->state().test.module_text[panel_id];
         return text.find(what) != std::string::npos;
     }
 
