@@ -9,9 +9,15 @@
 # exported symbols (--exclude-libs) so it never stands in for the editor's; at each draw the
 # module switches it to the editor's context and allocator. Without Dear ImGui (pkg-config
 # imgui) the panels are left out and the module builds without them.
-set(MOSAIC_EDITOR_SDK_DIR ${CMAKE_CURRENT_LIST_DIR}/../editor/sdk)
-
+#
+# Used in-tree by projects/ and tests/modules, and installed with the package (mosaicConfig.cmake
+# includes it) next to editor_panels/: the SDK headers and the entry point's source.
 function(mosaic_add_editor_panels target)
+    if(EXISTS ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/editor_panels)  # the package
+        set(sdk ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/editor_panels)
+    else()  # Mosaic's source tree
+        set(sdk ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/../editor/sdk)
+    endif()
     if(NOT ARGN)
         message(FATAL_ERROR "mosaic_add_editor_panels(${target}): no panel files given")
     endif()
@@ -23,8 +29,8 @@ function(mosaic_add_editor_panels target)
         message(STATUS "${target}: no Dear ImGui (pkg-config imgui): editor panels left out")
         return()
     endif()
-    target_sources(${target} PRIVATE ${ARGN} ${MOSAIC_EDITOR_SDK_DIR}/module_panels_entry.cpp)
-    target_include_directories(${target} PRIVATE ${MOSAIC_EDITOR_SDK_DIR}/include)
+    target_sources(${target} PRIVATE ${ARGN} ${sdk}/module_panels_entry.cpp)
+    target_include_directories(${target} PRIVATE ${sdk}/include)
     target_link_libraries(${target} PRIVATE PkgConfig::MOSAIC_PANELS_IMGUI)
     target_link_options(${target} PRIVATE "LINKER:--exclude-libs,libimgui.a")
 endfunction()

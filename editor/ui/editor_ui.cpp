@@ -64,12 +64,12 @@ editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
 void editor_ui::add_builtin_panels() {
     // One line per panel; the dock each goes to is its own (panel_info::where), the order
     // here is the order of the tabs.
-    hierarchy_ = static_cast<hierarchy_panel*>(&add_panel(std::make_unique<hierarchy_panel>()));
-    scene_view_ = static_cast<scene_view_panel*>(&add_panel(std::make_unique<scene_view_panel>()));
-    inspector_ = static_cast<inspector_panel*>(&add_panel(std::make_unique<inspector_panel>()));
-    add_panel(std::make_unique<console_panel>());
-    add_panel(std::make_unique<project_panel>());
-    add_panel(std::make_unique<profiler_panel>());
+    hierarchy_ = &emplace_panel<hierarchy_panel>();
+    scene_view_ = &emplace_panel<scene_view_panel>();
+    inspector_ = &emplace_panel<inspector_panel>();
+    emplace_panel<console_panel>();
+    emplace_panel<project_panel>();
+    emplace_panel<profiler_panel>();
 }
 
 editor_ui::~editor_ui() {
@@ -99,6 +99,12 @@ panel* editor_ui::find_panel(std::string_view id) noexcept {
     for (const auto& p : panels_)
         if (p->info().id == id) return p.get();
     return nullptr;
+}
+
+std::vector<panel*> editor_ui::all_panels() const {
+    std::vector<panel*> out;
+    for (const auto& p : panels_) out.push_back(p.get());
+    return out;
 }
 
 std::vector<panel*> editor_ui::panels_in(dock where) const {
@@ -158,7 +164,8 @@ void editor_ui::deliver_events(editor_state& s) {
                 select_[slot(p->info().where)] = show->id;
             }
         }
-        for (const auto& p : panels_) p->on_event(e, s);
+        // A copy: a panel may add or remove panels as it handles the event.
+        for (panel* p : all_panels()) p->on_event(e, s);
     });
 }
 
@@ -211,7 +218,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
         asset_folder_ = s.project_folder();
         renderer->set_asset_folder(asset_folder_);
     }
-    for (const auto& p : panels_) p->every_frame(s);
+    for (panel* p : all_panels()) p->every_frame(s);
 
     list_view_panels();
     draw_main_menu(s, ui_);

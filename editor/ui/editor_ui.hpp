@@ -19,6 +19,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/editor_state.hpp"
@@ -54,6 +55,14 @@ public:
     /// Adds a panel to its dock, after the ones there (tabs keep this order); it is drawn
     /// from the next frame on. Throws std::invalid_argument for a null panel or an id in use.
     panel& add_panel(std::unique_ptr<panel> p);
+    /// add_panel(std::make_unique<T>(args...)), typed.
+    template <class T, class... Args>
+    T& emplace_panel(Args&&... args) {
+        auto p = std::make_unique<T>(std::forward<Args>(args)...);
+        T& added = *p;
+        add_panel(std::move(p));
+        return added;
+    }
     /// Removes the panel with this id (false: there is none). Safe from a panel's draw: the
     /// panel is no longer drawn and is destroyed at the start of the next frame.
     bool remove_panel(std::string_view id);
@@ -81,6 +90,7 @@ public:
 
 private:
     static constexpr std::size_t dock_count = 4;
+    [[nodiscard]] std::vector<panel*> all_panels() const;
     void add_builtin_panels();
     void follow_module(editor_state& s);  // the module's panels, after a change of code
     void sweep_removed();

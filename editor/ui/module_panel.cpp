@@ -1,5 +1,7 @@
 #include "ui/module_panel.hpp"
 
+#include "ui/ui_state.hpp"
+
 #include <imgui.h>
 
 #include <cstring>

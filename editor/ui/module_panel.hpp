@@ -17,7 +17,6 @@
 #include <mosaic/engine/project/game_module.hpp>
 
 #include "ui/panel.hpp"
-#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

@@ -44,8 +44,7 @@ class PanelsTest : public EditorUiTest {
 protected:
     probe_panel& add_probe(dock where, const std::string& id = "probe",
                            const std::string& title = "Probe") {
-        return static_cast<probe_panel&>(
-            ui.add_panel(std::make_unique<probe_panel>(id, title, where)));
+        return ui.emplace_panel<probe_panel>(id, title, where);
     }
     [[nodiscard]] bool inside(const item_rect& r, const panel_rect& area) const {
         return r.min.x >= area.pos.x && r.min.y >= area.pos.y &&
