@@ -4,6 +4,7 @@
 #include "binary_reader.hpp"
 #include "mosaic/ecs/component_table.hpp"
 #include "mosaic/engine/scene/scene.hpp"
+#include "scene_builder.hpp"
 
 namespace mosaic::detail {
 
@@ -21,9 +22,9 @@ inline constexpr std::size_t min_unknown_bytes = 4 + 4;
 inline constexpr std::uint8_t entity_active = 1;
 inline constexpr std::uint8_t entity_named = 2;
 
-/// Reads the file behind `in` into `out`, which must be empty. Errors go through `ctx` (and
-/// throw load_failed); warnings are collected there.
+/// Reads the file behind `in` into the builder's scene, which must be empty. Errors go through
+/// `ctx` (and throw load_failed); warnings are collected there.
 void load_binary_scene(binary_reader& in, const component_table& table, read_context& ctx,
-                       scene& out);
+                       scene_builder& builder);
 
 }  // namespace mosaic::detail

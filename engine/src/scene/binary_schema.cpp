@@ -11,9 +11,9 @@
 #include <cstring>
 #include <type_traits>
 
-#include "identity.hpp"
 #include "json_support.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
+#include "scene_builder.hpp"
 
 namespace mosaic::detail {
 
@@ -137,7 +137,7 @@ void map_type(binary_type& type, const component_table& table) {
     }
     type.info = table.find(std::string_view(type.name));
     if (!type.info) return;
-    type.dropped = type.info->flags.not_saved || is_identity_component(type.info->type);
+    type.dropped = !scene_builder::is_stored(*type.info);
     if (type.dropped) return;
     for (std::size_t i = 0; i < type.fields.size(); ++i) {
         binary_field& f = type.fields[i];

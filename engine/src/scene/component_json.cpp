@@ -238,45 +238,45 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
     });
 }
 
-// The upgrade hook reads the old file's values through this.
-class json_legacy_fields final : public legacy_fields {
-public:
-    explicit json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
-    bool has(std::string_view field) const override { return find(field) != nullptr; }
-    std::optional<double> number(std::string_view field, std::size_t index) const override {
-        const rapidjson::Value* v = find(field);
-        if (!v) return std::nullopt;
-        if (v->IsArray()) {
-            if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
-                return std::nullopt;
-            }
-            return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
-        }
-        if (index != 0 || !v->IsNumber()) return std::nullopt;
-        return v->GetDouble();
-    }
-    std::optional<std::string> text(std::string_view field) const override {
-        const rapidjson::Value* v = find(field);
-        if (!v || !v->IsString()) return std::nullopt;
-        return std::string(v->GetString(), v->GetStringLength());
-    }
-
-private:
-    const rapidjson::Value* find(std::string_view field) const {
-        for (const auto& m : object_->GetObject()) {
-            if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
-                return &m.value;
-            }
-        }
-        return nullptr;
-    }
-    const rapidjson::Value* object_;
-};
-
 }  // namespace
 
-bool read_component(const rapidjson::Value& object, const component_info& info, void* value,
-                    read_context& ctx, const std::string& path, bool versions_required) {
+json_legacy_fields::json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
+
+bool json_legacy_fields::has(std::string_view field) const {
+    return find(field) != nullptr;
+}
+
+std::optional<double> json_legacy_fields::number(std::string_view field, std::size_t index) const {
+    const rapidjson::Value* v = find(field);
+    if (!v) return std::nullopt;
+    if (v->IsArray()) {
+        if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
+            return std::nullopt;
+        }
+        return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
+    }
+    if (index != 0 || !v->IsNumber()) return std::nullopt;
+    return v->GetDouble();
+}
+
+std::optional<std::string> json_legacy_fields::text(std::string_view field) const {
+    const rapidjson::Value* v = find(field);
+    if (!v || !v->IsString()) return std::nullopt;
+    return std::string(v->GetString(), v->GetStringLength());
+}
+
+const rapidjson::Value* json_legacy_fields::find(std::string_view field) const {
+    for (const auto& m : object_->GetObject()) {
+        if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
+            return &m.value;
+        }
+    }
+    return nullptr;
+}
+
+component_header read_component(const rapidjson::Value& object, const component_info& info,
+                                void* value, read_context& ctx, const std::string& path,
+                                bool versions_required) {
     if (!object.IsObject()) {
         ctx.fail(path, "expected an object of fields, found " + std::string(describe(object)));
     }
@@ -325,15 +325,7 @@ bool read_component(const rapidjson::Value& object, const component_info& info, 
     if (!has_version && versions_required) {
         ctx.warn(path, "no \"version\"; read as version 1");
     }
-    if (version > info.version) {
-        ctx.warn(path + ".version", "written by a newer version (" + std::to_string(version) +
-                                        ") of " + info.name + " than this build knows (" +
-                                        std::to_string(info.version) +
-                                        "); read as far as possible");
-    } else if (version < info.version) {
-        info.upgrade(value, version, json_legacy_fields(object));
-    }
-    return enabled;
+    return {enabled, version};
 }
 
 }  // namespace mosaic::detail

@@ -19,6 +19,15 @@ namespace mosaic::detail {
 
 struct load_failed {};  // thrown by read_context::fail after recording the error
 
+/// Finds the entity with a file id: the scene builder, while a scene loads.
+class entity_lookup {
+public:
+    [[nodiscard]] virtual entity find(std::uint64_t id) const = 0;
+
+protected:
+    ~entity_lookup() = default;
+};
+
 class read_context {
 public:
     static constexpr std::size_t max_warnings = 200;
@@ -42,7 +51,9 @@ public:
 
     [[nodiscard]] const std::string& file() const noexcept { return file_; }
 
-    /// File id -> entity, filled while entities are created.
+    /// File id -> entity: the scene builder while a scene loads (it knows faster ways than a
+    /// map for ids in order), else `entities` (filled by code reading kept components).
+    const entity_lookup* lookup = nullptr;
     std::unordered_map<std::uint64_t, entity> entities;
     /// Resolves a reference; an id the file does not have loads as null with a warning.
     entity resolve(std::uint64_t id, const std::string& path);
@@ -64,9 +75,5 @@ private:
     std::size_t warnings_ = 0;
     const std::function<bool(double)>* progress_ = nullptr;
 };
-
-/// A file may say A is B's parent and B is A's: such links are dropped with a warning, so
-/// the hierarchy the engine sees is always a forest. Both loaders call this last.
-void break_parent_cycles(world& w, read_context& ctx);
 
 }  // namespace mosaic::detail
