@@ -74,8 +74,7 @@ load_result<archetype> load_archetype_json(std::string_view text, const componen
         result.value.emplace(std::move(loaded));
     } catch (const detail::load_failed&) {
     } catch (const std::exception& e) {
-        result.diagnostics.push_back({diagnostic::level::error, file_name, "", 0, 0,
-                                      std::string("could not read the file: ") + e.what()});
+        result.diagnostics.push_back(detail::unexpected_error(file_name, "", e));
     }
     return result;
 }

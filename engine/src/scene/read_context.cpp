@@ -96,4 +96,13 @@ entity read_context::resolve(std::uint64_t id, const std::string& path) {
     return null_entity;
 }
 
+diagnostic unexpected_error(const std::string& file, std::string path, const std::exception& e) {
+    return {diagnostic::level::error,
+            file,
+            std::move(path),
+            0,
+            0,
+            std::string("could not read the file: ") + e.what()};
+}
+
 }  // namespace mosaic::detail

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -75,5 +76,9 @@ private:
     std::size_t warnings_ = 0;
     const std::function<bool(double)>* progress_ = nullptr;
 };
+
+/// The error for an exception our checks should have left nothing to throw (rapidjson's,
+/// cereal's): the user still gets a message, and the load still changes nothing.
+diagnostic unexpected_error(const std::string& file, std::string path, const std::exception& e);
 
 }  // namespace mosaic::detail

@@ -240,8 +240,7 @@ load_result<scene> load_scene_binary(std::string_view bytes, const component_tab
             {diagnostic::level::error, file_name, in.where.path(), 0, 0,
              "truncated or corrupt: could not read at byte " + std::to_string(in.offset())});
     } catch (const std::exception& e) {
-        result.diagnostics.push_back({diagnostic::level::error, file_name, in.where.path(), 0, 0,
-                                      std::string("could not read the file: ") + e.what()});
+        result.diagnostics.push_back(detail::unexpected_error(file_name, in.where.path(), e));
     }
     return result;
 }

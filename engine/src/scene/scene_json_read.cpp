@@ -221,8 +221,7 @@ load_result<scene> load_scene_json(std::string_view text, const component_table&
     } catch (const std::exception& e) {
         // Our checks should leave nothing for rapidjson or cereal to complain about; if one
         // does, the user still gets a message and an untouched scene.
-        result.diagnostics.push_back({diagnostic::level::error, file_name, "", 0, 0,
-                                      std::string("could not read the file: ") + e.what()});
+        result.diagnostics.push_back(detail::unexpected_error(file_name, "", e));
     }
     return result;
 }
