@@ -78,9 +78,13 @@ public:
     [[nodiscard]] std::string path() const override { return in_.where.path(); }
 
 private:
+    // Inside an entity record, the offset is the record reader's.
     void raise(std::string message) override {
-        if (record_) record_->fail(std::move(message));
-        in_.fail(std::move(message));
+        if (record_) {
+            record_->fail(std::move(message));
+        } else {
+            in_.fail(std::move(message));
+        }
     }
 
     void point_at(const binary_field* field, std::uint32_t element) {
