@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -204,6 +205,25 @@ TEST_F(SceneBuilder, TheFormatVersionMustBeOneThisBuildReads) {
     EXPECT_EQ(said().back(),
               "version: format version 3 is not one this build reads (1 to 2); written by a "
               "newer Mosaic?");
+}
+
+TEST_F(SceneBuilder, SystemsNeedANameWithoutNulAndARateThatRuns) {
+    auto name = at("systems[0].name");
+    builder.add_system({"physics", true, rate::every_tick()}, name);
+    EXPECT_EQ(builder.draft().systems.size(), 1u);
+    EXPECT_THROW(builder.add_system({std::string("a\0b", 3), true, rate::every_tick()}, name),
+                 load_failed);
+    EXPECT_EQ(said().back(), "systems[0].name: the name contains a NUL character");
+
+    auto ticks = at("systems[0].every_ticks");
+    EXPECT_EQ(scene_builder::ticks_rate(3, ticks).ticks, 3u);
+    EXPECT_THROW(scene_builder::ticks_rate(0, ticks), load_failed);
+    EXPECT_EQ(said().back(), "systems[0].every_ticks: expected a whole number of ticks >= 1");
+    auto seconds = at("systems[0].every_seconds");
+    EXPECT_EQ(scene_builder::seconds_rate(0.5, seconds).seconds, 0.5);
+    EXPECT_THROW(scene_builder::seconds_rate(std::numeric_limits<double>::quiet_NaN(), seconds),
+                 load_failed);
+    EXPECT_EQ(said().back(), "systems[0].every_seconds: expected a number of seconds > 0");
 }
 
 }  // namespace

@@ -275,5 +275,25 @@ TEST_F(SceneCrossFormat, ANulInANameFailsAlikeInBothFormats) {
                       "the name contains a NUL character");
 }
 
+TEST_F(SceneCrossFormat, ANulInASystemNameFailsAlikeInBothFormats) {
+    scene s;
+    s.systems = {{"NULSYS", true, rate::every_tick()}};
+    std::string json = json_of(s, writer);
+    std::string binary = binary_of(s, writer);
+    json.replace(json.find("NULSYS"), 6, "NUL\\u0000YS");
+    binary[binary.find("NULSYS") + 3] = '\0';
+    expect_same_error(load_scene_json(json, reader, "nul.scene.json"),
+                      load_scene_binary(binary, reader, "nul.scene.bin"), "systems[0].name",
+                      "the name contains a NUL character");
+}
+
+TEST_F(SceneCrossFormat, ARateOfNoTimeFailsAlikeInBothFormats) {
+    scene s;
+    s.systems = {{"spawner", true, rate::interval(0)}};
+    auto [from_json, from_binary] = load_both(s);
+    expect_same_error(from_json, from_binary, "systems[0].every_seconds",
+                      "expected a number of seconds > 0");
+}
+
 }  // namespace
 }  // namespace mosaic

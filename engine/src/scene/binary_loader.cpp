@@ -121,9 +121,6 @@ private:
             in_.where.at("systems", i, "name");
             system_setting s;
             s.name = in_.read_string("system name", limits::max_string_bytes);
-            if (s.name.find('\0') != std::string::npos) {
-                in_.fail("corrupt: a system name with a NUL character");
-            }
             in_.where.member = "enabled";
             s.enabled = read_flag("the system's enabled flag");
             in_.where.member = "rate";
@@ -135,17 +132,18 @@ private:
                     s.rate = rate::every_tick();
                     break;
                 case static_cast<std::uint8_t>(rate::kind::every_n_ticks):
-                    if (ticks == 0) in_.fail("expected a whole number of ticks >= 1");
-                    s.rate = rate::every_n_ticks(ticks);
+                    in_.where.member = "every_ticks";  // as the JSON form names it
+                    s.rate = scene_builder::ticks_rate(ticks, *this);
                     break;
                 case static_cast<std::uint8_t>(rate::kind::interval):
-                    if (!(seconds > 0)) in_.fail("expected a number of seconds > 0");
-                    s.rate = rate::interval(seconds);
+                    in_.where.member = "every_seconds";
+                    s.rate = scene_builder::seconds_rate(seconds, *this);
                     break;
                 default:
                     in_.fail("corrupt: rate kind " + std::to_string(kind) + " (expected 0 to 2)");
             }
-            out_.systems.push_back(std::move(s));
+            in_.where.member = "name";
+            builder_.add_system(std::move(s), *this);
         }
     }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <unordered_map>
 
 #include "identity.hpp"
@@ -63,6 +64,27 @@ void scene_builder::check_format_version(std::uint32_t version, std::uint32_t ne
                 " is not one this build reads (1 to " + std::to_string(newest) +
                 "); written by a newer Mosaic?");
     }
+}
+
+// --- systems ---------------------------------------------------------------------------------
+
+void scene_builder::add_system(system_setting setting, file_place& name_at) {
+    if (setting.name.find('\0') != std::string::npos) {
+        name_at.fail("the name contains a NUL character");
+    }
+    draft_.systems.push_back(std::move(setting));
+}
+
+rate scene_builder::ticks_rate(std::uint64_t ticks, file_place& at) {
+    if (ticks == 0 || ticks > std::numeric_limits<std::uint32_t>::max()) {
+        at.fail("expected a whole number of ticks >= 1");
+    }
+    return rate::every_n_ticks(static_cast<std::uint32_t>(ticks));
+}
+
+rate scene_builder::seconds_rate(double seconds, file_place& at) {
+    if (!(seconds > 0)) at.fail("expected a number of seconds > 0");
+    return rate::interval(seconds);
 }
 
 // --- entities --------------------------------------------------------------------------------

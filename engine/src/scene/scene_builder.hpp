@@ -2,13 +2,15 @@
 // Internal: the one place that turns what a scene file says into a scene, whatever the format.
 //
 // The JSON reader (scene_json_read.cpp) and the binary reader (binary_loader.cpp) each parse
-// their own syntax, then hand every entity, name, parent and component to the builder, which
-// applies the scene rules and says what is wrong: ids >= 1 and used once, names cut to fit,
-// no entity its own parent, references to ids the file lacks cleared, components of unknown
-// types kept verbatim, types the files do not store skipped, older component versions
-// upgraded, parent cycles broken. Each rule and each of its messages is written here once;
+// their own syntax, then hand every system, entity, name, parent and component to the
+// builder, which applies the scene rules and says what is wrong: the format version, names
+// without NUL, rates that run, ids >= 1 and used once, names cut to fit, no entity its own
+// parent, references to ids the file lacks cleared, components of unknown types kept
+// verbatim, types the files do not store skipped, older component versions upgraded, parent
+// cycles broken. Each rule and each of its messages is written here once;
 // a new rule goes here too, and tests/engine/scene_cross_format_test.cpp shows both formats
-// still agree.
+// still agree. (The readers keep what only their syntax needs: JSON's types and keys, the
+// binary layout's lengths and counts checked before allocating.)
 //
 // The builder fills a scene of its own: the caller's world is touched only when finish()
 // hands it over, after the last check; an error (read_context::fail throws) drops it whole.
@@ -85,6 +87,15 @@ public:
 
     /// Fails unless this build reads scene format `version` (1 to `newest`).
     static void check_format_version(std::uint32_t version, std::uint32_t newest, file_place& at);
+
+    // --- systems --------------------------------------------------------------------------------
+
+    /// A system's setting. Its name must hold no NUL: names are read back as C strings.
+    void add_system(system_setting setting, file_place& name_at);
+    /// A rate of `ticks` ticks; fails unless >= 1 (readers pass 0 for what is not a count).
+    static rate ticks_rate(std::uint64_t ticks, file_place& at);
+    /// A rate of `seconds` seconds; fails unless > 0 (readers pass NaN for what is not a number).
+    static rate seconds_rate(double seconds, file_place& at);
 
     // --- entities ---------------------------------------------------------------------------
 

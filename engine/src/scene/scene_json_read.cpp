@@ -1,6 +1,7 @@
 // Reading scene files in JSON: the syntax here, the scene rules in the scene builder.
 #include "mosaic/engine/scene/scene_json.hpp"
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <vector>
@@ -12,7 +13,6 @@ namespace mosaic {
 
 namespace {
 
-using detail::has_nul;
 using detail::member;
 using detail::path_place;
 
@@ -61,7 +61,7 @@ void read_settings(const rapidjson::Value& v, scene_settings& s, detail::read_co
     }
 }
 
-void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
+void read_systems(const rapidjson::Value& v, detail::scene_builder& builder,
                   detail::read_context& ctx) {
     if (!v.IsArray())
         ctx.fail("systems", "expected an array, found " + std::string(detail::describe(v)));
@@ -73,30 +73,32 @@ void read_systems(const rapidjson::Value& v, std::vector<system_setting>& out,
         if (!item.IsObject())
             ctx.fail(path, "expected an object, found " + std::string(detail::describe(item)));
         system_setting s;
+        path_place name_at(ctx, path + ".name");
         const auto* name = member(item, "name");
-        if (!name || !name->IsString())
-            ctx.fail(path + ".name", "expected the system's name (a string)");
-        if (has_nul(*name)) ctx.fail(path + ".name", "the name contains a NUL character");
+        if (!name || !name->IsString()) name_at.fail("expected the system's name (a string)");
         if (auto error = detail::over_limit(name->GetStringLength(), "bytes in the name",
                                             scene_limits::max_name_bytes))
-            ctx.fail(path + ".name", std::move(*error));
-        s.name = name->GetString();
+            name_at.fail(std::move(*error));
+        s.name.assign(name->GetString(), name->GetStringLength());
         if (const auto* enabled = member(item, "enabled")) {
             if (!enabled->IsBool())
                 ctx.fail(path + ".enabled", "expected true or false, found " +
                                                 std::string(detail::describe(*enabled)));
             s.enabled = enabled->GetBool();
         }
+        // What is not a count or a number goes to the builder as an invalid one (0, NaN).
         if (const auto* ticks = member(item, "every_ticks")) {
-            if (!ticks->IsUint() || ticks->GetUint() == 0)
-                ctx.fail(path + ".every_ticks", "expected a whole number >= 1");
-            s.rate = rate::every_n_ticks(ticks->GetUint());
+            path_place at(ctx, path + ".every_ticks");
+            s.rate =
+                detail::scene_builder::ticks_rate(ticks->IsUint64() ? ticks->GetUint64() : 0, at);
         } else if (const auto* seconds = member(item, "every_seconds")) {
-            if (!seconds->IsNumber() || !(seconds->GetDouble() > 0))
-                ctx.fail(path + ".every_seconds", "expected a number of seconds > 0");
-            s.rate = rate::interval(seconds->GetDouble());
+            path_place at(ctx, path + ".every_seconds");
+            s.rate = detail::scene_builder::seconds_rate(
+                seconds->IsNumber() ? seconds->GetDouble()
+                                    : std::numeric_limits<double>::quiet_NaN(),
+                at);
         }
-        out.push_back(std::move(s));
+        builder.add_system(std::move(s), name_at);
     }
 }
 
@@ -126,7 +128,7 @@ struct scene_reader {
         scene& out = builder.draft();
         if (const auto* settings = member(root, "settings"))
             read_settings(*settings, out.settings, ctx);
-        if (const auto* systems = member(root, "systems")) read_systems(*systems, out.systems, ctx);
+        if (const auto* systems = member(root, "systems")) read_systems(*systems, builder, ctx);
         const auto* entities = member(root, "entities");
         if (!entities) ctx.fail("entities", "the scene has no \"entities\" array");
         if (!entities->IsArray())
