@@ -11,6 +11,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "field_messages.hpp"
 #include "json_support.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
@@ -94,20 +95,9 @@ std::int64_t map_enum_value(const binary_field& f, std::int64_t v, std::uint32_t
     for (const binary_field::enum_mapping& m : f.enum_map) {
         if (m.file_value != v) continue;
         if (m.mapped) return m.value;
-        std::string names;
-        for (const enum_entry& e : f.target->enum_values) {
-            names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
-        }
-        ctx.fail(
-            &f, element,
-            "unknown value \"" + std::string(enum_label(f, v)) + "\"; expected one of " + names);
+        ctx.fail(&f, element, unknown_enum_value_message(enum_label(f, v), *f.target));
     }
-    if (!f.target->enum_fits(v)) {
-        ctx.fail(&f, element,
-                 "the value " + std::to_string(v) + " does not fit the field (" +
-                     std::to_string(f.target->size) + " byte" + (f.target->size == 1 ? "" : "s") +
-                     ")");
-    }
+    if (!f.target->enum_fits(v)) ctx.fail(&f, element, enum_does_not_fit_message(v, *f.target));
     return v;  // a value without a name in the file is kept as a number, as in JSON
 }
 
@@ -149,13 +139,11 @@ void decode_field(byte_cursor& in, const binary_field& f, void* value, decode_co
                 } else if constexpr (K::info.is_text) {
                     const std::string_view text = take_text(in, f, element, ctx);
                     if (text.find('\0') != std::string_view::npos) {
-                        ctx.fail(&f, element, "the text contains a NUL character");
+                        ctx.fail(&f, element, text_has_nul_message);
                     }
                     const std::size_t capacity = text_capacity(to);
                     if (text.size() >= capacity) {
-                        ctx.warn(&f, element,
-                                 "text of " + std::to_string(text.size()) +
-                                     " bytes cut to the field's " + std::to_string(capacity - 1));
+                        ctx.warn(&f, element, text_cut_message(text.size(), capacity));
                     }
                     char* chars = static_cast<char*>(at);
                     const std::size_t n = std::min(text.size(), capacity - 1);
@@ -195,8 +183,7 @@ void decode_fields(byte_cursor& in, binary_type& type, void* value, decode_conte
         }
         if (!f.warned_unknown) {
             f.warned_unknown = true;
-            ctx.warn(&f, no_element,
-                     "unknown field '" + f.name + "' of " + type.name + " (ignored)");
+            ctx.warn(&f, no_element, unknown_field_message(f.name, type.name));
         }
         skip_field(in, f, ctx);
     }

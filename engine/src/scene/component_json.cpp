@@ -6,6 +6,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "field_messages.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
 
 namespace mosaic::detail {
@@ -150,19 +151,11 @@ void read_enum_element(const rapidjson::Value& v, const field_info& f, void* val
                 return;
             }
         }
-        std::string names;
-        for (const enum_entry& e : f.enum_values) {
-            names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
-        }
-        ctx.fail(path, "unknown value \"" + std::string(label) + "\"; expected one of " + names);
+        ctx.fail(path, unknown_enum_value_message(label, f));
     }
     if (!v.IsInt64()) wrong("expected the name of a value (a string)");
     const std::int64_t number = v.GetInt64();
-    if (!f.enum_fits(number)) {
-        ctx.fail(path, "the value " + std::to_string(number) + " does not fit the field (" +
-                           std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
-                           (f.enum_is_signed ? ", signed" : ", unsigned") + ")");
-    }
+    if (!f.enum_fits(number)) ctx.fail(path, enum_does_not_fit_message(number, f));
     if (f.enum_name(number).empty())
         ctx.warn(path, "the value " + std::to_string(number) + " has no name (kept as a number)");
     f.write_enum(value, number, element);
@@ -216,13 +209,8 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
             if (!v.IsString()) wrong("expected a string");
             const std::size_t capacity = text_capacity(f);
             const std::string_view text(v.GetString(), v.GetStringLength());
-            if (text.size() >= capacity) {
-                ctx.warn(path, "text of " + std::to_string(text.size()) +
-                                   " bytes cut to the field's " + std::to_string(capacity - 1));
-            }
-            if (text.find('\0') != std::string_view::npos) {
-                ctx.fail(path, "the text contains a NUL character");
-            }
+            if (text.size() >= capacity) ctx.warn(path, text_cut_message(text.size(), capacity));
+            if (text.find('\0') != std::string_view::npos) ctx.fail(path, text_has_nul_message);
             char* chars = static_cast<char*>(at);
             const std::size_t n = std::min(text.size(), capacity - 1);
             std::copy_n(text.data(), n, chars);
@@ -318,8 +306,7 @@ component_header read_component(const rapidjson::Value& object, const component_
                 }
             }
         } else {
-            ctx.warn(member_path,
-                     "unknown field '" + std::string(name) + "' of " + info.name + " (ignored)");
+            ctx.warn(member_path, unknown_field_message(name, info.name));
         }
     }
     if (!has_version && versions_required) {

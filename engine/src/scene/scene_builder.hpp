@@ -10,7 +10,8 @@
 // cycles broken. Each rule and each of its messages is written here once;
 // a new rule goes here too, and tests/engine/scene_cross_format_test.cpp shows both formats
 // still agree. (The readers keep what only their syntax needs: JSON's types and keys, the
-// binary layout's lengths and counts checked before allocating.)
+// binary layout's lengths and counts checked before allocating. The rules on field values
+// live in each format's field reader, with their words once in field_messages.hpp.)
 //
 // The builder fills a scene of its own: the caller's world is touched only when finish()
 // hands it over, after the last check; an error (read_context::fail throws) drops it whole.
