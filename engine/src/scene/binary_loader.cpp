@@ -333,7 +333,6 @@ private:
     std::vector<std::byte> component_value_;  // one component, as the table lays it out
     const byte_cursor* data_ = nullptr;       // a component's field data, while decoding it
     std::size_t data_start_ = 0;              // its file offset
-    std::uint64_t promised_bytes_ = 0;        // what the schema's component counts need at least
 };
 
 }  // namespace
