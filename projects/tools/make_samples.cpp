@@ -11,53 +11,21 @@
 #include <string_view>
 #include <vector>
 
-#include <bullets_vs_players/bullets_vs_players.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
-#include <mosaic/projects/samples.hpp>
-#include <platformer/platformer.hpp>
-#include <stress/stress.hpp>
-#include <tiny_tanks/tiny_tanks.hpp>
+#include <mosaic/projects/sample_code.hpp>
 
 namespace {
 
 namespace fs = std::filesystem;
 using namespace mosaic;
 
-struct builder {
-    project code;  // the registration, linked in: this tool is part of the samples' build
-    projects::sample_files (*build)();
-};
-
-const builder builders[] = {
-    {{.name = "tiny_tanks",
-      .summary = {},
-      .register_components = &tiny_tanks::register_tiny_tanks_components,
-      .register_systems = &tiny_tanks::register_tiny_tanks_systems},
-     &tiny_tanks::tiny_tanks_samples},
-    {{.name = "bullets_vs_players",
-      .summary = {},
-      .register_components = &bullets_vs_players::register_bullets_vs_players_components,
-      .register_systems = &bullets_vs_players::register_bullets_vs_players_systems},
-     &bullets_vs_players::bullets_vs_players_samples},
-    {{.name = "platformer",
-      .summary = {},
-      .register_components = &platformer::register_platformer_components,
-      .register_systems = &platformer::register_platformer_systems},
-     &platformer::platformer_samples},
-    {{.name = "stress",
-      .summary = {},
-      .register_components = &stress::register_stress_components,
-      .register_systems = &stress::register_stress_systems},
-     &stress::stress_samples},
-};
-
 bool report(const std::vector<diagnostic>& diagnostics) {
     for (const diagnostic& d : diagnostics) std::fprintf(stderr, "%s\n", d.to_string().c_str());
     return diagnostics.empty();
 }
 
-bool write(const builder& b) {
+bool write(const projects::sample_code& b) {
     const game g(&b.code);  // the project's component table
     const fs::path folder = fs::path(MOSAIC_PROJECTS_DIR) / std::string(b.code.name);
     projects::sample_files files = b.build();
@@ -89,7 +57,7 @@ bool write(const builder& b) {
 int main(int argc, char** argv) {
     const std::vector<std::string_view> wanted(argv + (argc > 0 ? 1 : 0), argv + argc);
     bool ok = true;
-    for (const builder& b : builders) {
+    for (const projects::sample_code& b : projects::all_sample_code) {
         bool chosen = wanted.empty();
         for (std::string_view name : wanted) chosen = chosen || name == b.code.name;
         if (chosen) ok = write(b) && ok;

@@ -6,6 +6,7 @@
 #include "../scene/component_json.hpp"
 #include "../scene/json_support.hpp"
 #include "../scene/read_context.hpp"
+#include "../scene/scene_builder.hpp"
 
 namespace mosaic {
 
@@ -144,10 +145,12 @@ void code_migration::revive_unknown(scene& s, const component_table& table) {
             if (doc.HasParseError() || !doc.IsObject()) return false;
             std::vector<std::byte> value(info->prototype);
             try {
-                const bool enabled =
+                const detail::component_header header =
                     detail::read_component(doc, *info, value.data(), ctx, u.name, false);
+                detail::upgrade_component(*info, value.data(), header.version,
+                                          detail::json_legacy_fields(doc));
                 if (!s.world.add_copy(owner, info->type, value.data())) return false;
-                if (!enabled) s.world.set_enabled(owner, info->type, false);
+                if (!header.enabled) s.world.set_enabled(owner, info->type, false);
             } catch (const detail::load_failed&) {
                 return false;  // does not fit the new code: stays verbatim
             }

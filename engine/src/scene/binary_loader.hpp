@@ -1,9 +1,12 @@
 #pragma once
 // Internal: reading a whole binary scene (layout: scene_binary.hpp) into a fresh scene.
 
+#include <vector>
+
 #include "binary_reader.hpp"
 #include "mosaic/ecs/component_table.hpp"
 #include "mosaic/engine/scene/scene.hpp"
+#include "scene_builder.hpp"
 
 namespace mosaic::detail {
 
@@ -21,9 +24,14 @@ inline constexpr std::size_t min_unknown_bytes = 4 + 4;
 inline constexpr std::uint8_t entity_active = 1;
 inline constexpr std::uint8_t entity_named = 2;
 
-/// Reads the file behind `in` into `out`, which must be empty. Errors go through `ctx` (and
-/// throw load_failed); warnings are collected there.
+/// Reads the schema table (binary_schema_read.cpp), maps each type onto the table
+/// (map_type) and makes room in `w`'s pools for the components the file says it holds.
+std::vector<binary_type> read_binary_schema(binary_reader& in, const component_table& table,
+                                            world& w);
+
+/// Reads the file behind `in` into the builder's scene, which must be empty. Errors go through
+/// `ctx` (and throw load_failed); warnings are collected there.
 void load_binary_scene(binary_reader& in, const component_table& table, read_context& ctx,
-                       scene& out);
+                       scene_builder& builder);
 
 }  // namespace mosaic::detail

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <type_traits>
 
+#include "field_messages.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
 
 namespace mosaic::detail {
@@ -150,19 +151,11 @@ void read_enum_element(const rapidjson::Value& v, const field_info& f, void* val
                 return;
             }
         }
-        std::string names;
-        for (const enum_entry& e : f.enum_values) {
-            names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
-        }
-        ctx.fail(path, "unknown value \"" + std::string(label) + "\"; expected one of " + names);
+        ctx.fail(path, unknown_enum_value_message(label, f));
     }
     if (!v.IsInt64()) wrong("expected the name of a value (a string)");
     const std::int64_t number = v.GetInt64();
-    if (!f.enum_fits(number)) {
-        ctx.fail(path, "the value " + std::to_string(number) + " does not fit the field (" +
-                           std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
-                           (f.enum_is_signed ? ", signed" : ", unsigned") + ")");
-    }
+    if (!f.enum_fits(number)) ctx.fail(path, enum_does_not_fit_message(number, f));
     if (f.enum_name(number).empty())
         ctx.warn(path, "the value " + std::to_string(number) + " has no name (kept as a number)");
     f.write_enum(value, number, element);
@@ -216,13 +209,8 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
             if (!v.IsString()) wrong("expected a string");
             const std::size_t capacity = text_capacity(f);
             const std::string_view text(v.GetString(), v.GetStringLength());
-            if (text.size() >= capacity) {
-                ctx.warn(path, "text of " + std::to_string(text.size()) +
-                                   " bytes cut to the field's " + std::to_string(capacity - 1));
-            }
-            if (text.find('\0') != std::string_view::npos) {
-                ctx.fail(path, "the text contains a NUL character");
-            }
+            if (text.size() >= capacity) ctx.warn(path, text_cut_message(text.size(), capacity));
+            if (text.find('\0') != std::string_view::npos) ctx.fail(path, text_has_nul_message);
             char* chars = static_cast<char*>(at);
             const std::size_t n = std::min(text.size(), capacity - 1);
             std::copy_n(text.data(), n, chars);
@@ -238,45 +226,45 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
     });
 }
 
-// The upgrade hook reads the old file's values through this.
-class json_legacy_fields final : public legacy_fields {
-public:
-    explicit json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
-    bool has(std::string_view field) const override { return find(field) != nullptr; }
-    std::optional<double> number(std::string_view field, std::size_t index) const override {
-        const rapidjson::Value* v = find(field);
-        if (!v) return std::nullopt;
-        if (v->IsArray()) {
-            if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
-                return std::nullopt;
-            }
-            return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
-        }
-        if (index != 0 || !v->IsNumber()) return std::nullopt;
-        return v->GetDouble();
-    }
-    std::optional<std::string> text(std::string_view field) const override {
-        const rapidjson::Value* v = find(field);
-        if (!v || !v->IsString()) return std::nullopt;
-        return std::string(v->GetString(), v->GetStringLength());
-    }
-
-private:
-    const rapidjson::Value* find(std::string_view field) const {
-        for (const auto& m : object_->GetObject()) {
-            if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
-                return &m.value;
-            }
-        }
-        return nullptr;
-    }
-    const rapidjson::Value* object_;
-};
-
 }  // namespace
 
-bool read_component(const rapidjson::Value& object, const component_info& info, void* value,
-                    read_context& ctx, const std::string& path, bool versions_required) {
+json_legacy_fields::json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
+
+bool json_legacy_fields::has(std::string_view field) const {
+    return find(field) != nullptr;
+}
+
+std::optional<double> json_legacy_fields::number(std::string_view field, std::size_t index) const {
+    const rapidjson::Value* v = find(field);
+    if (!v) return std::nullopt;
+    if (v->IsArray()) {
+        if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
+            return std::nullopt;
+        }
+        return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
+    }
+    if (index != 0 || !v->IsNumber()) return std::nullopt;
+    return v->GetDouble();
+}
+
+std::optional<std::string> json_legacy_fields::text(std::string_view field) const {
+    const rapidjson::Value* v = find(field);
+    if (!v || !v->IsString()) return std::nullopt;
+    return std::string(v->GetString(), v->GetStringLength());
+}
+
+const rapidjson::Value* json_legacy_fields::find(std::string_view field) const {
+    for (const auto& m : object_->GetObject()) {
+        if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
+            return &m.value;
+        }
+    }
+    return nullptr;
+}
+
+component_header read_component(const rapidjson::Value& object, const component_info& info,
+                                void* value, read_context& ctx, const std::string& path,
+                                bool versions_required) {
     if (!object.IsObject()) {
         ctx.fail(path, "expected an object of fields, found " + std::string(describe(object)));
     }
@@ -318,22 +306,13 @@ bool read_component(const rapidjson::Value& object, const component_info& info, 
                 }
             }
         } else {
-            ctx.warn(member_path,
-                     "unknown field '" + std::string(name) + "' of " + info.name + " (ignored)");
+            ctx.warn(member_path, unknown_field_message(name, info.name));
         }
     }
     if (!has_version && versions_required) {
         ctx.warn(path, "no \"version\"; read as version 1");
     }
-    if (version > info.version) {
-        ctx.warn(path + ".version", "written by a newer version (" + std::to_string(version) +
-                                        ") of " + info.name + " than this build knows (" +
-                                        std::to_string(info.version) +
-                                        "); read as far as possible");
-    } else if (version < info.version) {
-        info.upgrade(value, version, json_legacy_fields(object));
-    }
-    return enabled;
+    return {enabled, version};
 }
 
 }  // namespace mosaic::detail

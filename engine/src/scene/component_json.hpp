@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "json_support.hpp"
@@ -27,10 +28,31 @@ void write_component(cereal::JSONOutputArchive& ar, const char* name, const comp
 std::string component_json_text(const component_info& info, const void* value, bool enabled,
                                 const entity_id_fn& id_of);
 
+/// What a component object says beside its fields.
+struct component_header {
+    bool enabled = true;
+    std::uint32_t version = 1;
+};
+
 /// Reads a component object ({"version": 2, "enabled": false, "field": ...}) into `value`,
-/// which starts as the prototype. Runs the upgrade hook for older versions. Returns the
-/// component's enabled flag.
-bool read_component(const rapidjson::Value& object, const component_info& info, void* value,
-                    read_context& ctx, const std::string& path, bool versions_required);
+/// which starts as the prototype. The version rule (upgrades) is the caller's: the scene
+/// builder's, or upgrade_component.
+component_header read_component(const rapidjson::Value& object, const component_info& info,
+                                void* value, read_context& ctx, const std::string& path,
+                                bool versions_required);
+
+/// A component object's values as an upgrade hook sees them (by name).
+class json_legacy_fields final : public legacy_fields {
+public:
+    explicit json_legacy_fields(const rapidjson::Value& object);
+    [[nodiscard]] bool has(std::string_view field) const override;
+    [[nodiscard]] std::optional<double> number(std::string_view field,
+                                               std::size_t index) const override;
+    [[nodiscard]] std::optional<std::string> text(std::string_view field) const override;
+
+private:
+    [[nodiscard]] const rapidjson::Value* find(std::string_view field) const;
+    const rapidjson::Value* object_;
+};
 
 }  // namespace mosaic::detail

@@ -1,11 +1,8 @@
 #include "read_context.hpp"
 
 #include "json_support.hpp"
-#include "mosaic/engine/components.hpp"
-#include "mosaic/engine/scene/scene.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <vector>
 
 namespace mosaic::detail {
@@ -89,34 +86,23 @@ void read_context::finish() {
 
 entity read_context::resolve(std::uint64_t id, const std::string& path) {
     if (id == 0) return null_entity;
-    const auto it = entities.find(id);
-    if (it != entities.end()) return it->second;
+    if (lookup) {
+        if (const entity found = lookup->find(id); !found.is_null()) return found;
+    } else if (const auto it = entities.find(id); it != entities.end()) {
+        return it->second;
+    }
     warn(path, "refers to entity " + std::to_string(id) +
                    ", which is not in the file; the reference is cleared");
     return null_entity;
 }
 
-void break_parent_cycles(world& w, read_context& ctx) {
-    std::unordered_map<std::uint32_t, int> state;  // 1: on the current path, 2: done
-    std::vector<entity> path;
-    w.each([&](entity start) {
-        path.clear();
-        for (entity at = start; !at.is_null() && state[at.index] == 0;) {
-            state[at.index] = 1;
-            path.push_back(at);
-            const Parent* p = w.try_get<Parent>(at);
-            const entity next = p ? p->entity : null_entity;
-            if (!next.is_null() && state[next.index] == 1) {
-                const EntityId* id = w.try_get<EntityId>(at);
-                ctx.warn("entities", "entity " + std::to_string(id ? id->value : 0) +
-                                         " is its own ancestor; its parent link is dropped");
-                w.remove<Parent>(at);
-                break;
-            }
-            at = next;
-        }
-        for (const entity e : path) state[e.index] = 2;
-    });
+diagnostic unexpected_error(const std::string& file, std::string path, const std::exception& e) {
+    return {diagnostic::level::error,
+            file,
+            std::move(path),
+            0,
+            0,
+            std::string("could not read the file: ") + e.what()};
 }
 
 }  // namespace mosaic::detail

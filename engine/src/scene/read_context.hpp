@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,15 @@
 namespace mosaic::detail {
 
 struct load_failed {};  // thrown by read_context::fail after recording the error
+
+/// Finds the entity with a file id: the scene builder, while a scene loads.
+class entity_lookup {
+public:
+    [[nodiscard]] virtual entity find(std::uint64_t id) const = 0;
+
+protected:
+    ~entity_lookup() = default;
+};
 
 class read_context {
 public:
@@ -42,7 +52,9 @@ public:
 
     [[nodiscard]] const std::string& file() const noexcept { return file_; }
 
-    /// File id -> entity, filled while entities are created.
+    /// File id -> entity: the scene builder while a scene loads (it knows faster ways than a
+    /// map for ids in order), else `entities` (filled by code reading kept components).
+    const entity_lookup* lookup = nullptr;
     std::unordered_map<std::uint64_t, entity> entities;
     /// Resolves a reference; an id the file does not have loads as null with a warning.
     entity resolve(std::uint64_t id, const std::string& path);
@@ -65,8 +77,8 @@ private:
     const std::function<bool(double)>* progress_ = nullptr;
 };
 
-/// A file may say A is B's parent and B is A's: such links are dropped with a warning, so
-/// the hierarchy the engine sees is always a forest. Both loaders call this last.
-void break_parent_cycles(world& w, read_context& ctx);
+/// The error for an exception our checks should have left nothing to throw (rapidjson's,
+/// cereal's): the user still gets a message, and the load still changes nothing.
+diagnostic unexpected_error(const std::string& file, std::string path, const std::exception& e);
 
 }  // namespace mosaic::detail

@@ -228,11 +228,9 @@ load_result<scene> load_scene_binary(std::string_view bytes, const component_tab
     ctx.report_progress_to(&progress);
     detail::binary_reader in(bytes, ctx);
     try {
-        scene loaded;
-        detail::load_binary_scene(in, table, ctx, loaded);
-        detail::break_parent_cycles(loaded.world, ctx);
-        ctx.finish();
-        result.value.emplace(std::move(loaded));
+        detail::scene_builder builder(ctx);
+        detail::load_binary_scene(in, table, ctx, builder);
+        result.value.emplace(builder.finish());
     } catch (const detail::load_failed&) {
         // the error is in the diagnostics
     } catch (const cereal::Exception&) {
@@ -242,8 +240,7 @@ load_result<scene> load_scene_binary(std::string_view bytes, const component_tab
             {diagnostic::level::error, file_name, in.where.path(), 0, 0,
              "truncated or corrupt: could not read at byte " + std::to_string(in.offset())});
     } catch (const std::exception& e) {
-        result.diagnostics.push_back({diagnostic::level::error, file_name, in.where.path(), 0, 0,
-                                      std::string("could not read the file: ") + e.what()});
+        result.diagnostics.push_back(detail::unexpected_error(file_name, in.where.path(), e));
     }
     return result;
 }

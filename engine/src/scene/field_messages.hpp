@@ -1,0 +1,43 @@
+#pragma once
+// Internal: what the field-value rules say. The JSON reader (component_json.cpp) and the
+// binary decoder (binary_decode.cpp) read field values each from their own syntax and apply
+// the same rules to them; the words are written here once, so both formats say the same.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "mosaic/ecs/component_table.hpp"
+
+namespace mosaic::detail {
+
+inline constexpr const char* text_has_nul_message = "the text contains a NUL character";
+
+inline std::string text_cut_message(std::size_t length, std::size_t capacity) {
+    return "text of " + std::to_string(length) + " bytes cut to the field's " +
+           std::to_string(capacity - 1);
+}
+
+inline std::string unknown_field_message(std::string_view field, std::string_view type) {
+    return "unknown field '" + std::string(field) + "' of " + std::string(type) + " (ignored)";
+}
+
+/// A name the enumeration `f` does not have.
+inline std::string unknown_enum_value_message(std::string_view label, const field_info& f) {
+    std::string names;
+    for (const enum_entry& e : f.enum_values) {
+        names += (names.empty() ? "" : ", ") + ("\"" + e.name + "\"");
+    }
+    return "unknown value \"" + std::string(label) + "\"; expected one of " + names;
+}
+
+/// A number the enumeration field `f` cannot hold.
+inline std::string enum_does_not_fit_message(std::int64_t value, const field_info& f) {
+    return "the value " + std::to_string(value) + " does not fit the field (" +
+           std::to_string(f.size) + " byte" + (f.size == 1 ? "" : "s") +
+           (f.enum_is_signed ? ", signed" : ", unsigned") + ")";
+}
+
+}  // namespace mosaic::detail
