@@ -1,10 +1,11 @@
-// system and system_context: declarations, conflicts, rates, and the debug checks that catch
-// a system touching a component it did not declare.
+// system and system_context: declarations, conflicts, rates, and the checks (every build)
+// that catch a system touching a component it did not declare.
 //
 // Sections:
 //   1. declarations     reads/writes, can_read/can_write, phase, order, rate, flags
 //   2. conflicts        conflicts_with, including its symmetry
-//   3. system_context   dt, tick, commands, checked access (debug builds only)
+//   3. system_context   dt, tick, commands, checked access (every build; release_checks_test.cpp
+//                       runs the same rule with NDEBUG)
 
 #include <gtest/gtest.h>
 
@@ -241,8 +242,6 @@ TEST(SystemContext, ExclusiveSystemsMayTouchAnything) {
     EXPECT_EQ(&ctx.world(), &w);
 }
 
-#ifndef NDEBUG
-
 bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
 }
@@ -316,6 +315,5 @@ TEST(SystemContext, WorldNeedsAnExclusiveSystem) {
     EXPECT_TRUE(contains(message, "exclusive")) << message;
 }
 
-#endif  // NDEBUG
 
 }  // namespace
