@@ -34,10 +34,10 @@ void fire_volley(command_buffer& commands, const archetype& bullet, BulletEmitte
         const entity b = spawn(commands, bullet);
         Transform placed = bullet.has<Transform>() ? *bullet.find<Transform>() : Transform{};
         placed.position = from;
-        commands.add<Transform>(b, placed);
+        commands.add_or_replace<Transform>(b, placed);
         RigidBody body = bullet.has<RigidBody>() ? *bullet.find<RigidBody>() : RigidBody{};
         body.velocity = heading * emitter.speed;
-        commands.add<RigidBody>(b, body);
+        commands.add_or_replace<RigidBody>(b, body);
         if (emitter.remaining > 0) --emitter.remaining;
     }
 }

@@ -101,10 +101,12 @@ public:
 
     // --- what it is ---------------------------------------------------------------------
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
-    [[nodiscard]] phase stage() const noexcept { return phase_; }
+    // Each setting reads back by the name that sets it: in(phase) / in(), every(rate) /
+    // every(), enabled(bool) / enabled(), order(int) / order().
+    [[nodiscard]] phase in() const noexcept { return phase_; }
     [[nodiscard]] int order() const noexcept { return order_; }
-    [[nodiscard]] const rate& schedule() const noexcept { return rate_; }
-    [[nodiscard]] bool is_enabled() const noexcept { return enabled_; }
+    [[nodiscard]] const rate& every() const noexcept { return rate_; }
+    [[nodiscard]] bool enabled() const noexcept { return enabled_; }
     [[nodiscard]] bool is_exclusive() const noexcept { return exclusive_; }
     [[nodiscard]] const std::vector<type_id>& read_types() const noexcept { return reads_; }
     [[nodiscard]] const std::vector<type_id>& write_types() const noexcept { return writes_; }
