@@ -11,6 +11,8 @@
 #                                      the API and the ABI, so asking for 0.2 accepts 0.2.x only
 #   mosaic-{ecs,engine,gfx}-targets.cmake   one export set per component
 #   MosaicGame.cmake                   mosaic_add_game()
+#   MosaicEditorPanels.cmake           mosaic_add_editor_panels(), with editor_panels/ (the
+#                                      headers a module's editor panels include, the entry point)
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -67,7 +69,13 @@ write_basic_package_version_file(${mosaic_build_package_dir}/mosaicConfigVersion
                                  COMPATIBILITY SameMinorVersion)
 configure_file(${CMAKE_CURRENT_LIST_DIR}/MosaicGame.cmake
                ${mosaic_build_package_dir}/MosaicGame.cmake COPYONLY)
+configure_file(${CMAKE_CURRENT_LIST_DIR}/MosaicEditorPanels.cmake
+               ${mosaic_build_package_dir}/MosaicEditorPanels.cmake COPYONLY)
+file(COPY ${PROJECT_SOURCE_DIR}/editor/sdk/ DESTINATION ${mosaic_build_package_dir}/editor_panels)
 install(FILES ${mosaic_build_package_dir}/mosaicConfig.cmake
               ${mosaic_build_package_dir}/mosaicConfigVersion.cmake
               ${mosaic_build_package_dir}/MosaicGame.cmake
+              ${mosaic_build_package_dir}/MosaicEditorPanels.cmake
         DESTINATION ${MOSAIC_INSTALL_CMAKEDIR})
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/editor/sdk/
+        DESTINATION ${MOSAIC_INSTALL_CMAKEDIR}/editor_panels)

@@ -25,8 +25,10 @@ bool editor_state::open_project(const fs::path& manifest) {
     if (playing()) stop();
     reset_after_load();
     clipboard_ = {};
+    if (project_.module) notify(code_change::unloading);
     game_ = make_game(next);
     project_ = std::move(next);
+    if (project_.module) notify(code_change::loaded);
     report_load_error();
     load_project_archetypes();
     remember_project();
@@ -58,11 +60,13 @@ bool editor_state::reload_code() {
     }
     // Let go of the old module here so that it unloads inside replace_code (its types' ids
     // are then given back to the new module's types).
+    notify(code_change::unloading);
     project_.module.reset();
     std::vector<mosaic::scene*> also;
     if (snapshot_) also.push_back(&*snapshot_);
     code_migration migration = game_->replace_code(next.module, also);
     project_.module = std::move(next.module);
+    notify(code_change::loaded);
 
     // Values held outside the scenes: the undo history and the clipboard.
     const auto remap = [&](type_id& type, component_state& state) {

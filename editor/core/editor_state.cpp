@@ -58,6 +58,7 @@ void editor_state::report_load_error() {
 }
 
 editor_state::~editor_state() {
+    if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
     snapshot_.reset();      // may hold the module's components: before the game lets go of it
     history_.clear();
@@ -212,9 +213,12 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     clipboard_ = {};
     log_.add(g->load_archetypes(p.archetypes_folder(path)));
     g->start(std::move(*loaded.value));
+    const bool new_code = p.module != project_.module;
+    if (new_code && project_.module) notify(code_change::unloading);
     game_ = std::move(g);  // the old game goes, then (below) the old project's module
     report_load_error();
     project_ = std::move(p);
+    if (new_code && project_.module) notify(code_change::loaded);
     path_ = path;
     remember_recent(path);
     remember_project();

@@ -40,6 +40,12 @@ namespace mosaic::editor {
 
 enum class play_state { editing, playing, paused };
 
+/// What happens to the project's module (editor_state::on_code_change).
+enum class code_change {
+    unloading,  // the module is about to be let go: drop every pointer into it now
+    loaded,     // a new module is in place (hot reload, another project)
+};
+
 /// Something the user must see now, in a modal (a system failed, the project did not load,
 /// the scene is open in another editor). The UI shows the oldest and pops it.
 struct editor_alert {
@@ -159,6 +165,15 @@ public:
     /// a segfault) loses no edit. One listener; an empty function removes it.
     void on_play(std::function<void(editor_state&)> listener) { on_play_ = std::move(listener); }
 
+    /// Called just before the project's module is let go (hot reload, another project, a
+    /// scene of another project, the editor closing) and just after a new one is in place,
+    /// so that whoever holds pointers into the module's code (the editor's module panels)
+    /// lets go first and asks the new module after. One listener; an empty function removes
+    /// it.
+    void on_code_change(std::function<void(editor_state&, code_change)> listener) {
+        on_code_change_ = std::move(listener);
+    }
+
     // --- alerts ----------------------------------------------------------------------------
     [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
     void alert(std::string title, std::string text);
@@ -167,6 +182,7 @@ public:
     [[nodiscard]] editor::selection& selection() noexcept { return selection_; }
     [[nodiscard]] editor::history& history() noexcept { return history_; }
     [[nodiscard]] console_log& log() noexcept { return log_; }
+    [[nodiscard]] const console_log& log() const noexcept { return log_; }
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
     /// "Keep after Stop": what is marked while playing, what Stop found to offer.
     [[nodiscard]] play_keeps& keeps() noexcept { return keeps_; }
@@ -200,6 +216,9 @@ private:
     void show_game_log();
     void stop_after_failure(const system_failure& failure);
     void report_load_error();  // the game's registration error, to the console and an alert
+    void notify(code_change change) {
+        if (on_code_change_) on_code_change_(*this, change);
+    }
 
     game_options options_;
     loaded_project project_;  // before game_: its module outlives the game
@@ -223,6 +242,7 @@ private:
     std::vector<entity> selection_before_play_;
     std::optional<system_failure> last_failure_;
     std::function<void(editor_state&)> on_play_;
+    std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;
 
     // A scene loading in the background (begin_open). Last: it reads game_'s table, so it

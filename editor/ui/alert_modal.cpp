@@ -27,7 +27,7 @@ void draw_alert_modal(editor_state& s, ui_state& ui) {
     ImGui::PopTextWrapPos();
     ImGui::TextDisabled("The message is also in the Console.");
     const bool ok = ImGui::Button("OK", {110, 0});
-    ui.record("alert/OK");
+    ui.test.record("alert/OK");
     // Not on the frame it opens: the Enter that caused the alert would close it unseen.
     if (ok || (!ImGui::IsWindowAppearing() &&
                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))) {

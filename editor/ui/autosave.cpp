@@ -276,17 +276,17 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
             ImGui::TextUnformatted(size_text(o.size).c_str());
             ImGui::TableNextColumn();
             if (ImGui::Button("Recover")) chosen = choice::recover, which = i;
-            ui.record("recovery/Recover/" + std::to_string(i));
+            ui.test.record("recovery/Recover/" + std::to_string(i));
             ImGui::SameLine();
             if (ImGui::Button("Discard")) chosen = choice::discard, which = i;
-            ui.record("recovery/Discard/" + std::to_string(i));
+            ui.test.record("recovery/Discard/" + std::to_string(i));
             ImGui::PopID();
         }
         ImGui::EndTable();
     }
     ImGui::Spacing();
     if (ImGui::Button("Later", {120, 0})) later();
-    ui.record("recovery/Later");
+    ui.test.record("recovery/Later");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keep them and ask again at the next start");
     if (chosen == choice::recover) (void)recover(which, s, ui);
     if (chosen == choice::discard) discard_offer(which);

@@ -21,19 +21,19 @@ std::vector<entity> selected(editor_state& s) {
 
 void command_undo(editor_state& s, ui_state& ui) {
     if (s.playing()) return;  // the history holds edit-mode steps only
-    if (s.undo()) ui.structure_changed = true;
+    if (s.undo()) ui.events.post(scene_changed{});
 }
 
 void command_redo(editor_state& s, ui_state& ui) {
     if (s.playing()) return;
-    if (s.redo()) ui.structure_changed = true;
+    if (s.redo()) ui.events.post(scene_changed{});
 }
 
 void command_duplicate(editor_state& s, ui_state& ui) {
     const std::vector<entity> items = selected(s);
     if (items.empty()) return;
     (void)duplicate_entities(s, items);
-    ui.structure_changed = true;
+    ui.events.post(scene_changed{});
 }
 
 void command_delete(editor_state& s, ui_state& ui) {
@@ -41,53 +41,53 @@ void command_delete(editor_state& s, ui_state& ui) {
     if (items.empty()) return;
     delete_entities(s, items);
     s.selection().prune(s.world());
-    ui.structure_changed = true;
+    ui.events.post(scene_changed{});
 }
 
 void command_copy(editor_state& s, ui_state& ui) {
-    ui.copied = selected(s);
+    ui.edit.copied = selected(s);
 }
 
 bool can_paste(editor_state& s, const ui_state& ui) {
-    for (entity e : ui.copied)
+    for (entity e : ui.edit.copied)
         if (s.world().alive(e)) return true;
     return false;
 }
 
 void command_paste(editor_state& s, ui_state& ui) {
     std::vector<entity> alive;
-    for (entity e : ui.copied)
+    for (entity e : ui.edit.copied)
         if (s.world().alive(e)) alive.push_back(e);
     if (alive.empty()) return;
     (void)duplicate_entities(s, alive);
-    ui.structure_changed = true;
+    ui.events.post(scene_changed{});
 }
 
 void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
     const entity e = create_entity(s, "Entity", parent);
     if (e.is_null()) return;  // the world is full: the console says so
-    ui.structure_changed = true;
-    ui.scroll_hierarchy_to = e;
-    ui.rename_request = e;  // Unity: a new entity is named at once
+    ui.events.post(scene_changed{});
+    ui.events.post(reveal_in_hierarchy{e});
+    ui.events.post(rename_in_hierarchy{e});  // Unity: a new entity is named at once
 }
 
 void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a) {
     const entity e = create_from_archetype(s, a);
     if (e.is_null()) return;  // the world is full: the console says so
-    ui.structure_changed = true;
-    ui.scroll_hierarchy_to = e;
+    ui.events.post(scene_changed{});
+    ui.events.post(reveal_in_hierarchy{e});
 }
 
 void command_rename(editor_state& s, ui_state& ui) {
     const entity e = s.selection().active();
     if (s.world().alive(e)) {
-        ui.rename_request = e;
-        ui.scroll_hierarchy_to = e;
+        ui.events.post(rename_in_hierarchy{e});
+        ui.events.post(reveal_in_hierarchy{e});
     }
 }
 
 void command_frame_selection(ui_state& ui) {
-    ui.frame_selection = true;
+    ui.events.post(frame_on_selection{});
 }
 
 void command_play_stop(editor_state& s, ui_state& ui) {
@@ -97,7 +97,7 @@ void command_play_stop(editor_state& s, ui_state& ui) {
         s.play();
     }
     s.selection().prune(s.world());
-    ui.structure_changed = true;
+    ui.events.post(scene_changed{});
 }
 
 void command_pause(editor_state& s, ui_state& ui) {
@@ -112,13 +112,12 @@ void command_pause(editor_state& s, ui_state& ui) {
 void command_step(editor_state& s, ui_state& ui) {
     if (!s.playing()) s.play();  // Unity: Step while editing enters play mode paused
     s.step();
-    ui.structure_changed = true;
+    ui.events.post(scene_changed{});
 }
 
 void command_build_reload(editor_state& s, ui_state& ui) {
     if (!s.reloader().start_build(s)) return;  // why is in the console
-    ui.tab = bottom_tab::console;              // where the build's output streams
-    ui.select_tab = true;
+    ui.events.post(show_panel{"console"});     // where the build's output streams
 }
 
 }  // namespace mosaic::editor

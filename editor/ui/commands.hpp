@@ -1,7 +1,7 @@
 #pragma once
 // commands: what the menus, the shortcuts and the context menus do, written once. Each one
 // goes through editor/core's actions (so it is undoable) or its play/file API, and tells the
-// other panels what changed through ui_state.
+// other panels what changed through ui_state (its queue of events, panel_events.hpp).
 
 #include <filesystem>
 

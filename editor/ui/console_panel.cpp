@@ -24,10 +24,27 @@ ImVec4 level_color(log_level level) {
 
 }  // namespace
 
+std::string console_panel::label(const editor_state& s) const {
+    const std::size_t errors = s.log().count(log_level::error);
+    const std::size_t warnings = s.log().count(log_level::warning);
+    // "1 error", "2 errors": the counts that are not zero.
+    const auto counted = [](std::size_t n, const char* what) {
+        return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+    };
+    std::string console = "Console";
+    if (errors > 0 && warnings > 0) {
+        console += " (" + counted(errors, "error") + ", " + counted(warnings, "warning") + ")";
+    } else if (errors + warnings > 0) {
+        console +=
+            " (" + (errors > 0 ? counted(errors, "error") : counted(warnings, "warning")) + ")";
+    }
+    return console;
+}
+
 void console_panel::draw(editor_state& s, ui_state& ui) {
     console_log& log = s.log();
     if (ImGui::Button("Clear")) log.clear();
-    ui.record("console/Clear");
+    ui.test.record("console/Clear");
     constexpr const char* names[3] = {"Info", "Warnings", "Errors"};
     for (int level = 0; level < 3; ++level) {
         ImGui::SameLine();
@@ -59,7 +76,7 @@ void console_panel::draw(editor_state& s, ui_state& ui) {
             ImGui::PushStyleColor(ImGuiCol_Text, level_color(line.level));
             ImGui::TextUnformatted(line.text.c_str());
             ImGui::PopStyleColor();
-            if (ui.record_items) ui.record("console/line/" + std::to_string(row));
+            if (ui.test.record_items) ui.test.record("console/line/" + std::to_string(row));
             // A line wider than the panel shows whole, wrapped, under the mouse.
             if (ImGui::IsItemHovered() &&
                 ImGui::GetItemRectMax().x > ImGui::GetWindowPos().x + ImGui::GetWindowWidth()) {
@@ -67,7 +84,7 @@ void console_panel::draw(editor_state& s, ui_state& ui) {
                 ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.0f);
                 ImGui::TextUnformatted(line.text.c_str());
                 ImGui::PopTextWrapPos();
-                ui.record("console/tooltip");
+                ui.test.record("console/tooltip");
                 ImGui::EndTooltip();
             }
         }

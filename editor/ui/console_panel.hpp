@@ -3,15 +3,22 @@
 // output) with a filter per level, count badges and Clear.
 
 #include <cstddef>
+#include <string>
 
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
-class console_panel {
+class console_panel : public panel {
 public:
+    console_panel() : panel({.id = "console", .title = "Console", .where = dock::bottom}) {}
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
     void draw(editor_state& s, ui_state& ui);
+    /// "Console (1 error, 2 warnings)": the counts that are not zero.
+    [[nodiscard]] std::string label(const editor_state& s) const override;
 
 private:
     bool show_[3] = {true, true, true};  // by log_level

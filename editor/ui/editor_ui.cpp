@@ -2,11 +2,16 @@
 
 #include <imgui.h>
 
+#include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "ui/alert_modal.hpp"
 #include "ui/commands.hpp"
+#include "ui/console_panel.hpp"
 #include "ui/keep_dialog.hpp"
+#include "ui/profiler_panel.hpp"
+#include "ui/project_panel.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -23,6 +28,25 @@ bool begin_panel(const char* name, const panel_rect& r, ImGuiWindowFlags extra =
     return ImGui::Begin(name, nullptr, panel_flags | extra);
 }
 
+std::size_t slot(dock where) {
+    return static_cast<std::size_t>(where);
+}
+
+/// The window of a dock that shows tabs ("##bottom" for the strip under the scene view).
+const char* dock_window(dock where) {
+    switch (where) {
+        case dock::left:
+            return "##left";
+        case dock::center:
+            return "##center";
+        case dock::right:
+            return "##right";
+        case dock::bottom:
+            return "##bottom";
+    }
+    return "##bottom";
+}
+
 }  // namespace
 
 editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
@@ -34,10 +58,69 @@ editor_ui::editor_ui(std::filesystem::path settings_path, bool autosave)
     ui_.settings_path = std::move(settings_path);
     if (!ui_.settings_path.empty()) ui_.settings = load_settings(ui_.settings_path);
     saved_ = ui_.settings;
+    add_builtin_panels();
+}
+
+void editor_ui::add_builtin_panels() {
+    // One line per panel; the dock each goes to is its own (panel_info::where), the order
+    // here is the order of the tabs.
+    hierarchy_ = &emplace_panel<hierarchy_panel>();
+    scene_view_ = &emplace_panel<scene_view_panel>();
+    inspector_ = &emplace_panel<inspector_panel>();
+    emplace_panel<console_panel>();
+    emplace_panel<project_panel>();
+    emplace_panel<profiler_panel>();
 }
 
 editor_ui::~editor_ui() {
     if (!(ui_.settings == saved_)) (void)save_settings();
+}
+
+panel& editor_ui::add_panel(std::unique_ptr<panel> p) {
+    if (!p) throw std::invalid_argument("add_panel: no panel");
+    if (find_panel(p->info().id) != nullptr)
+        throw std::invalid_argument("add_panel: a panel with the id '" + p->info().id +
+                                    "' is already there");
+    panels_.push_back(std::move(p));
+    return *panels_.back();
+}
+
+bool editor_ui::remove_panel(std::string_view id) {
+    const auto found = std::find_if(panels_.begin(), panels_.end(),
+                                    [&](const auto& p) { return p->info().id == id; });
+    if (found == panels_.end()) return false;
+    // Kept alive until the next frame: the panel may be the one drawing now.
+    removed_.push_back(std::move(*found));
+    panels_.erase(found);
+    return true;
+}
+
+panel* editor_ui::find_panel(std::string_view id) noexcept {
+    for (const auto& p : panels_)
+        if (p->info().id == id) return p.get();
+    return nullptr;
+}
+
+std::vector<panel*> editor_ui::all_panels() const {
+    std::vector<panel*> out;
+    for (const auto& p : panels_) out.push_back(p.get());
+    return out;
+}
+
+std::vector<panel*> editor_ui::panels_in(dock where) const {
+    std::vector<panel*> out;
+    for (const auto& p : panels_)
+        if (p->info().where == where) out.push_back(p.get());
+    return out;
+}
+
+std::string editor_ui::shown_panel(dock where) const {
+    const std::string& shown = shown_[slot(where)];
+    for (const panel* p : panels_in(where))
+        if (p->info().id == shown) return shown;
+    // None chosen yet (or it went): the first tab.
+    const std::vector<panel*> here = panels_in(where);
+    return here.empty() ? std::string() : here.front()->info().id;
 }
 
 void editor_ui::request_close(editor_state& s) {
@@ -50,7 +133,57 @@ std::string editor_ui::save_settings() {
     return editor::save_settings(ui_.settings, ui_.settings_path);
 }
 
+void editor_ui::follow_module(editor_state& s) {
+    const game_module* module = s.opened_project().module.get();
+    if (!module_panels_->stale(module)) return;
+    for (const std::string& id : module_panels_->ids()) (void)remove_panel(id);
+    std::vector<module_panel*> added;
+    if (module != nullptr) {
+        for (auto& p : module_panels::of(*module, s.log())) {
+            if (find_panel(p->info().id) != nullptr) {
+                s.log().error("the editor panel '" + p->info().id + "' of " +
+                              std::string(module->description().name) +
+                              " was left out: a panel with that id is already there");
+                continue;
+            }
+            added.push_back(static_cast<module_panel*>(&add_panel(std::move(p))));
+        }
+    }
+    module_panels_->adopt(module, std::move(added));
+}
+
+void editor_ui::sweep_removed() {
+    removed_.clear();
+}
+
+void editor_ui::deliver_events(editor_state& s) {
+    ui_.events.deliver([&](const panel_event& e) {
+        if (const auto* show = std::get_if<show_panel>(&e)) {
+            if (const panel* p = find_panel(show->id)) {
+                shown_[slot(p->info().where)] = show->id;
+                select_[slot(p->info().where)] = show->id;
+            }
+        }
+        // A copy: a panel may add or remove panels as it handles the event.
+        for (panel* p : all_panels()) p->on_event(e, s);
+    });
+}
+
+void editor_ui::list_view_panels() {
+    // The View menu lists the panels shown as tabs (a dock with one panel shows it always).
+    ui_.view.panels.clear();
+    for (std::size_t d = 0; d < dock_count; ++d) {
+        const auto where = static_cast<dock>(d);
+        const std::vector<panel*> here = panels_in(where);
+        if (here.size() < 2 && where != dock::bottom) continue;
+        const std::string shown = shown_panel(where);
+        for (const panel* p : here)
+            ui_.view.panels.push_back({p->info().id, p->info().title, p->info().id == shown});
+    }
+}
+
 void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
+    sweep_removed();
     if (play_hooked_ != &s) {
         // Game code may crash the process (a segfault is not an exception): unsaved edits go
         // to the recovery file before the first tick, and the next start offers them.
@@ -59,6 +192,12 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
                 !error.empty())
                 playing.log().warning("recovery file before Play failed: " + error);
         });
+        // The module's panels point into its code: they stop calling it before it goes.
+        s.on_code_change([panels = std::weak_ptr<module_panels>(module_panels_)](
+                             editor_state&, code_change change) {
+            if (change != code_change::unloading) return;
+            if (const auto alive = panels.lock()) alive->unloading();
+        });
         play_hooked_ = &s;
         // Open Recent: this run's entries first, then what earlier runs remembered.
         s.restore_recent(ui_.settings.recent_scenes, ui_.settings.recent_projects);
@@ -66,7 +205,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     // New code: our build's output and end, or a module rebuilt behind our back.
     const std::size_t reloads = s.reloads();
     s.reloader().update(s, ImGui::GetTime());
-    if (s.reloads() != reloads) ui_.structure_changed = true;
+    if (s.reloads() != reloads) ui_.events.post(scene_changed{});
+    follow_module(s);
     remember_recent(s);
     // The theme follows play mode (tinted while playing).
     if (!theme_applied_ || theme_playing_ != s.playing()) {
@@ -78,8 +218,9 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
         asset_folder_ = s.project_folder();
         renderer->set_asset_folder(asset_folder_);
     }
-    profiler_.sample(s, ImGui::GetIO().DeltaTime);
+    for (panel* p : all_panels()) p->every_frame(s);
 
+    list_view_panels();
     draw_main_menu(s, ui_);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     const float toolbar_height = ImGui::GetFrameHeight() + 16.0f;
@@ -87,23 +228,14 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     if (draw_splitters(layout_, vp->WorkPos, vp->WorkSize, ui_.settings)) (void)save_settings();
     draw_toolbar(s, ui_, layout_.toolbar);
 
-    if (begin_panel("Hierarchy###hierarchy", layout_.hierarchy)) hierarchy_.draw(s, ui_);
-    ImGui::End();
-
-    const std::string scene_title =
-        std::string(s.playing() ? "Scene (playing)" : "Scene") + "###scene";
-    ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {2, 2});
-    const bool scene_open =
-        begin_panel(scene_title.c_str(), layout_.scene,
-                    ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-    ImGui::PopStyleVar();
-    if (scene_open) scene_view_.draw(s, ui_, renderer);
-    ImGui::End();
-
-    if (begin_panel("Inspector###inspector", layout_.inspector)) inspector_.draw(s, ui_);
-    ImGui::End();
-
-    draw_bottom(s, layout_.bottom);
+    // Requests posted since the last delivery (the menu and toolbar just now, the rest of
+    // the editor last frame), before the panels draw.
+    deliver_events(s);
+    panel_context ctx{s, ui_, renderer};
+    draw_dock(dock::left, layout_.hierarchy, ctx);
+    draw_dock(dock::center, layout_.scene, ctx);
+    draw_dock(dock::right, layout_.inspector, ctx);
+    draw_dock(dock::bottom, layout_.bottom, ctx);
 
     draw_file_modals(s, ui_);
     scene_lock_.follow(s);  // after anything that opens a scene: warns before the user edits
@@ -125,41 +257,56 @@ void editor_ui::remember_recent(editor_state& s) {
     if (std::string error = save_settings(); !error.empty()) s.log().warning(error);
 }
 
-void editor_ui::draw_bottom(editor_state& s, const panel_rect& where) {
-    if (!begin_panel("##bottom", where, ImGuiWindowFlags_NoTitleBar)) {
+void editor_ui::draw_dock(dock where, const panel_rect& rect, panel_context& ctx) {
+    const std::vector<panel*> here = panels_in(where);
+    if (here.empty()) return;
+    if (here.size() > 1 || where == dock::bottom) {
+        draw_tabs(where, here, rect, ctx);
+        return;
+    }
+    // Alone in its dock: a window with the panel's title, as before panels were plug-ins.
+    panel& p = *here.front();
+    const panel_info& info = p.info();
+    const std::string title = p.label(ctx.state) + "###" + info.id;
+    if (info.padding >= 0)
+        ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {info.padding, info.padding});
+    const bool open = begin_panel(title.c_str(), rect, info.window_flags);
+    if (info.padding >= 0) ImGui::PopStyleVar();
+    if (open) p.draw(ctx);
+    ImGui::End();
+}
+
+void editor_ui::draw_tabs(dock where, const std::vector<panel*>& here, const panel_rect& rect,
+                          panel_context& ctx) {
+    const std::string window = dock_window(where);
+    if (!begin_panel(window.c_str(), rect, ImGuiWindowFlags_NoTitleBar)) {
         ImGui::End();
         return;
     }
-    if (ImGui::BeginTabBar("##bottom_tabs")) {
-        const auto tab = [&](const std::string& label, bottom_tab which, const auto& contents) {
+    std::string& shown = shown_[slot(where)];
+    std::string& select = select_[slot(where)];
+    if (ImGui::BeginTabBar((window + "_tabs").c_str())) {
+        for (panel* p : here) {
+            const panel_info& info = p->info();
+            const std::string label = p->label(ctx.state);
             ImGuiTabItemFlags flags = 0;
-            if (ui_.select_tab && ui_.tab == which) flags |= ImGuiTabItemFlags_SetSelected;
-            const bool open = ImGui::BeginTabItem(label.c_str(), nullptr, flags);
-            ui_.record("tab/" + label.substr(0, label.find('#')));
-            if (open) {
-                if (!ui_.select_tab) ui_.tab = which;
-                contents();
-                ImGui::EndTabItem();
+            if (select == info.id) flags |= ImGuiTabItemFlags_SetSelected;
+            const bool open =
+                ImGui::BeginTabItem((label + "###" + info.id).c_str(), nullptr, flags);
+            ui_.test.record("tab/" + label);
+            if (!open) continue;
+            // While a selection is pending, the tab ImGui still shows is not the one chosen.
+            if (select.empty()) shown = info.id;
+            if (info.window_flags != 0) {
+                ImGui::BeginChild(("##" + info.id).c_str(), {0, 0}, false, info.window_flags);
+                p->draw(ctx);
+                ImGui::EndChild();
+            } else {
+                p->draw(ctx);
             }
-        };
-        const std::size_t errors = s.log().count(log_level::error);
-        const std::size_t warnings = s.log().count(log_level::warning);
-        // "1 error", "2 errors": the counts that are not zero.
-        const auto counted = [](std::size_t n, const char* what) {
-            return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
-        };
-        std::string console = "Console";
-        if (errors > 0 && warnings > 0) {
-            console += " (" + counted(errors, "error") + ", " + counted(warnings, "warning") + ")";
-        } else if (errors + warnings > 0) {
-            console +=
-                " (" + (errors > 0 ? counted(errors, "error") : counted(warnings, "warning")) + ")";
+            ImGui::EndTabItem();
         }
-        console += "###console";
-        tab(console, bottom_tab::console, [&] { console_.draw(s, ui_); });
-        tab("Project###project", bottom_tab::project, [&] { project_.draw(s, ui_); });
-        tab("Profiler###profiler", bottom_tab::profiler, [&] { profiler_.draw(s, ui_); });
-        ui_.select_tab = false;
+        select.clear();
         ImGui::EndTabBar();
     }
     ImGui::End();

@@ -97,7 +97,7 @@ bool entity_picker(field_context& ctx, entity& value, bool mixed) {
     // One group, so the whole field (name and clear button) takes a drop from the hierarchy.
     ImGui::BeginGroup();
     if (ImGui::Button((label + "##pick").c_str(), {std::max(width, 20.0f), 0})) {
-        ctx.ui.picker_filter.fill('\0');
+        ctx.ui.edit.picker_filter.fill('\0');
         ImGui::OpenPopup("##entity_picker");
     }
     if (ImGui::IsItemHovered())
@@ -122,9 +122,9 @@ bool entity_picker(field_context& ctx, entity& value, bool mixed) {
     if (ImGui::BeginPopup("##entity_picker")) {
         ImGui::SetNextItemWidth(240);
         if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
-        ImGui::InputTextWithHint("##filter", "Search", ctx.ui.picker_filter.data(),
-                                 ctx.ui.picker_filter.size());
-        std::string needle(ctx.ui.picker_filter.data());
+        ImGui::InputTextWithHint("##filter", "Search", ctx.ui.edit.picker_filter.data(),
+                                 ctx.ui.edit.picker_filter.size());
+        std::string needle(ctx.ui.edit.picker_filter.data());
         for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
         if (ImGui::Selectable("None")) {
             value = null_entity;
@@ -254,9 +254,9 @@ void draw_field(field_context& ctx, const field_info& field) {
         if (element_widget(ctx, field, copy.data(), element, mixed) && !field.hints.read_only)
             write_element(ctx, field, element, copy.data(), first);
         ImGui::EndDisabled();
-        if (ctx.ui.record_items) {
-            ctx.ui.record("inspector/" + ctx.info.name + "." + label);
-            if (mixed) ctx.ui.mixed.insert(ctx.info.name + "." + label);
+        if (ctx.ui.test.record_items) {
+            ctx.ui.test.record("inspector/" + ctx.info.name + "." + label);
+            if (mixed) ctx.ui.test.mixed.insert(ctx.info.name + "." + label);
         }
         ImGui::PopID();
     }

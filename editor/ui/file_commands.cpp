@@ -20,39 +20,39 @@ namespace fs = std::filesystem;
 namespace {
 
 void perform(editor_state& s, ui_state& ui) {
-    const file_request what = ui.pending;
-    ui.pending = file_request::none;
+    const file_request what = ui.files.pending;
+    ui.files.pending = file_request::none;
     switch (what) {
         case file_request::none:
             break;
         case file_request::new_scene:
             if (s.playing()) s.stop();
             s.new_scene();
-            ui.camera_from_scene = true;
-            ui.structure_changed = true;
+            ui.events.post(scene_opened{});
             break;
         case file_request::open_dialog:
-            ui.dialog.open(file_dialog::purpose::open, s.scene_folder());
+            ui.files.dialog.open(file_dialog::purpose::open, s.scene_folder());
             break;
         case file_request::open_path:
-            open_scene_showing_progress(s, ui, ui.pending_path);
+            open_scene_showing_progress(s, ui, ui.files.pending_path);
             break;
         case file_request::open_project_dialog:
-            ui.dialog.open(file_dialog::purpose::open_project, s.project_folder().parent_path());
+            ui.files.dialog.open(file_dialog::purpose::open_project,
+                                 s.project_folder().parent_path());
             break;
         case file_request::open_project_path:
-            (void)open_project_now(s, ui, ui.pending_path);
+            (void)open_project_now(s, ui, ui.files.pending_path);
             break;
         case file_request::exit:
-            ui.quit = true;
+            ui.files.quit = true;
             break;
     }
 }
 
 void request(editor_state& s, ui_state& ui, file_request what) {
-    ui.pending = what;
+    ui.files.pending = what;
     if (s.dirty() && !s.playing()) {
-        ui.ask_unsaved = true;
+        ui.files.ask_unsaved = true;
     } else {
         perform(s, ui);
     }
@@ -74,7 +74,7 @@ void request_open_dialog(editor_state& s, ui_state& ui) {
 }
 
 void request_open(editor_state& s, ui_state& ui, const fs::path& path) {
-    ui.pending_path = path;
+    ui.files.pending_path = path;
     request(s, ui, file_request::open_path);
 }
 
@@ -83,7 +83,7 @@ void request_open_project_dialog(editor_state& s, ui_state& ui) {
 }
 
 void request_open_project(editor_state& s, ui_state& ui, const fs::path& folder) {
-    ui.pending_path = folder;
+    ui.files.pending_path = folder;
     request(s, ui, file_request::open_project_path);
 }
 
@@ -97,8 +97,7 @@ namespace {
 bool after_open(editor_state::open_outcome outcome, const std::vector<diagnostic>& errors,
                 const fs::path& path, editor_state& s, ui_state& ui) {
     if (outcome == editor_state::open_outcome::opened) {
-        ui.camera_from_scene = true;
-        ui.structure_changed = true;
+        ui.events.post(scene_opened{});
         return true;
     }
     if (outcome == editor_state::open_outcome::cancelled) {
@@ -111,9 +110,9 @@ bool after_open(editor_state::open_outcome outcome, const std::vector<diagnostic
         text += d.to_string();
     }
     if (text.empty()) text = "could not open " + display_path(path);
-    ui.load_error = std::move(text);
-    ui.load_error_title = "Could not open the scene";
-    ui.show_load_error = true;
+    ui.files.load_error = std::move(text);
+    ui.files.load_error_title = "Could not open the scene";
+    ui.files.show_load_error = true;
     return false;
 }
 
@@ -160,13 +159,12 @@ bool open_project_now(editor_state& s, ui_state& ui, const fs::path& manifest) {
             text += lines[i].text;
         }
         if (text.empty()) text = "could not open the project " + manifest.string();
-        ui.load_error = std::move(text);
-        ui.load_error_title = "Could not open the project";
-        ui.show_load_error = true;
+        ui.files.load_error = std::move(text);
+        ui.files.load_error_title = "Could not open the project";
+        ui.files.show_load_error = true;
         return false;
     }
-    ui.camera_from_scene = true;
-    ui.structure_changed = true;
+    ui.events.post(scene_opened{});
     return true;
 }
 
@@ -189,37 +187,37 @@ void command_save_as(editor_state& s, ui_state& ui) {
     }
     const fs::path name =
         s.scene_path().empty() ? fs::path("untitled.scene.json") : s.scene_path().filename();
-    ui.dialog.open(file_dialog::purpose::save, s.scene_folder(), name);
+    ui.files.dialog.open(file_dialog::purpose::save, s.scene_folder(), name);
 }
 
 void draw_file_modals(editor_state& s, ui_state& ui) {
     // The file dialog: open or save as.
-    if (ui.dialog.draw([&](const std::string& name) { ui.record(name); })) {
-        const fs::path chosen = ui.dialog.chosen();
-        if (ui.dialog.current_purpose() == file_dialog::purpose::open) {
+    if (ui.files.dialog.draw([&](const std::string& name) { ui.test.record(name); })) {
+        const fs::path chosen = ui.files.dialog.chosen();
+        if (ui.files.dialog.current_purpose() == file_dialog::purpose::open) {
             open_scene_showing_progress(s, ui, chosen);
-        } else if (ui.dialog.current_purpose() == file_dialog::purpose::open_project) {
+        } else if (ui.files.dialog.current_purpose() == file_dialog::purpose::open_project) {
             (void)open_project_now(s, ui, chosen);
         } else if (s.save_as(chosen)) {
-            if (ui.save_then_continue) {
-                ui.save_then_continue = false;
+            if (ui.files.save_then_continue) {
+                ui.files.save_then_continue = false;
                 perform(s, ui);
             }
         } else {
             const auto& lines = s.log().lines();
-            ui.dialog.show_error(lines.empty() ? "could not save " + display_path(chosen)
-                                               : lines.back().text);
+            ui.files.dialog.show_error(lines.empty() ? "could not save " + display_path(chosen)
+                                                     : lines.back().text);
         }
-    } else if (!ui.dialog.is_open() && ui.save_then_continue) {
-        ui.save_then_continue = false;  // the Save As was cancelled: so is the operation
-        ui.pending = file_request::none;
+    } else if (!ui.files.dialog.is_open() && ui.files.save_then_continue) {
+        ui.files.save_then_continue = false;  // the Save As was cancelled: so is the operation
+        ui.files.pending = file_request::none;
     }
 
     // Unsaved changes?
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    if (ui.ask_unsaved) {
+    if (ui.files.ask_unsaved) {
         ImGui::OpenPopup("Unsaved changes");
-        ui.ask_unsaved = false;
+        ui.files.ask_unsaved = false;
     }
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
     if (ImGui::BeginPopupModal("Unsaved changes", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
@@ -229,28 +227,28 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
         if (ImGui::Button("Save", {110, 0})) {
             ImGui::CloseCurrentPopup();
             if (s.scene_path().empty()) {
-                ui.save_then_continue = true;
+                ui.files.save_then_continue = true;
                 command_save_as(s, ui);
             } else if (s.save()) {
                 perform(s, ui);
             } else {
-                ui.pending = file_request::none;  // the error is in the console
+                ui.files.pending = file_request::none;  // the error is in the console
             }
         }
-        ui.record("unsaved/Save");
+        ui.test.record("unsaved/Save");
         ImGui::SameLine();
         if (ImGui::Button("Don't Save", {110, 0})) {
             ImGui::CloseCurrentPopup();
             perform(s, ui);
         }
-        ui.record("unsaved/Don't Save");
+        ui.test.record("unsaved/Don't Save");
         ImGui::SameLine();
         if (ImGui::Button("Cancel", {110, 0}) ||
             ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
             ImGui::CloseCurrentPopup();
-            ui.pending = file_request::none;
+            ui.files.pending = file_request::none;
         }
-        ui.record("unsaved/Cancel");
+        ui.test.record("unsaved/Cancel");
         ImGui::EndPopup();
     }
 
@@ -269,7 +267,7 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
             if (ImGui::Button("Cancel", {110, 0}) ||
                 ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
                 s.cancel_open();
-            ui.record("opening/Cancel");
+            ui.test.record("opening/Cancel");
             if (over) ImGui::CloseCurrentPopup();
             ImGui::EndPopup();
         }
@@ -277,16 +275,16 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
     }
 
     // A failed load: the precise error, the open scene untouched.
-    const std::string& load_error_popup = ui.load_error_title;
-    if (ui.show_load_error) {
+    const std::string& load_error_popup = ui.files.load_error_title;
+    if (ui.files.show_load_error) {
         ImGui::OpenPopup(load_error_popup.c_str());
-        ui.show_load_error = false;
+        ui.files.show_load_error = false;
     }
     ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
     if (ImGui::BeginPopupModal(load_error_popup.c_str(), nullptr,
                                ImGuiWindowFlags_AlwaysAutoResize)) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 45);
-        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", ui.load_error.c_str());
+        ImGui::TextColored({1.0f, 0.45f, 0.4f, 1.0f}, "%s", ui.files.load_error.c_str());
         ImGui::PopTextWrapPos();
         ImGui::TextDisabled("The open project and scene were not changed.");
         // Not on the frame it opens: the Enter that submitted a typed path opened it.

@@ -45,12 +45,23 @@ void create_menu_items(editor_state& s, ui_state& ui, entity parent) {
 
 }  // namespace
 
+hierarchy_panel::hierarchy_panel()
+    : panel({.id = "hierarchy", .title = "Hierarchy", .where = dock::left}) {}
+
+void hierarchy_panel::on_event(const panel_event& e, editor_state& s) {
+    (void)s;
+    if (std::holds_alternative<scene_changed>(e) || std::holds_alternative<scene_opened>(e))
+        dirty_ = true;
+    if (const auto* reveal = std::get_if<reveal_in_hierarchy>(&e)) scroll_to_ = reveal->e;
+    if (const auto* rename = std::get_if<rename_in_hierarchy>(&e)) rename_request_ = rename->e;
+}
+
 void hierarchy_panel::set_filter(std::string_view text) {
     std::snprintf(filter_, sizeof filter_, "%.*s", static_cast<int>(text.size()), text.data());
     dirty_ = true;
 }
 
-void hierarchy_panel::refresh(editor_state& s, ui_state& ui) {
+void hierarchy_panel::refresh(editor_state& s) {
     const world& w = s.world();
     const signature now{&w, w.size(), w.count<Parent>(), s.history().state_id()};
     ++frames_since_rebuild_;
@@ -61,11 +72,10 @@ void hierarchy_panel::refresh(editor_state& s, ui_state& ui) {
     const bool playing = s.playing();
     const bool due = !playing || frames_since_rebuild_ >= 10;
     const bool periodic = playing && frames_since_rebuild_ >= 30;
-    if (dirty_ || ui.structure_changed || (changed && due) || periodic) {
+    if (dirty_ || (changed && due) || periodic) {
         rebuild(s);
         last_ = now;
         dirty_ = false;
-        ui.structure_changed = false;
         frames_since_rebuild_ = 0;
     }
 }
@@ -139,7 +149,7 @@ void hierarchy_panel::click(editor_state& s, entity e) {
 void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     const float square = ImGui::GetFrameHeight();  // easy to hit: a whole frame square
     if (ImGui::Button("+", {square, square})) ImGui::OpenPopup("##create");
-    ui.record("hierarchy/+");
+    ui.test.record("hierarchy/+");
     if (ImGui::BeginPopup("##create")) {
         create_menu_items(s, ui, null_entity);
         ImGui::EndPopup();
@@ -147,19 +157,20 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputTextWithHint("##search", "Search", filter_, sizeof filter_)) dirty_ = true;
-    ui.record("hierarchy/search");
+    ui.test.record("hierarchy/search");
 
-    // Requests from elsewhere: rename (F2), scroll to an entity picked in the scene view.
-    if (!ui.rename_request.is_null()) {
-        renaming_ = ui.rename_request;
+    // Requests (on_event, or the panel's own): rename (F2), scroll to an entity picked in
+    // the scene view.
+    if (!rename_request_.is_null()) {
+        renaming_ = rename_request_;
         std::snprintf(rename_buffer_, sizeof rename_buffer_, "%s",
                       std::string(entity_name(s.world(), renaming_)).c_str());
         rename_focus_ = true;
-        ui.rename_request = null_entity;
+        rename_request_ = null_entity;
     }
-    const entity scroll_to = ui.scroll_hierarchy_to;
+    const entity scroll_to = scroll_to_;
     if (!scroll_to.is_null()) reveal(s, scroll_to);
-    refresh(s, ui);
+    refresh(s);
 
     // While entities are dragged, a zone under the rows moves them to the root: reachable
     // however full the list is.
@@ -170,7 +181,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     row_height_ = ImGui::GetTextLineHeightWithSpacing();
     if (dragging) auto_scroll();
     if (!scroll_to.is_null()) {
-        ui.scroll_hierarchy_to = null_entity;
+        scroll_to_ = null_entity;
         const auto found = std::find(row_entities_.begin(), row_entities_.end(), scroll_to);
         if (found != row_entities_.end()) {
             const float y = static_cast<float>(found - row_entities_.begin()) * row_height_;
@@ -203,7 +214,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
         s.selection().clear();
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
-            drop(s, ui, payload_entities(p), null_entity);
+            drop(s, payload_entities(p), null_entity);
         ImGui::EndDragDropTarget();
     }
     if (ImGui::BeginPopupContextItem("##background_menu")) {
@@ -218,7 +229,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (dragging) {
         const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 1.0f), zone_height};
         ImGui::InvisibleButton("##root_zone", size);
-        ui.record("hierarchy/root_zone");
+        ui.test.record("hierarchy/root_zone");
         const bool over = ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem);
         ImDrawList* d = ImGui::GetWindowDrawList();
         d->AddRectFilled(ImGui::GetItemRectMin(), ImGui::GetItemRectMax(),
@@ -231,7 +242,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
                    ImGui::GetColorU32(ImGuiCol_Text), text);
         if (ImGui::BeginDragDropTarget()) {
             if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
-                drop(s, ui, payload_entities(p), null_entity);
+                drop(s, payload_entities(p), null_entity);
             ImGui::EndDragDropTarget();
         }
     }
@@ -262,7 +273,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
             ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
         const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
         if (enter || (ImGui::IsItemDeactivated() && !escape)) {
-            if (rename_entity(s, e, rename_buffer_)) ui.structure_changed = true;
+            if (rename_entity(s, e, rename_buffer_)) dirty_ = true;
             renaming_ = null_entity;
         } else if (escape) {
             renaming_ = null_entity;
@@ -287,14 +298,14 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     ImGui::TreeNodeEx("##node", flags, "%s", label.c_str());
     if (selected) ImGui::PopStyleColor();
     if (!active) ImGui::PopStyleColor();
-    if (ui.record_items) ui.record("hierarchy/row/" + label);
+    if (ui.test.record_items) ui.test.record("hierarchy/row/" + label);
 
     if (ImGui::IsItemToggledOpen()) {
         if (!closed_.erase(e.to_bits())) closed_.insert(e.to_bits());
         dirty_ = true;
     } else if (ImGui::IsItemHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         s.selection().select(e);
-        ui.rename_request = e;
+        rename_request_ = e;
     } else if (ImGui::IsItemClicked(ImGuiMouseButton_Left)) {
         click(s, e);
     } else if (ImGui::IsItemClicked(ImGuiMouseButton_Right) && !selected) {
@@ -327,7 +338,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
             closed_.erase(e.to_bits());
-            drop(s, ui, payload_entities(p), e);
+            drop(s, payload_entities(p), e);
         }
         ImGui::EndDragDropTarget();
     }
@@ -335,11 +346,10 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     ImGui::PopID();
 }
 
-void hierarchy_panel::drop(editor_state& s, ui_state& ui, const std::vector<entity>& dragged,
-                           entity parent) {
+void hierarchy_panel::drop(editor_state& s, const std::vector<entity>& dragged, entity parent) {
     std::string error;
     if (reparent(s, dragged, parent, &error)) {
-        ui.structure_changed = true;
+        dirty_ = true;
         s.selection().set(dragged);  // what was dragged is what the user works on now
     } else if (!error.empty()) {
         s.log().warning(error);
@@ -384,7 +394,7 @@ void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
     const std::size_t at = any ? static_cast<std::size_t>(found - row_entities_.begin()) : 0;
     const auto go = [&](std::size_t index) {
         sel.select(row_entities_[index]);
-        ui.scroll_hierarchy_to = row_entities_[index];
+        scroll_to_ = row_entities_[index];
     };
     if (pressed(key::down)) {
         go(any ? std::min(at + 1, rows_.size() - 1) : 0);
@@ -398,7 +408,7 @@ void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
             dirty_ = true;
         } else if (const entity p = parent_of(s.world(), r.e); !p.is_null()) {
             sel.select(p);
-            ui.scroll_hierarchy_to = p;
+            scroll_to_ = p;
         }
     } else if (any && pressed(key::right)) {
         // Unfold a closed node, else go to its first child.
@@ -428,7 +438,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
         const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
         std::string error;
         if (reparent(s, items, null_entity, &error)) {
-            ui.structure_changed = true;
+            dirty_ = true;
         } else if (!error.empty()) {
             s.log().warning(error);
         }
@@ -447,7 +457,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
             if (std::find(items.begin(), items.end(), e) == items.end()) items = {e};
             keep_whole_entities(s, items, !kept);
         }
-        ui.record("hierarchy/menu/Keep Whole Entity");
+        ui.test.record("hierarchy/menu/Keep Whole Entity");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Stop offers this entity's play values (all its components) to keep");
     }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
@@ -28,7 +29,7 @@ namespace mosaic::editor {
 /// entity::to_bits() values.
 inline constexpr const char* entity_payload = "MOSAIC_ENTITIES";
 
-class hierarchy_panel {
+class hierarchy_panel : public panel {
 public:
     struct row {
         entity e;
@@ -36,8 +37,14 @@ public:
         bool has_children = false;
     };
 
+    hierarchy_panel();
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
     /// Draws the panel's contents into the current window.
     void draw(editor_state& s, ui_state& ui);
+    /// Rebuilds on scene_changed and scene_opened, scrolls on reveal_in_hierarchy, renames on
+    /// rename_in_hierarchy.
+    void on_event(const panel_event& e, editor_state& s) override;
 
     [[nodiscard]] const std::vector<row>& rows() const noexcept { return rows_; }
     /// The search text (tests and scripts set it too).
@@ -47,7 +54,7 @@ public:
     [[nodiscard]] std::uint64_t rebuilds() const noexcept { return rebuilds_; }
 
     /// Rebuilds the rows if the scene's structure may have changed since the last call.
-    void refresh(editor_state& s, ui_state& ui);
+    void refresh(editor_state& s);
 
 private:
     struct signature {
@@ -63,7 +70,7 @@ private:
     void draw_context_menu(editor_state& s, ui_state& ui, entity e);
     void click(editor_state& s, entity e);
     /// Re-parents what was dragged (null: to the root) and selects it.
-    void drop(editor_state& s, ui_state& ui, const std::vector<entity>& dragged, entity parent);
+    void drop(editor_state& s, const std::vector<entity>& dragged, entity parent);
     /// While dragging: scrolls when the mouse is near the top or bottom edge of the rows.
     void auto_scroll();
     /// Up/Down, Left/Right, Ctrl+A, Enter (the rows have the keyboard focus).
@@ -78,6 +85,8 @@ private:
     std::uint64_t rebuilds_ = 0;
     bool dirty_ = true;
     char filter_[128] = {};
+    entity rename_request_ = null_entity;  // start renaming it at the next draw
+    entity scroll_to_ = null_entity;       // scroll to it (unfolding its parents) at the next draw
     entity renaming_ = null_entity;
     char rename_buffer_[64] = {};
     bool rename_focus_ = false;

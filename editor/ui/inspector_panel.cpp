@@ -67,7 +67,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
     ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, active != 0 && !all_active);
     if (ImGui::Checkbox("##active", &all_active)) set_active(s, entities_, all_active);
     ImGui::PopItemFlag();
-    ui.record("inspector/active");
+    ui.test.record("inspector/active");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Active: inactive entities are skipped by systems");
     ImGui::SameLine();
@@ -81,11 +81,11 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         // An unnamed entity shows the label the hierarchy gives it, greyed, until named.
         const std::string label = entity_label(w, e);
         ImGui::InputTextWithHint("##name", label.c_str(), name_buffer_, sizeof name_buffer_);
-        ui.inspector_name = name_buffer_[0] != '\0' ? std::string(name_buffer_) : label;
+        ui.test.inspector_name = name_buffer_[0] != '\0' ? std::string(name_buffer_) : label;
         name_active_ = ImGui::IsItemActive();
         if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
-            ui.structure_changed = true;
-        ui.record("inspector/name");
+            ui.events.post(scene_changed{});
+        ui.test.record("inspector/name");
     } else {
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(colors::accent, "%zu entities selected", entities_.size());
@@ -99,7 +99,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         if (ImGui::Checkbox("Keep whole entity after Stop", &whole))
             keep_whole_entities(s, entities_, whole);
         ImGui::PopStyleColor();
-        ui.record("inspector/keep_entity");
+        ui.test.record("inspector/keep_entity");
     }
 }
 
@@ -115,7 +115,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     const std::string label = "      " + info.name;  // room for the checkbox after the arrow
     const bool open = ImGui::CollapsingHeader(
         label.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
-    ui.record("inspector/header/" + info.name);
+    ui.test.record("inspector/header/" + info.name);
     const float header_y = ImGui::GetItemRectMin().y;
     const float header_right = ImGui::GetItemRectMax().x;
     const float header_height = ImGui::GetItemRectSize().y;
@@ -142,7 +142,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
             ImGui::Separator();
             if (ImGui::MenuItem("Keep after Stop", nullptr, kept))
                 keep_after_stop(s, entities_, info.type, !kept);
-            ui.record("component_menu/Keep after Stop");
+            ui.test.record("component_menu/Keep after Stop");
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("Stop offers this component's play values to keep");
         }
@@ -159,7 +159,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     if (ImGui::Checkbox("##enabled", &all_enabled))
         set_component_enabled(s, entities_, info.type, all_enabled);
     ImGui::PopItemFlag();
-    ui.record("inspector/enabled/" + info.name);
+    ui.test.record("inspector/enabled/" + info.name);
     ImGui::PopStyleVar();
     const ImVec2 menu_size{header_height * 1.4f, header_height};
     const float menu_x = header_right - menu_size.x;
@@ -170,7 +170,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         ImGui::SetCursorScreenPos({menu_x - ImGui::CalcTextSize(marker).x - 8,
                                    header_y + ImGui::GetStyle().FramePadding.y});
         ImGui::TextColored(colors::kept, "%s", marker);
-        ui.record("inspector/kept/" + info.name);
+        ui.test.record("inspector/kept/" + info.name);
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Kept after Stop: Stop offers its play values to keep");
     }
@@ -179,7 +179,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     ImGui::SameLine();
     ImGui::SetCursorScreenPos({menu_x, header_y});
     if (ImGui::Button("...", menu_size)) ImGui::OpenPopup("##component_menu");
-    ui.record("inspector/menu/" + info.name);
+    ui.test.record("inspector/menu/" + info.name);
 
     if (open) {
         ImGui::Indent(6);
@@ -232,7 +232,7 @@ void inspector_panel::draw_unregistered(editor_state& s, ui_state& ui) {
         const type_info* info = find_type(type);
         const std::string name = info ? std::string(info->name) : "type " + std::to_string(type);
         ImGui::TextDisabled("%s (unregistered)", name.c_str());
-        ui.record("inspector/unregistered/" + name);
+        ui.test.record("inspector/unregistered/" + name);
         if (ImGui::IsItemHovered()) {
             ImGui::SetTooltip(
                 "No component_table entry describes this type: it works in the game, but the "
@@ -250,13 +250,13 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
         add_highlight_ = 0;
         ImGui::OpenPopup("##add_component");
     }
-    ui.record("inspector/Add Component");
+    ui.test.record("inspector/Add Component");
     if (!ImGui::BeginPopup("##add_component")) return;
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(width);
     if (ImGui::InputTextWithHint("##filter", "Search", add_filter_, sizeof add_filter_))
         add_highlight_ = 0;  // a new search highlights its first match
-    ui.record("add_component/search");
+    ui.test.record("add_component/search");
     std::string needle(add_filter_);
     for (char& c : needle) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
     world& w = s.world();
@@ -279,7 +279,7 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
         const component_info* info = matches[static_cast<std::size_t>(i)];
         if (ImGui::Selectable(info->name.c_str(), i == add_highlight_)) chosen = info;
         if (i == add_highlight_ && !ImGui::IsItemVisible()) ImGui::SetScrollHereY();
-        ui.record("add_component/" + info->name);
+        ui.test.record("add_component/" + info->name);
     }
     if (count == 0) ImGui::TextDisabled("No component matches.");
     if (chosen != nullptr) {

@@ -9,12 +9,16 @@
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
-class inspector_panel {
+class inspector_panel : public panel {
 public:
+    inspector_panel() : panel({.id = "inspector", .title = "Inspector", .where = dock::right}) {}
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
     /// Draws the panel's contents into the current window.
     void draw(editor_state& s, ui_state& ui);
 

@@ -41,7 +41,7 @@ void draw_items(kept_changes& changes, ui_state& ui) {
             ImGui::TableNextColumn();
             if (f == 0) {
                 ImGui::Checkbox("##apply", &item.apply);
-                ui.record("keep/" + item.entity_name + "/" + item.component);
+                ui.test.record("keep/" + item.entity_name + "/" + item.component);
                 ImGui::TableNextColumn();
                 ImGui::TextUnformatted(item.entity_name.c_str());
                 if (item.created_in_play) {
@@ -64,9 +64,9 @@ void draw_items(kept_changes& changes, ui_state& ui) {
             ImGui::TextColored(colors::dim, "%s", field.before.c_str());
             ImGui::TableNextColumn();
             ImGui::Text("-> %s", field.after.c_str());
-            if (ui.record_items) {  // the row as the user reads it, for tests
-                ui.record("keep/row/" + item.entity_name + " | " + item.component + " | " +
-                          field.name + " | " + field.before + " -> " + field.after);
+            if (ui.test.record_items) {  // the row as the user reads it, for tests
+                ui.test.record("keep/row/" + item.entity_name + " | " + item.component + " | " +
+                               field.name + " | " + field.before + " -> " + field.after);
             }
         }
         ImGui::PopID();
@@ -106,7 +106,7 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
         ImGui::PushTextWrapPos(ImGui::GetFontSize() * 52);
         for (const std::string& line : changes.problems) {
             ImGui::TextColored(colors::warning, "  %s", line.c_str());
-            if (ui.record_items) ui.record("keep/problem/" + line);
+            if (ui.test.record_items) ui.test.record("keep/problem/" + line);
         }
         ImGui::PopTextWrapPos();
     }
@@ -118,18 +118,18 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
         ImGui::BeginDisabled(!ticked);
         if (ImGui::Button("Apply", {110, 0})) {
             (void)apply_kept_changes(s);  // what fails is in the Console
-            ui.structure_changed = true;
+            ui.events.post(scene_changed{});
             close = true;
         }
         ImGui::EndDisabled();
-        ui.record("keep/Apply");
+        ui.test.record("keep/Apply");
         ImGui::SameLine();
     }
     if (ImGui::Button(any_items ? "Discard" : "OK", {110, 0})) {
         s.keeps().discard_pending();
         close = true;
     }
-    ui.record(any_items ? "keep/Discard" : "keep/OK");
+    ui.test.record(any_items ? "keep/Discard" : "keep/OK");
     if (close) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
 }

@@ -15,7 +15,7 @@ namespace {
 /// BeginMenu, with its rectangle recorded as "menu/NAME" for tests.
 bool begin_menu(ui_state& ui, const char* name, bool enabled = true) {
     const bool open = ImGui::BeginMenu(name, enabled);
-    ui.record(std::string("menu/") + name);
+    ui.test.record(std::string("menu/") + name);
     return open;
 }
 
@@ -23,7 +23,7 @@ bool begin_menu(ui_state& ui, const char* name, bool enabled = true) {
 bool menu_item(ui_state& ui, const std::string& id, const char* label,
                const char* shortcut = nullptr, bool enabled = true) {
     const bool clicked = ImGui::MenuItem(label, shortcut, false, enabled);
-    ui.record("menu/" + id);
+    ui.test.record("menu/" + id);
     return clicked;
 }
 
@@ -116,7 +116,7 @@ void project_menu(editor_state& s, ui_state& ui) {
                                     : manifest->build_command.c_str());
     if (menu_item(ui, "Reload Code", "Reload Code", nullptr, manifest && !building)) {
         (void)s.reload_code();
-        ui.structure_changed = true;
+        ui.events.post(scene_changed{});
     }
     ImGui::Separator();
     if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
@@ -125,15 +125,10 @@ void project_menu(editor_state& s, ui_state& ui) {
 
 void view_menu(editor_state& s, ui_state& ui) {
     if (!ImGui::BeginMenu("View")) return;
-    const auto tab_item = [&](const char* name, bottom_tab tab) {
-        if (ImGui::MenuItem(name, nullptr, ui.tab == tab)) {
-            ui.tab = tab;
-            ui.select_tab = true;
-        }
-    };
-    tab_item("Console", bottom_tab::console);
-    tab_item("Project", bottom_tab::project);
-    tab_item("Profiler", bottom_tab::profiler);
+    for (const view_menu_state::entry& entry : ui.view.panels) {
+        if (ImGui::MenuItem(entry.title.c_str(), nullptr, entry.shown))
+            ui.events.post(show_panel{entry.id});
+    }
     ImGui::Separator();
     ImGui::MenuItem("Grid", nullptr, &ui.settings.grid);
     ImGui::MenuItem("Collider Outlines", nullptr, &ui.settings.collider_outlines);
@@ -154,9 +149,9 @@ void view_menu(editor_state& s, ui_state& ui) {
 
 void help_menu(ui_state& ui) {
     if (!ImGui::BeginMenu("Help")) return;
-    ImGui::MenuItem("Keyboard Shortcuts", nullptr, &ui.show_shortcuts);
-    ImGui::MenuItem("ImGui Demo Window", nullptr, &ui.show_demo);
-    ImGui::MenuItem("About Mosaic", nullptr, &ui.show_about);
+    ImGui::MenuItem("Keyboard Shortcuts", nullptr, &ui.view.show_shortcuts);
+    ImGui::MenuItem("ImGui Demo Window", nullptr, &ui.view.show_demo);
+    ImGui::MenuItem("About Mosaic", nullptr, &ui.view.show_about);
     ImGui::EndMenu();
 }
 
@@ -174,11 +169,11 @@ void draw_main_menu(editor_state& s, ui_state& ui) {
 }
 
 void draw_help_windows(ui_state& ui) {
-    if (ui.show_demo) ImGui::ShowDemoWindow(&ui.show_demo);
+    if (ui.view.show_demo) ImGui::ShowDemoWindow(&ui.view.show_demo);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    if (ui.show_shortcuts) {
+    if (ui.view.show_shortcuts) {
         ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-        if (ImGui::Begin("Keyboard Shortcuts", &ui.show_shortcuts,
+        if (ImGui::Begin("Keyboard Shortcuts", &ui.view.show_shortcuts,
                          ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
             static constexpr const char* rows[][2] = {
                 {"Ctrl+N", "New scene"},
@@ -217,9 +212,9 @@ void draw_help_windows(ui_state& ui) {
         }
         ImGui::End();
     }
-    if (ui.show_about) {
+    if (ui.view.show_about) {
         ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
-        if (ImGui::Begin("About Mosaic", &ui.show_about,
+        if (ImGui::Begin("About Mosaic", &ui.view.show_about,
                          ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
             ImGui::TextUnformatted("Mosaic editor: entities are mosaics of components.");
             ImGui::Text("Dear ImGui %s", ImGui::GetVersion());

@@ -67,7 +67,7 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
         if (ImGui::Checkbox("##on", &on)) {
             if (system* target = systems.find(sys->name())) target->enabled(on);
         }
-        if (ui.record_items) ui.record("profiler/" + sys->name());
+        if (ui.test.record_items) ui.test.record("profiler/" + sys->name());
         ImGui::TableNextColumn();
         if (!sys->enabled()) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
         ImGui::TextUnformatted(sys->name().c_str());

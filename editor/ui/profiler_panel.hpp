@@ -9,12 +9,17 @@
 #include <vector>
 
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
-class profiler_panel {
+class profiler_panel : public panel {
 public:
+    profiler_panel() : panel({.id = "profiler", .title = "Profiler", .where = dock::bottom}) {}
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
+    void every_frame(editor_state& s) override { sample(s, ImGui::GetIO().DeltaTime); }
     static constexpr std::size_t history = 300;  // frames (5 s at 60 fps)
 
     /// Samples this frame's figures; call once per frame even when the tab is hidden.

@@ -82,7 +82,7 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
     for (const file& f : scenes_) {
         const bool current = f.path == open;
         if (ImGui::Selectable(f.label.c_str(), current)) request_open(s, ui, f.path);
-        ui.record("project/scene/" + f.label);
+        ui.test.record("project/scene/" + f.label);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.string().c_str());
     }
     if (scenes_.empty()) ImGui::TextDisabled("(none)");
@@ -102,7 +102,7 @@ void project_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::TreeNodeEx(archetypes.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
         for (const archetype& a : s.game().archetypes()) {
             ImGui::Selectable(a.name().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
-            ui.record("project/archetype/" + a.name());
+            ui.test.record("project/archetype/" + a.name());
             if (ImGui::IsItemHovered()) {
                 ImGui::SetTooltip("Double-click to create a %s", a.name().c_str());
                 if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))

@@ -8,12 +8,16 @@
 #include <vector>
 
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
-class project_panel {
+class project_panel : public panel {
 public:
+    project_panel() : panel({.id = "project", .title = "Project", .where = dock::bottom}) {}
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
     void draw(editor_state& s, ui_state& ui);
 
 private:

@@ -50,34 +50,51 @@ const char* edit_label(transform_tool tool) {
 
 }  // namespace
 
+scene_view_panel::scene_view_panel()
+    : panel({.id = "scene",
+             .title = "Scene",
+             .where = dock::center,
+             .window_flags = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse,
+             .padding = 2}) {}
+
+std::string scene_view_panel::label(const editor_state& s) const {
+    return s.playing() ? "Scene (playing)" : "Scene";
+}
+
+void scene_view_panel::on_event(const panel_event& e, editor_state& s) {
+    (void)s;
+    if (std::holds_alternative<scene_opened>(e)) camera_from_scene_ = true;
+    if (std::holds_alternative<frame_on_selection>(e)) frame_selection_ = true;
+}
+
 void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
-    if (ui.camera_from_scene) {
-        ui.camera.position = s.scene().settings.camera_position;
-        ui.camera.zoom =
+    if (camera_from_scene_) {
+        ui.scene.camera.position = s.scene().settings.camera_position;
+        ui.scene.camera.zoom =
             std::clamp(s.scene().settings.camera_zoom, camera2d::min_zoom, camera2d::max_zoom);
-        ui.camera_from_scene = false;
+        camera_from_scene_ = false;
     }
 
     // A thin bar: view toggles and where the camera is.
     ImGui::Checkbox("Grid", &ui.settings.grid);
     ImGui::SameLine();
     ImGui::Checkbox("Colliders", &ui.settings.collider_outlines);
-    ui.record("scene/Colliders");
+    ui.test.record("scene/Colliders");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Frame Selected (F)")) ui.frame_selection = true;
+    if (ImGui::SmallButton("Frame Selected (F)")) frame_selection_ = true;
     ImGui::SameLine();
-    ImGui::Checkbox("Game Camera", &ui.game_camera);
+    ImGui::Checkbox("Game Camera", &ui.scene.game_camera);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Look through the scene's primary Camera");
     ImGui::SameLine();
     // The view's camera this frame: the editor's, or the game's (then pan and zoom are off).
-    camera_ = ui.game_camera ? game_camera(s.world(), ui.camera) : ui.camera;
+    camera_ = ui.scene.game_camera ? game_camera(s.world(), ui.scene.camera) : ui.scene.camera;
     ImGui::TextDisabled("zoom %.2f  (%.1f, %.1f)", camera_.zoom, camera_.position.x,
                         camera_.position.y);
 
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const glm::vec2 viewport{std::max(avail.x, 1.0f), std::max(avail.y, 1.0f)};
-    if (ui.frame_selection) frame_selection(s, ui);
+    if (frame_selection_) frame_selection(s, ui);
 
     build_list(s, ui, viewport, renderer);
     const color& bg = s.scene().settings.background;
@@ -89,7 +106,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     ImGui::InvisibleButton("##viewport", to_imgui(viewport),
                            ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
                                ImGuiButtonFlags_MouseButtonMiddle);
-    ui.record("scene/view");
+    ui.test.record("scene/view");
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 end{origin.x + viewport.x, origin.y + viewport.y};
@@ -102,7 +119,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     handle_mouse(s, ui, origin, viewport, hovered);
 
     // The handle and the marquee, drawn over the image.
-    if (const auto at = handle_at(s, viewport)) draw_handle(draw, origin, ui.tool, *at);
+    if (const auto at = handle_at(s, viewport)) draw_handle(draw, origin, ui.scene.tool, *at);
     if (drag_ == drag_mode::marquee) {
         const glm::vec2 a = camera_.world_to_screen(press_world_, viewport);
         const ImVec2 from{origin.x + a.x, origin.y + a.y};
@@ -295,13 +312,13 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     const glm::vec2 mouse = to_glm(io.MousePos) - to_glm(origin);
     const glm::vec2 mouse_world = camera_.screen_to_world(mouse, viewport);
     const std::optional<handle_frame> at = handle_at(s, viewport);
-    hovered_part_ = (hovered && at) ? part_under(ui.tool, *at, mouse) : handle_part::none;
+    hovered_part_ = (hovered && at) ? part_under(ui.scene.tool, *at, mouse) : handle_part::none;
     const bool left_down = ImGui::IsMouseDown(ImGuiMouseButton_Left);
 
     // Continue a drag.
     switch (drag_) {
         case drag_mode::pan:
-            if (!ui.game_camera) ui.camera.pan(to_glm(io.MouseDelta), viewport);
+            if (!ui.scene.game_camera) ui.scene.camera.pan(to_glm(io.MouseDelta), viewport);
             if (!ImGui::IsMouseDown(ImGuiMouseButton_Middle) && !left_down) {
                 drag_ = drag_mode::none;
                 // Alt+click without a drag: the exact entity under the cursor.
@@ -347,8 +364,9 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     }
     if (!hovered) return;
 
-    if (io.MouseWheel != 0.0f && !ui.game_camera) {
-        ui.camera.zoom_at(mouse, viewport, ui.camera.zoom * std::pow(1.15f, io.MouseWheel));
+    if (io.MouseWheel != 0.0f && !ui.scene.game_camera) {
+        ui.scene.camera.zoom_at(mouse, viewport,
+                                ui.scene.camera.zoom * std::pow(1.15f, io.MouseWheel));
     }
     if (ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
         drag_ = drag_mode::pan;
@@ -363,7 +381,7 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     if (hovered_part_ != handle_part::none) {
         press_screen_ = mouse;
         press_world_ = mouse_world;
-        begin_transform(s, ui.tool, hovered_part_, viewport);
+        begin_transform(s, ui.scene.tool, hovered_part_, viewport);
         return;
     }
     press(s, ui, mouse, mouse_world);
@@ -386,11 +404,11 @@ void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mou
     } else {
         sel.select(picked);
     }
-    if (!picked.is_null()) ui.scroll_hierarchy_to = picked;
+    if (!picked.is_null()) ui.events.post(reveal_in_hierarchy{picked});
 }
 
 void scene_view_panel::frame_selection(editor_state& s, ui_state& ui) {
-    ui.frame_selection = false;
+    frame_selection_ = false;
     glm::vec2 sum{0.0f, 0.0f};
     int count = 0;
     for (entity e : s.selection().items()) {
@@ -399,7 +417,7 @@ void scene_view_panel::frame_selection(editor_state& s, ui_state& ui) {
             ++count;
         }
     }
-    if (count > 0) ui.camera.position = sum / static_cast<float>(count);
+    if (count > 0) ui.scene.camera.position = sum / static_cast<float>(count);
 }
 
 }  // namespace mosaic::editor

@@ -21,6 +21,7 @@
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/scene_handles.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/viewport_renderer.hpp"
@@ -30,8 +31,16 @@ namespace mosaic::editor {
 /// The plate under the PLAYING / PAUSED label (tests look for it).
 inline constexpr ImU32 play_label_backdrop = IM_COL32(0, 0, 0, 190);
 
-class scene_view_panel {
+class scene_view_panel : public panel {
 public:
+    scene_view_panel();
+
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui, ctx.renderer); }
+    /// "Scene", or "Scene (playing)" in play mode.
+    [[nodiscard]] std::string label(const editor_state& s) const override;
+    /// Frames the selection on frame_on_selection, takes the scene's camera on
+    /// scene_opened.
+    void on_event(const panel_event& e, editor_state& s) override;
     /// Draws the panel's contents into the current window. `renderer` may be null
     /// (headless): the view then shows only its background and overlays.
     void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer);
@@ -73,8 +82,10 @@ private:
     bool alt_click_ = false;  // the pan began with Alt+click: a click without a drag picks
     glm::vec2 press_screen_{0.0f, 0.0f};
     glm::vec2 press_world_{0.0f, 0.0f};
-    bool press_moves_ = false;    // a drag from the press moves the selection
-    bool press_selects_ = false;  // a release without a drag selects what is under it
+    bool press_moves_ = false;       // a drag from the press moves the selection
+    bool press_selects_ = false;     // a release without a drag selects what is under it
+    bool camera_from_scene_ = true;  // take the scene's saved camera at the next draw
+    bool frame_selection_ = false;   // centre on the selection at the next draw
     handle_drag handle_;
     live_edit edit_;
     std::vector<entity> moving_;

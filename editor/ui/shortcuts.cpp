@@ -64,9 +64,9 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
     if (pressed(key::del)) command_delete(s, ui);
     if (pressed(key::f2)) command_rename(s, ui);
     if (pressed(key::f)) command_frame_selection(ui);
-    if (pressed(key::w)) ui.tool = transform_tool::move;
-    if (pressed(key::e)) ui.tool = transform_tool::rotate;
-    if (pressed(key::r)) ui.tool = transform_tool::scale;
+    if (pressed(key::w)) ui.scene.tool = transform_tool::move;
+    if (pressed(key::e)) ui.scene.tool = transform_tool::rotate;
+    if (pressed(key::r)) ui.scene.tool = transform_tool::scale;
 }
 
 }  // namespace mosaic::editor

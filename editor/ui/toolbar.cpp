@@ -60,12 +60,12 @@ void tool_buttons(ui_state& ui) {
         {transform_tool::scale, "Scale", "Scale handle (R); Ctrl snaps to 0.1"},
     };
     for (const tool_button& b : buttons) {
-        const bool current = ui.tool == b.tool;
+        const bool current = ui.scene.tool == b.tool;
         if (current)
             ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
-        if (ImGui::Button(b.label)) ui.tool = b.tool;
+        if (ImGui::Button(b.label)) ui.scene.tool = b.tool;
         if (current) ImGui::PopStyleColor();
-        ui.record(std::string("toolbar/") + b.label);
+        ui.test.record(std::string("toolbar/") + b.label);
         if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", b.tip);
         ImGui::SameLine();
     }
@@ -89,7 +89,7 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     if (s.reloader().building()) {
         ImGui::SameLine();
         ImGui::TextColored(colors::warning, "Building...");
-        ui.record("toolbar/Building");
+        ui.test.record("toolbar/Building");
     }
 
     // Centre: play controls.
@@ -98,20 +98,20 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     const play_state mode = s.mode();
     if (icon_button("##play", icon::play, mode != play_state::editing, true))
         command_play_stop(s, ui);
-    ui.record("toolbar/Play");
+    ui.test.record("toolbar/Play");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip(s.playing() ? "Stop (Ctrl+P)" : "Play (Ctrl+P)");
     ImGui::SameLine();
     if (icon_button("##pause", icon::pause, mode == play_state::paused, s.playing()))
         command_pause(s, ui);
-    ui.record("toolbar/Pause");
+    ui.test.record("toolbar/Pause");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause (Ctrl+Shift+P)");
     ImGui::SameLine();
     if (icon_button("##step", icon::step, false, true)) command_step(s, ui);
-    ui.record("toolbar/Step");
+    ui.test.record("toolbar/Step");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step one tick");
     ImGui::SameLine();
     if (icon_button("##stop", icon::stop, false, s.playing())) command_play_stop(s, ui);
-    ui.record("toolbar/Stop");
+    ui.test.record("toolbar/Stop");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop: back to the edited scene");
 
     // Right: time scale and the game clock.

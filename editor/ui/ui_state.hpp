@@ -1,93 +1,53 @@
 #pragma once
-// ui_state: what the panels share that is not part of the scene — splitter sizes and view
-// toggles (editor_settings), the scene view's camera, requests one panel makes of another
-// ("scroll the hierarchy to this entity", "rename the selection"), the file dialog and the
-// pending file operation. Everything about the scene itself is in editor_state.
-
-#include <imgui.h>
+// ui_state: what the panels share that is not part of the scene, one member per concern —
+// the settings (splitter sizes, view toggles), the View and Help menus' windows, the scene
+// view's camera, the requests between panels (one queue of typed events), the entities
+// copied, the file operation in progress and the test hooks. Everything about the scene
+// itself is in editor_state.
 
 #include <array>
 #include <filesystem>
 #include <string>
-#include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
-#include <mosaic/engine/render/camera2d.hpp>
+#include <mosaic/ecs/entity.hpp>
 
-#include "core/editor_state.hpp"
 #include "ui/editor_settings.hpp"
-#include "ui/file_dialog.hpp"
-#include "ui/scene_handles.hpp"
+#include "ui/file_flow.hpp"
+#include "ui/panel_events.hpp"
+#include "ui/scene_view_state.hpp"
+#include "ui/test_hooks.hpp"
 
 namespace mosaic::editor {
 
-enum class bottom_tab { console, project, profiler };
-
-/// A file operation waiting for the user to answer "unsaved changes?" or pick a file.
-enum class file_request {
-    none,
-    new_scene,
-    open_dialog,
-    open_path,
-    open_project_dialog,
-    open_project_path,
-    exit
+/// The View and Help menus' windows and entries.
+struct view_menu_state {
+    bool show_demo = false;
+    bool show_shortcuts = false;
+    bool show_about = false;
+    /// A panel the View menu lists (those shown as tabs), as editor_ui left them.
+    struct entry {
+        std::string id, title;
+        bool shown = false;  // the visible tab of its dock
+    };
+    std::vector<entry> panels;
 };
 
-/// A screen rectangle of a widget (recorded for tests, see ui_state::record).
-struct item_rect {
-    ImVec2 min{0, 0};
-    ImVec2 max{0, 0};
-    [[nodiscard]] ImVec2 center() const { return {(min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f}; }
+/// Edit > Copy's entities and the inspector's entity picker.
+struct edit_state {
+    std::vector<entity> copied;            // Paste duplicates them
+    std::array<char, 64> picker_filter{};  // the entity picker popup's search text
 };
 
 struct ui_state {
     editor_settings settings;
     std::filesystem::path settings_path;  // empty: settings are never written
-
-    // --- View menu -------------------------------------------------------------------------
-    bool show_demo = false;
-    bool show_shortcuts = false;
-    bool show_about = false;
-    bottom_tab tab = bottom_tab::console;
-    bool select_tab = false;  // make `tab` the selected tab next frame
-
-    // --- the scene view --------------------------------------------------------------------
-    camera2d camera;
-    bool game_camera = false;                    // the scene view looks through the primary Camera
-    bool camera_from_scene = true;               // next frame: take the scene's saved camera
-    transform_tool tool = transform_tool::move;  // W, E, R: the handle the view shows
-
-    // --- requests between panels -----------------------------------------------------------
-    entity scroll_hierarchy_to = null_entity;  // the scene view picked it
-    entity rename_request = null_entity;       // F2, menu: start renaming in the hierarchy
-    bool frame_selection = false;              // F: centre the scene view on the selection
-    bool structure_changed = true;             // the hierarchy rebuilds its rows
-    std::vector<entity> copied;                // Edit > Copy (Paste duplicates them)
-    std::array<char, 64> picker_filter{};      // the inspector's entity picker popup
-
-    // --- files -----------------------------------------------------------------------------
-    file_request pending = file_request::none;
-    std::filesystem::path pending_path;  // for open_path, open_project_path
-    bool ask_unsaved = false;            // the "Unsaved changes" modal is up
-    bool save_then_continue = false;     // a Save As from that modal continues `pending`
-    std::string load_error;              // shown in the "Could not open" modal
-    std::string load_error_title = "Could not open the scene";  // or "... the project"
-    bool show_load_error = false;
-    file_dialog dialog;
-    bool quit = false;  // the application exits at the end of this frame
-
-    // --- tests -----------------------------------------------------------------------------
-    /// When on, panels record the rectangles of their main widgets under stable names
-    /// ("toolbar/Play", "inspector/Transform.position", "hierarchy/row/Tank"), so tests can
-    /// move the mouse onto them.
-    bool record_items = false;
-    std::unordered_map<std::string, item_rect> items;
-    std::unordered_set<std::string> mixed;  // inspector fields shown as mixed values
-    std::string inspector_name;             // the name the inspector shows (text or hint)
-    /// Records ImGui's last item under `name` (when record_items is on).
-    void record(const std::string& name);
+    view_menu_state view;
+    scene_view_state scene;
+    event_queue events;  // requests between panels (panel_events.hpp)
+    edit_state edit;
+    file_flow files;
+    test_hooks test;
 };
 
 }  // namespace mosaic::editor

@@ -41,8 +41,7 @@ TEST_F(BottomPanelsTest, ALongConsoleLineShowsWholeUnderTheMouse) {
 }
 
 TEST_F(BottomPanelsTest, TheProfilerListsSystemsAndSwitchesThemOff) {
-    ui.state().tab = bottom_tab::profiler;
-    ui.state().select_tab = true;
+    ui.state().events.post(show_panel{"profiler"});
     imgui.frames(3);
     ASSERT_TRUE(has_item("profiler/movement"));
     imgui.click(at("profiler/movement"));

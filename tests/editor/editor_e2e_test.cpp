@@ -129,7 +129,7 @@ TEST_F(EditorEndToEnd, PlayPauseScreenshotStopEditSaveAndReload) {
     run("select Runner\nwait 3\n");
     const std::string before_play = scene_text("before.scene.json");
 
-    app_->ui().state().record_items = true;
+    app_->ui().state().test.record_items = true;
     run("play\n");
     const std::uint64_t start = s.game().clock().ticks();
     run("wait 120\npause\n");
@@ -164,14 +164,14 @@ TEST_F(EditorEndToEnd, PlayPauseScreenshotStopEditSaveAndReload) {
     EXPECT_TRUE(close_to(image.at(h.pos.x + h.size.x * 0.5f, h.pos.y + h.size.y - 12),
                          to_rgb8(tinted_panel), 2));
     // The red block at the centre of the scene view (camera at the origin).
-    const item_rect view = app_->ui().state().items.at("scene/view");
+    const item_rect view = app_->ui().state().test.items.at("scene/view");
     const ImVec2 c = view.center();
     EXPECT_TRUE(close_to(image.at(c.x, c.y), {255, 0, 0}, 8)) << "the red block in the scene view";
     // The scene's background colour near the view's bottom-left corner (grid lines are faint).
     EXPECT_TRUE(close_to(image.at(view.min.x + 25, view.max.y - 40), {13, 13, 77}, 20));
     // The runner (green) moved 3 units right to x = 0; it is 3 units up. Looked at a quarter
     // unit off its centre, where the translate handle is not.
-    const float ppu = app_->ui().state().camera.pixels_per_unit(
+    const float ppu = app_->ui().state().scene.camera.pixels_per_unit(
         {view.max.x - view.min.x, view.max.y - view.min.y});
     EXPECT_TRUE(close_to(image.at(c.x + 0.25f * ppu, c.y - 2.75f * ppu), {26, 230, 51}, 12))
         << "the runner in the scene view";
@@ -191,7 +191,7 @@ TEST_F(TinyTanksEndToEnd, PlayPauseStopRestoresEditSaveAndReload) {
     EXPECT_EQ(s.project_info()->name, "tiny_tanks");
     ASSERT_FALSE(s.find_by_name("Blue tank 1").is_null()) << "the battle did not load";
     EXPECT_FALSE(s.game().archetypes().empty()) << "the project's archetypes";
-    app_->ui().state().record_items = true;
+    app_->ui().state().test.record_items = true;
     run("select \"Blue tank 1\"\nwait 3\n");
     const std::string before_play = scene_text("before.scene.json");
     const std::size_t entities = s.world().size();
@@ -205,8 +205,8 @@ TEST_F(TinyTanksEndToEnd, PlayPauseStopRestoresEditSaveAndReload) {
 
     const fs::path shot = folder_ / "battle.png";
     run("screenshot " + shot.string() + "\n");
-    const item_rect view = app_->ui().state().items.at("scene/view");
-    const camera2d camera = app_->ui().state().camera;
+    const item_rect view = app_->ui().state().test.items.at("scene/view");
+    const camera2d camera = app_->ui().state().scene.camera;
     const panel_layout layout = app_->ui().layout();
     const ImVec4 tinted_panel = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
 

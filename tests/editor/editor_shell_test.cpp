@@ -146,8 +146,8 @@ TEST_F(EditorShellTest, AFailedLoadShowsTheErrorAndKeepsTheScene) {
     ASSERT_FALSE(open_scene_now(state, ui.state(), broken));
     imgui.frames(2);
     EXPECT_FALSE(state.find_by_name("Keep me").is_null());
-    EXPECT_NE(ui.state().load_error.find("broken.scene.json"), std::string::npos)
-        << ui.state().load_error;
+    EXPECT_NE(ui.state().files.load_error.find("broken.scene.json"), std::string::npos)
+        << ui.state().files.load_error;
     EXPECT_NE(ImGui::FindWindowByName("Could not open the scene"), nullptr);
 }
 
@@ -156,7 +156,7 @@ TEST_F(EditorShellTest, SplitterSizesPersistInTheSettingsFile) {
     {
         editor_ui other(settings);
         imgui.contents = [&] {
-            other.state().record_items = true;
+            other.state().test.record_items = true;
             other.frame(state);
         };
         imgui.frames(3);
@@ -191,12 +191,12 @@ TEST_F(EditorShellTest, AutosaveIsOfferedAfterACrashAndRecoversIntoACopy) {
     }  // no closing(): as if the process had died
     editor_state fresh;
     editor_ui next(settings);
-    next.state().record_items = true;
+    next.state().test.record_items = true;
     imgui.contents = [&] { next.frame(fresh); };
     EXPECT_TRUE(next.autosaver().offering());
     imgui.frames(2);
-    ASSERT_TRUE(next.state().items.contains("recovery/Recover/0"));
-    imgui.click(next.state().items.at("recovery/Recover/0").center());
+    ASSERT_TRUE(next.state().test.items.contains("recovery/Recover/0"));
+    imgui.click(next.state().test.items.at("recovery/Recover/0").center());
     imgui.frames(1);
     EXPECT_FALSE(fresh.find_by_name("Unsaved work").is_null());
     EXPECT_NE(fresh.scene_path().string().find(".recovered.scene.bin"), std::string::npos);
@@ -228,14 +228,14 @@ TEST_F(EditorShellTest, EnteringPlayWithUnsavedChangesWritesTheRecoveryFileFirst
 TEST_F(EditorShellTest, AnAlertShowsInAModalUntilOk) {
     // A system failed and the game stopped: the user must see it, not only the Console.
     editor_ui ui(std::filesystem::path{});
-    ui.state().record_items = true;
+    ui.state().test.record_items = true;
     imgui.contents = [&] { ui.frame(state); };
     state.alert("Game stopped", "Game stopped: system 'turret' failed at tick 10: boom");
     state.alert("Game stopped", "Game stopped: system 'turret' failed at tick 11: boom");
     EXPECT_EQ(state.alerts().size(), 1u) << "the newest of a title replaces the older";
     imgui.frames(2);
-    ASSERT_TRUE(ui.state().items.contains("alert/OK"));
-    imgui.click(ui.state().items.at("alert/OK").center());
+    ASSERT_TRUE(ui.state().test.items.contains("alert/OK"));
+    imgui.click(ui.state().test.items.at("alert/OK").center());
     imgui.frames(1);
     EXPECT_TRUE(state.alerts().empty());
     imgui.contents = nullptr;

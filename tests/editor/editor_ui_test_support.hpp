@@ -18,21 +18,24 @@ namespace mosaic::testing {
 class EditorUiTest : public ::testing::Test {
 protected:
     EditorUiTest() {
-        ui.state().record_items = true;
+        ui.state().test.record_items = true;
         imgui.contents = [this] {
-            ui.state().items.clear();
-            ui.state().mixed.clear();
+            ui.state().test.items.clear();
+            ui.state().test.mixed.clear();
             ui.frame(state);
         };
     }
 
     /// The recorded rectangle of `name` in the last frame (fails the test when absent).
     editor::item_rect item(const std::string& name) {
-        const auto found = ui.state().items.find(name);
-        EXPECT_NE(found, ui.state().items.end()) << "no item '" << name << "' in the last frame";
-        return found == ui.state().items.end() ? editor::item_rect{} : found->second;
+        const auto found = ui.state().test.items.find(name);
+        EXPECT_NE(found, ui.state().test.items.end())
+            << "no item '" << name << "' in the last frame";
+        return found == ui.state().test.items.end() ? editor::item_rect{} : found->second;
     }
-    [[nodiscard]] bool has_item(const std::string& name) { return ui.state().items.contains(name); }
+    [[nodiscard]] bool has_item(const std::string& name) {
+        return ui.state().test.items.contains(name);
+    }
     /// A point inside `name`, `fx` of the way across (0 left, 1 right).
     ImVec2 at(const std::string& name, float fx = 0.5f) {
         const editor::item_rect r = item(name);

@@ -27,16 +27,16 @@ const project follow_project{"follow_test", "a component with a reference and an
 class FieldWidgetsTest : public ::testing::Test {
 protected:
     FieldWidgetsTest() {
-        ui.state().record_items = true;
+        ui.state().test.record_items = true;
         imgui.contents = [this] {
-            ui.state().items.clear();
+            ui.state().test.items.clear();
             ui.frame(state);
         };
     }
     ImVec2 at(const std::string& name) {
-        const auto found = ui.state().items.find(name);
-        EXPECT_NE(found, ui.state().items.end()) << name;
-        return found == ui.state().items.end() ? ImVec2{} : found->second.center();
+        const auto found = ui.state().test.items.find(name);
+        EXPECT_NE(found, ui.state().test.items.end()) << name;
+        return found == ui.state().test.items.end() ? ImVec2{} : found->second.center();
     }
 
     headless_imgui imgui;
@@ -65,7 +65,7 @@ TEST_F(FieldWidgetsTest, FixedArraysShowOneWidgetPerElement) {
     imgui.frames(3);
     for (const char* name : {"inspector/Follow.weights[0]", "inspector/Follow.weights[1]",
                              "inspector/Follow.weights[2]"})
-        EXPECT_TRUE(ui.state().items.contains(name)) << name;
+        EXPECT_TRUE(ui.state().test.items.contains(name)) << name;
     const ImVec2 from = at("inspector/Follow.weights[1]");
     imgui.drag(from, {from.x + 40.0f, from.y});
     imgui.frames(2);

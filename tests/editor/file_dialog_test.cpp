@@ -111,7 +111,7 @@ TEST_F(FileDialogTest, SaveAsThroughTheDialogWritesTheFile) {
     command_save_as(state, ui.state());  // what Ctrl+Shift+S does
     imgui.frames(2);
     ASSERT_NE(ImGui::FindWindowByName("Save Scene As###file_dialog"), nullptr);
-    ASSERT_TRUE(ui.state().dialog.submit((folder_ / "saved").string()));
+    ASSERT_TRUE(ui.state().files.dialog.submit((folder_ / "saved").string()));
     imgui.frames(2);  // draw_file_modals saves what was chosen
     EXPECT_EQ(state.scene_path(), folder_ / "saved.scene.json");
     EXPECT_TRUE(fs::exists(folder_ / "saved.scene.json"));
@@ -123,12 +123,12 @@ TEST_F(FileDialogTest, SaveAsThroughTheDialogWritesTheFile) {
 TEST_F(FileDialogTest, TypedPathAndEnterShowsTheLoadError) {
     std::ofstream(folder_ / "broken.scene.json") << "{ \"format\": \"mosaic.scene\", ";
     imgui.frames(2);
-    ui.state().dialog.open(file_dialog::purpose::open, folder_);
+    ui.state().files.dialog.open(file_dialog::purpose::open, folder_);
     imgui.frames(2);
     imgui.type("broken.scene.json");  // the path field has the focus when the dialog opens
     imgui.tap(key::enter);
     imgui.frames(3);
-    EXPECT_FALSE(ui.state().dialog.is_open());
+    EXPECT_FALSE(ui.state().files.dialog.is_open());
     const ImGuiWindow* modal = ImGui::FindWindowByName("Could not open the scene");
     ASSERT_NE(modal, nullptr);
     EXPECT_TRUE(modal->Active) << "the error modal closed on the Enter that opened it";

@@ -67,8 +67,8 @@ TEST_F(InspectorPanelTest, MultiObjectEditingShowsMixedValuesAndEditsAll) {
     const entity both[] = {a, b};
     state.selection().set(both);
     imgui.frames(3);
-    EXPECT_TRUE(ui.state().mixed.contains("Transform.position"));
-    EXPECT_FALSE(ui.state().mixed.contains("Transform.rotation"));
+    EXPECT_TRUE(ui.state().test.mixed.contains("Transform.position"));
+    EXPECT_FALSE(ui.state().test.mixed.contains("Transform.rotation"));
     EXPECT_TRUE(has_item("inspector/Transform.scale"));
 
     const std::size_t steps = state.history().undo_steps();
@@ -87,7 +87,7 @@ TEST_F(InspectorPanelTest, MultiObjectEditingShowsMixedValuesAndEditsAll) {
     EXPECT_GT(ta.position.x, 0.0f);
     EXPECT_FLOAT_EQ(ta.position.y, 0.0f);
     EXPECT_FLOAT_EQ(tb.position.y, 7.0f);
-    EXPECT_FALSE(ui.state().mixed.contains("Transform.rotation"));
+    EXPECT_FALSE(ui.state().test.mixed.contains("Transform.rotation"));
     ASSERT_TRUE(state.undo());
     EXPECT_FLOAT_EQ(state.world().get<Transform>(b).position.x, 5.0f);
 }
@@ -125,7 +125,7 @@ TEST_F(InspectorPanelTest, AddComponentTakesEnterAndTheArrowKeys) {
     imgui.click(at("inspector/Add Component"));
     imgui.frames(1);
     std::vector<std::pair<float, std::string>> offered;
-    for (const auto& [name, r] : ui.state().items)
+    for (const auto& [name, r] : ui.state().test.items)
         if (name.starts_with("add_component/") && name != "add_component/search")
             offered.emplace_back(r.min.y, name.substr(14));
     std::sort(offered.begin(), offered.end());
@@ -161,7 +161,7 @@ TEST_F(InspectorPanelTest, AComponentTheTableDoesNotDescribeIsShownAsUnregistere
     state.world().add<NotInTheTable>(e);
     imgui.frames(3);
     bool shown = false;
-    for (const auto& [label, rect] : ui.state().items) {
+    for (const auto& [label, rect] : ui.state().test.items) {
         if (label.starts_with("inspector/unregistered/") &&
             label.find("NotInTheTable") != std::string::npos) {
             shown = true;
@@ -176,12 +176,12 @@ TEST_F(InspectorPanelTest, AComponentTheTableDoesNotDescribeIsShownAsUnregistere
 TEST_F(InspectorPanelTest, AnUnnamedEntityHasTheSameLabelInTheHierarchyAndInspector) {
     const entity e = state.world().create();
     state.world().add<Transform>(e);
-    ui.state().structure_changed = true;
+    ui.state().events.post(scene_changed{});
     state.selection().select(e);
     imgui.frames(3);
     const std::string label = "Entity " + std::to_string(e.index);
     EXPECT_TRUE(has_item("hierarchy/row/" + label));
-    EXPECT_EQ(ui.state().inspector_name, label);
+    EXPECT_EQ(ui.state().test.inspector_name, label);
 }
 
 }  // namespace

@@ -40,18 +40,19 @@ protected:
         ui.reset();
         state = std::make_unique<editor_state>();
         ui = std::make_unique<editor_ui>(settings_, /*autosave=*/false);
-        ui->state().record_items = true;
+        ui->state().test.record_items = true;
         imgui.contents = [this] {
-            ui->state().items.clear();
+            ui->state().test.items.clear();
             ui->frame(*state);
         };
         imgui.frames(2);
     }
-    bool has_item(const std::string& name) { return ui->state().items.contains(name); }
+    bool has_item(const std::string& name) { return ui->state().test.items.contains(name); }
     ImVec2 at(const std::string& name) {
-        const auto found = ui->state().items.find(name);
-        EXPECT_NE(found, ui->state().items.end()) << "no item '" << name << "' in the last frame";
-        return found == ui->state().items.end() ? ImVec2{-100, -100} : found->second.center();
+        const auto found = ui->state().test.items.find(name);
+        EXPECT_NE(found, ui->state().test.items.end())
+            << "no item '" << name << "' in the last frame";
+        return found == ui->state().test.items.end() ? ImVec2{-100, -100} : found->second.center();
     }
     /// Clicks File (or another menu), then `item` in it.
     void menu(const std::string& name, const std::string& item) {
@@ -93,7 +94,7 @@ protected:
 TEST_F(ProjectUiTest, FileOpenProjectOpensTheChosenFolder) {
     reload_project p("menu_opened");
     menu("File", "Open Project");
-    file_dialog& dialog = ui->state().dialog;
+    file_dialog& dialog = ui->state().files.dialog;
     ASSERT_TRUE(dialog.is_open());
     EXPECT_EQ(dialog.current_purpose(), file_dialog::purpose::open_project);
     EXPECT_NE(ImGui::FindWindowByName("Open Project###file_dialog"), nullptr);
@@ -159,7 +160,7 @@ TEST_F(ProjectUiTest, SwitchingProjectAsksAboutUnsavedChangesFirst) {
     // File > Open Project...: the question before the dialog.
     menu("File", "Open Project");
     ASSERT_TRUE(has_item("unsaved/Cancel"));
-    EXPECT_FALSE(ui->state().dialog.is_open());
+    EXPECT_FALSE(ui->state().files.dialog.is_open());
     imgui.click(at("unsaved/Cancel"));
     imgui.frames(1);
 
@@ -179,7 +180,7 @@ TEST_F(ProjectUiTest, CtrlRBuildsInTheBackgroundAndReloads) {
     imgui.tap(key::r, true);
     EXPECT_TRUE(state->reloader().building());
     EXPECT_TRUE(has_item("toolbar/Building")) << "the toolbar says it builds";
-    EXPECT_EQ(ui->state().tab, bottom_tab::console) << "the Console shows the output";
+    EXPECT_EQ(ui->shown_panel(dock::bottom), "console") << "the Console shows the output";
     const int frames_before = ImGui::GetFrameCount();
     frames_until_built();
     EXPECT_GT(ImGui::GetFrameCount() - frames_before, 10) << "frames went on during the build";
@@ -220,7 +221,7 @@ TEST_F(ProjectUiTest, FileDialogsStartInTheScenesFolderAndUpUpdatesThePath) {
     ASSERT_TRUE(state->open_project(p.manifest()));
     imgui.frames(2);
     const fs::path scenes = fs::weakly_canonical(p.folder() / "scenes");
-    file_dialog& dialog = ui->state().dialog;
+    file_dialog& dialog = ui->state().files.dialog;
 
     imgui.tap(key::o, true);  // the project's default scene is open: its folder
     imgui.frames(2);

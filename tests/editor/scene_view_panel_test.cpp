@@ -24,7 +24,7 @@ protected:
     }
     float pixels_per_unit() {
         const item_rect view = item("scene/view");
-        return ui.state().camera.pixels_per_unit(
+        return ui.state().scene.camera.pixels_per_unit(
             {view.max.x - view.min.x, view.max.y - view.min.y});
     }
     ImVec2 offset(ImVec2 p, float dx, float dy) { return {p.x + dx, p.y + dy}; }
@@ -32,7 +32,7 @@ protected:
     ImVec2 screen(glm::vec2 world_point) {
         const item_rect view = item("scene/view");
         const glm::vec2 size{view.max.x - view.min.x, view.max.y - view.min.y};
-        const glm::vec2 p = ui.state().camera.world_to_screen(world_point, size);
+        const glm::vec2 p = ui.state().scene.camera.world_to_screen(world_point, size);
         return {view.min.x + p.x, view.min.y + p.y};
     }
 };
@@ -83,9 +83,9 @@ TEST_F(SceneViewPanelTest, DraggingTheHandleMovesTheSelectionInOneUndoStep) {
     const ImVec2 arrow{origin.x + 40.0f, origin.y};
     imgui.drag(arrow, {arrow.x + 100.0f, arrow.y + 30.0f}, 10);
     imgui.frames(2);
-    const float ppu =
-        ui.state().camera.pixels_per_unit({item("scene/view").max.x - item("scene/view").min.x,
-                                           item("scene/view").max.y - item("scene/view").min.y});
+    const float ppu = ui.state().scene.camera.pixels_per_unit(
+        {item("scene/view").max.x - item("scene/view").min.x,
+         item("scene/view").max.y - item("scene/view").min.y});
     const Transform& t = state.world().get<Transform>(e);
     EXPECT_NEAR(t.position.x, 100.0f / ppu, 0.05f);
     EXPECT_FLOAT_EQ(t.position.y, 0.0f) << "the x arrow moves along x only";
@@ -96,25 +96,26 @@ TEST_F(SceneViewPanelTest, DraggingTheHandleMovesTheSelectionInOneUndoStep) {
 
 TEST_F(SceneViewPanelTest, WheelZoomsAroundTheCursorAndMiddleDragPans) {
     imgui.frames(3);
-    const float zoom = ui.state().camera.zoom;
+    const float zoom = ui.state().scene.camera.zoom;
     const ImVec2 p = screen({2, 1});
     imgui.move_to(p);
     ImGui::GetIO().MouseWheel = 2.0f;
     imgui.frame();
     ImGui::GetIO().MouseWheel = 0.0f;
     imgui.frame();
-    EXPECT_GT(ui.state().camera.zoom, zoom);
+    EXPECT_GT(ui.state().scene.camera.zoom, zoom);
     const ImVec2 after = screen({2, 1});
     EXPECT_NEAR(after.x, p.x, 1.0f) << "the point under the cursor stays put";
     EXPECT_NEAR(after.y, p.y, 1.0f);
 
-    const glm::vec2 before = ui.state().camera.position;
+    const glm::vec2 before = ui.state().scene.camera.position;
     imgui.move_to(p);
     imgui.press(2);
     imgui.move_to({p.x + 50, p.y});
     imgui.move_to({p.x + 100, p.y});
     imgui.release(2);
-    EXPECT_LT(ui.state().camera.position.x, before.x) << "dragging right shows what is to the left";
+    EXPECT_LT(ui.state().scene.camera.position.x, before.x)
+        << "dragging right shows what is to the left";
 }
 
 // Unity's way: a click on a tank's turret selects the tank (the root of the group), a second
@@ -153,12 +154,12 @@ TEST_F(SceneViewPanelTest, ClickSelectsTheGroupFirstThenDrillsDownAndAltClickIsE
     ImGui::GetIO().KeyAlt = false;
     EXPECT_EQ(state.selection().active(), muzzle) << "Alt+click selects the exact entity";
 
-    const glm::vec2 before = ui.state().camera.position;
+    const glm::vec2 before = ui.state().scene.camera.position;
     const ImVec2 p = screen({0, 0});
     ImGui::GetIO().KeyAlt = true;
     imgui.drag(p, {p.x + 100, p.y});
     ImGui::GetIO().KeyAlt = false;
-    EXPECT_LT(ui.state().camera.position.x, before.x) << "Alt+drag pans";
+    EXPECT_LT(ui.state().scene.camera.position.x, before.x) << "Alt+drag pans";
     EXPECT_EQ(state.selection().active(), muzzle) << "and does not pick";
 }
 
@@ -182,19 +183,19 @@ TEST_F(SceneViewPanelTest, AClickOnTheHandleSquareSelectsLikeAnyClick) {
 
 TEST_F(SceneViewPanelTest, WERAndTheToolbarSwitchTheHandle) {
     imgui.frames(2);
-    EXPECT_EQ(ui.state().tool, transform_tool::move);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::move);
     imgui.tap(key::e);
-    EXPECT_EQ(ui.state().tool, transform_tool::rotate);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::rotate);
     imgui.tap(key::r);
-    EXPECT_EQ(ui.state().tool, transform_tool::scale);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::scale);
     imgui.tap(key::w);
-    EXPECT_EQ(ui.state().tool, transform_tool::move);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::move);
     imgui.click(at("toolbar/Rotate"));
-    EXPECT_EQ(ui.state().tool, transform_tool::rotate);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::rotate);
     imgui.click(at("toolbar/Scale"));
-    EXPECT_EQ(ui.state().tool, transform_tool::scale);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::scale);
     imgui.click(at("toolbar/Move"));
-    EXPECT_EQ(ui.state().tool, transform_tool::move);
+    EXPECT_EQ(ui.state().scene.tool, transform_tool::move);
 }
 
 TEST_F(SceneViewPanelTest, TheRotateRingTurnsTheSelectionInOneUndoStep) {

@@ -46,16 +46,16 @@ protected:
     }
     /// Frames of `ui` drawing into `s` (the fixture's context).
     void draw(editor_ui& ui, editor_state& s, int frames = 2) {
-        ui.state().record_items = true;
+        ui.state().test.record_items = true;
         imgui.contents = [&] {
-            ui.state().items.clear();
+            ui.state().test.items.clear();
             ui.frame(s);
         };
         imgui.frames(frames);
     }
     void click(editor_ui& ui, editor_state& s, const std::string& name) {
-        ASSERT_TRUE(ui.state().items.contains(name)) << name;
-        imgui.click(ui.state().items.at(name).center());
+        ASSERT_TRUE(ui.state().test.items.contains(name)) << name;
+        imgui.click(ui.state().test.items.at(name).center());
         imgui.frames(1);
         (void)s;
     }
@@ -75,7 +75,7 @@ TEST_F(SessionRecoveryTest, ALiveEditorsFileIsNeitherOfferedNorTouchedAKilledOne
         editor_ui b(settings_);
         EXPECT_FALSE(b.autosaver().offering()) << "A is alive: not a crash";
         draw(b, b_state);
-        EXPECT_FALSE(b.state().items.contains("recovery/Recover/0"));
+        EXPECT_FALSE(b.state().test.items.contains("recovery/Recover/0"));
         create_entity(b_state, "Work of B");
         ASSERT_EQ(b.autosaver().write_now(b_state), "");
         EXPECT_NE(b.autosaver().recovery_file(), a_file);
@@ -127,7 +127,7 @@ TEST_F(SessionRecoveryTest, EveryCrashedSessionIsListedAndEachRecoveredOrDiscard
     EXPECT_FALSE(offers[of_a].written.empty());
 
     draw(ui, s);
-    ASSERT_TRUE(ui.state().items.contains("recovery/Recover/1"));
+    ASSERT_TRUE(ui.state().test.items.contains("recovery/Recover/1"));
     click(ui, s, "recovery/Discard/" + std::to_string(1 - of_a));  // B's goes
     EXPECT_FALSE(fs::exists(b_file));
     EXPECT_TRUE(fs::exists(a_file));
@@ -139,7 +139,7 @@ TEST_F(SessionRecoveryTest, EveryCrashedSessionIsListedAndEachRecoveredOrDiscard
     EXPECT_FALSE(fs::exists(a_file));
     EXPECT_FALSE(ui.autosaver().offering());
     imgui.frames(2);
-    EXPECT_FALSE(ui.state().items.contains("recovery/Recover/0")) << "the offer closed";
+    EXPECT_FALSE(ui.state().test.items.contains("recovery/Recover/0")) << "the offer closed";
     imgui.contents = nullptr;
 
     // Nothing is left in the recovery folder but this editor's own lock.

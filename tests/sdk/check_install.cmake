@@ -21,6 +21,10 @@ sdk_expect_files(
     ${package}/mosaicConfig.cmake
     ${package}/mosaicConfigVersion.cmake
     ${package}/MosaicGame.cmake
+    ${package}/MosaicEditorPanels.cmake
+    ${package}/editor_panels/module_panels_entry.cpp
+    ${package}/editor_panels/include/mosaic/editor/module_panel.hpp
+    ${package}/editor_panels/include/mosaic/editor/module_panels.h
     ${package}/mosaic-ecs-targets.cmake
     ${package}/mosaic-engine-targets.cmake
     ${package}/mosaic-gfx-targets.cmake)

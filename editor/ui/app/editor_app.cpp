@@ -207,7 +207,7 @@ int editor_app::run_script() {
                          error.c_str());
             return 1;
         }
-        ui_->state().structure_changed = true;  // scripts change the scene behind the panels
+        ui_->state().events.post(scene_changed{});  // scripts change the scene behind the panels
     }
     return 0;
 }

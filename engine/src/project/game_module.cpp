@@ -167,6 +167,10 @@ game_module::~game_module() {
     fs::remove(copy_.parent_path(), ec);  // only when empty: other modules may still be loaded
 }
 
+void* game_module::symbol(const char* name) const noexcept {
+    return handle_ && name ? ::dlsym(handle_, name) : nullptr;
+}
+
 bool game_module::contains(const void* address) const noexcept {
     Dl_info info{};
     return address && ::dladdr(address, &info) && info.dli_fbase == base_;

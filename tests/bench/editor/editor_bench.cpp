@@ -101,8 +101,8 @@ void hierarchy_rebuild(benchmark::State& st) {
     editor_ui ui;
     frame(ui, s, nullptr);
     for (auto _ : st) {
-        ui.state().structure_changed = true;
-        ui.hierarchy().refresh(s, ui.state());
+        ui.hierarchy().on_event(scene_changed{}, s);
+        ui.hierarchy().refresh(s);
     }
     st.counters["rows"] = static_cast<double>(ui.hierarchy().rows().size());
 }

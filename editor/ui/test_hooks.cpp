@@ -1,8 +1,8 @@
-#include "ui/ui_state.hpp"
+#include "ui/test_hooks.hpp"
 
 namespace mosaic::editor {
 
-void ui_state::record(const std::string& name) {
+void test_hooks::record(const std::string& name) {
     if (!record_items) return;
     items[name] = {ImGui::GetItemRectMin(), ImGui::GetItemRectMax()};
 }

@@ -1,0 +1,81 @@
+#pragma once
+// module_panels.h: the C boundary between mosaic-editor and the panels a game module adds to
+// it (a level tool, a debug view: what Unity's EditorWindow is for). Module code does not use
+// this file directly: it includes <mosaic/editor/module_panel.hpp> and ends each panel's file
+// with MOSAIC_EDITOR_PANEL(...).
+//
+// The editor looks up MOSAIC_EDITOR_PANELS_ENTRY in the module it loaded (the engine only
+// gives the symbol: engine/ knows nothing of the editor or ImGui). A module without it has no
+// panels. The strings and functions point into the module: the editor copies the strings and
+// stops calling `draw` before the module is unloaded (hot reload, another project), and asks
+// the new module again after.
+//
+// No ImGui header here: the editor's ImGui context crosses as an opaque pointer. A module links
+// its own static copy of Dear ImGui, whose current-context pointer (GImGui) and allocator are
+// its own, so each draw first makes the editor's context and allocator current (the helper
+// header does it).
+
+#include <cstddef>
+#include <cstdint>
+
+#include <mosaic/ecs/fwd.hpp>
+
+struct ImGuiContext;
+
+/// Bumped whenever the structures below or the way the editor calls them change.
+#define MOSAIC_EDITOR_PANELS_ABI 1u
+/// The entry point's symbol name (defined by module_panels_entry.cpp, added to the module by
+/// mosaic_add_editor_panels).
+#define MOSAIC_EDITOR_PANELS_ENTRY "mosaic_editor_panels_v1"
+
+extern "C" {
+
+/// Where the panel goes: a tab in the column left of the scene view (with the Hierarchy),
+/// right of it (with the Inspector), or in the strip under it (with the Console).
+enum mosaic_panel_dock : std::uint32_t {
+    mosaic_dock_left = 0,
+    mosaic_dock_right = 1,
+    mosaic_dock_bottom = 2,
+};
+
+enum mosaic_panel_log_level : std::uint32_t {
+    mosaic_log_info = 0,
+    mosaic_log_warning = 1,
+    mosaic_log_error = 2,
+};
+
+/// What the editor hands a module panel each frame: the narrow context.
+struct mosaic_panel_frame {
+    ImGuiContext* imgui;  // the editor's: ImGui::SetCurrentContext(imgui)
+    void* (*imgui_alloc)(std::size_t size, void* data);  // ImGui::SetAllocatorFunctions
+    void (*imgui_free)(void* pointer, void* data);
+    void* imgui_alloc_data;
+    mosaic::world* world;            // the scene being edited (or played)
+    std::uint32_t playing;           // 1 in play mode (running or paused)
+    const std::uint64_t* selection;  // the selected entities (entity::to_bits())
+    std::uint32_t selection_count;
+    void* host;                                                      // for `log`
+    void (*log)(void* host, std::uint32_t level, const char* text);  // into the Console
+};
+
+/// One panel.
+struct mosaic_panel_desc {
+    const char* id;                                 // unique and stable: "tiny_tanks.teams"
+    const char* title;                              // the tab's label: "Teams"
+    std::uint32_t dock;                             // a mosaic_panel_dock
+    void (*draw)(const mosaic_panel_frame* frame);  // draws the tab's contents
+};
+
+/// What the entry point returns: the module's panels.
+struct mosaic_panel_list {
+    std::uint32_t abi;            // MOSAIC_EDITOR_PANELS_ABI
+    std::uint32_t imgui_version;  // IMGUI_VERSION_NUM the module was built with
+    std::uint32_t imgui_io_size;  // sizeof(ImGuiIO): a different imconfig.h changes it
+    std::uint32_t count;
+    const mosaic_panel_desc* panels;
+};
+
+/// The entry point's type: `const mosaic_panel_list* mosaic_editor_panels_v1()`.
+typedef const mosaic_panel_list* (*mosaic_editor_panels_entry)();
+
+}  // extern "C"

@@ -1,0 +1,125 @@
+#include "ui/module_panel.hpp"
+
+#include "ui/ui_state.hpp"
+
+#include <imgui.h>
+
+#include <cstring>
+#include <string>
+
+namespace mosaic::editor {
+
+namespace {
+
+dock dock_of(std::uint32_t where) {
+    switch (where) {
+        case mosaic_dock_left:
+            return dock::left;
+        case mosaic_dock_right:
+            return dock::right;
+        default:
+            return dock::bottom;  // the strip has room for any number of tabs
+    }
+}
+
+void log_to_console(void* host, std::uint32_t level, const char* text) {
+    auto* s = static_cast<editor_state*>(host);
+    const log_level as = level == mosaic_log_error     ? log_level::error
+                         : level == mosaic_log_warning ? log_level::warning
+                                                       : log_level::info;
+    s->log().add(as, text != nullptr ? text : "");
+}
+
+}  // namespace
+
+module_panel::module_panel(const mosaic_panel_desc& desc)
+    : panel({.id = desc.id, .title = desc.title, .where = dock_of(desc.dock)}), draw_(desc.draw) {}
+
+void module_panel::draw(panel_context& ctx) {
+    if (draw_ == nullptr) return;  // its module is gone; the panel goes next frame
+    selection_.clear();
+    for (entity e : ctx.state.selection().items()) selection_.push_back(e.to_bits());
+    mosaic_panel_frame frame{};
+    frame.imgui = ImGui::GetCurrentContext();
+    // The module's copy of ImGui must allocate with ours: windows, draw lists and strings
+    // made during its calls are freed by the editor's copy.
+    ImGui::GetAllocatorFunctions(&frame.imgui_alloc, &frame.imgui_free, &frame.imgui_alloc_data);
+    frame.world = &ctx.state.world();
+    frame.playing = ctx.state.playing() ? 1 : 0;
+    frame.selection = selection_.data();
+    frame.selection_count = static_cast<std::uint32_t>(selection_.size());
+    frame.host = &ctx.state;
+    frame.log = &log_to_console;
+    if (!ctx.ui.test.record_items) {
+        draw_(&frame);
+        return;
+    }
+    // Tests: ImGui's log of what the module wrote, through a clipboard function of our own
+    // (the user's clipboard is left alone).
+    ImGuiIO& io = ImGui::GetIO();
+    const auto set_clipboard = io.SetClipboardTextFn;
+    void* const clipboard_data = io.ClipboardUserData;
+    std::string written;
+    io.SetClipboardTextFn = [](void* into, const char* text) {
+        *static_cast<std::string*>(into) = text;
+    };
+    io.ClipboardUserData = &written;
+    ImGui::LogToClipboard();
+    draw_(&frame);
+    ImGui::LogFinish();
+    io.SetClipboardTextFn = set_clipboard;
+    io.ClipboardUserData = clipboard_data;
+    ctx.ui.test.module_text[info().id] = std::move(written);
+}
+
+std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& module,
+                                                             console_log& log) {
+    std::vector<std::unique_ptr<module_panel>> out;
+    void* symbol = module.symbol(MOSAIC_EDITOR_PANELS_ENTRY);
+    if (symbol == nullptr) return out;  // a module without panels
+    mosaic_editor_panels_entry entry = nullptr;
+    std::memcpy(&entry, &symbol, sizeof entry);  // object pointer -> function pointer
+    const mosaic_panel_list* list = entry();
+    const std::string from(module.description().name);
+    if (list == nullptr) return out;
+    if (list->abi != MOSAIC_EDITOR_PANELS_ABI) {
+        log.error(from + ": its editor panels were built for panel ABI " +
+                  std::to_string(list->abi) + ", this editor has " +
+                  std::to_string(MOSAIC_EDITOR_PANELS_ABI) + ": rebuild the module");
+        return out;
+    }
+    if (list->imgui_version != IMGUI_VERSION_NUM || list->imgui_io_size != sizeof(ImGuiIO)) {
+        log.error(from + ": its editor panels were built with Dear ImGui " +
+                  std::to_string(list->imgui_version) + ", this editor has " +
+                  std::to_string(IMGUI_VERSION_NUM) + ": rebuild the module");
+        return out;
+    }
+    for (std::uint32_t i = 0; i < list->count; ++i) {
+        const mosaic_panel_desc& desc = list->panels[i];
+        if (desc.id == nullptr || desc.title == nullptr || desc.draw == nullptr) {
+            log.error(from + ": editor panel " + std::to_string(i) + " has no id, title or draw");
+            continue;
+        }
+        out.push_back(std::make_unique<module_panel>(desc));
+    }
+    return out;
+}
+
+void module_panels::unloading() noexcept {
+    for (module_panel* p : panels_) p->forget_code();
+    stale_ = true;
+}
+
+void module_panels::adopt(const game_module* module, std::vector<module_panel*> panels) {
+    from_ = module;
+    panels_ = std::move(panels);
+    stale_ = false;
+}
+
+std::vector<std::string> module_panels::ids() const {
+    std::vector<std::string> out;
+    for (const module_panel* p : panels_) out.push_back(p->info().id);
+    return out;
+}
+
+}  // namespace mosaic::editor

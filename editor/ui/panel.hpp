@@ -1,0 +1,77 @@
+#pragma once
+// panel: one of the editor's panels — the Hierarchy, the Inspector, the Scene view, the
+// Console... or a game module's own (module_panel.hpp). editor_ui places each in its dock,
+// draws it every frame and hands it the requests other parts of the editor post
+// (panel_events.hpp). Adding a panel is one new file (a class deriving from panel) and one
+// line: editor_ui::add_panel (builtin_panels.cpp for the editor's own).
+//
+//   class stats_panel : public panel {
+//   public:
+//       stats_panel() : panel({.id = "stats", .title = "Stats", .where = dock::bottom}) {}
+//       void draw(panel_context& ctx) override { ImGui::Text("%zu", ctx.state.world().size()); }
+//   };
+
+#include <imgui.h>
+
+#include <string>
+
+#include "core/editor_state.hpp"
+#include "ui/panel_events.hpp"
+#include "ui/viewport_renderer.hpp"
+
+namespace mosaic::editor {
+
+struct ui_state;
+
+/// Where a panel goes in the fixed layout (shell.hpp): the column left of the scene view,
+/// the scene view's place, the column on the right, the strip under the scene view. A dock
+/// with one panel shows it as a window with a title bar; with more, as tabs (the bottom
+/// strip always has tabs).
+enum class dock { left, center, right, bottom };
+
+struct panel_info {
+    std::string id;     // unique and stable: ImGui's id of its window or tab, show_panel's target
+    std::string title;  // the tab's (or window's) name and the View menu's entry
+    dock where = dock::bottom;
+    ImGuiWindowFlags window_flags = 0;  // its window, when alone in its dock
+    float padding = -1;                 // its window's padding, when not negative
+};
+
+/// What a panel gets to draw with: the editor's model (scene, selection, history, console),
+/// the UI state the panels share, and the scene renderer (null when headless).
+struct panel_context {
+    editor_state& state;
+    ui_state& ui;
+    viewport_renderer* renderer = nullptr;
+};
+
+class panel {
+public:
+    explicit panel(panel_info info) : info_(std::move(info)) {}
+    virtual ~panel() = default;
+    panel(const panel&) = delete;
+    panel& operator=(const panel&) = delete;
+
+    [[nodiscard]] const panel_info& info() const noexcept { return info_; }
+
+    /// Draws the contents into the current window (or tab), between Begin and End.
+    virtual void draw(panel_context& ctx) = 0;
+    /// The tab's label this frame (the Console adds its counts); the title by default.
+    [[nodiscard]] virtual std::string label(const editor_state& s) const {
+        (void)s;
+        return info_.title;
+    }
+    /// A request posted by another part of the editor; each event once, in posting order,
+    /// before the panels draw.
+    virtual void on_event(const panel_event& e, editor_state& s) {
+        (void)e;
+        (void)s;
+    }
+    /// Once a frame, before the panels draw, shown or not (the Profiler samples here).
+    virtual void every_frame(editor_state& s) { (void)s; }
+
+private:
+    panel_info info_;
+};
+
+}  // namespace mosaic::editor

@@ -1,0 +1,66 @@
+#pragma once
+// panel_events: what one part of the editor asks of a panel it does not own ("the scene's
+// structure changed", "scroll the hierarchy to this entity", "show the Console"), as typed
+// events in one queue instead of flags in ui_state that each reader had to clear.
+//
+// Whoever wants something posts an event; editor_ui hands every queued event, oldest first,
+// to every panel once per frame, before the panels draw (panel::on_event). An event posted
+// while the events are handed out (or by a panel as it draws) waits for the next frame, so
+// each event is seen exactly once by each panel.
+
+#include <cstddef>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <mosaic/ecs/entity.hpp>
+
+namespace mosaic::editor {
+
+/// Entities were created, destroyed, renamed or re-parented: the hierarchy rebuilds its rows.
+struct scene_changed {};
+/// Scroll the hierarchy to `e` (unfolding its parents): it was picked elsewhere.
+struct reveal_in_hierarchy {
+    entity e;
+};
+/// Start renaming `e` in the hierarchy (F2, a new entity).
+struct rename_in_hierarchy {
+    entity e;
+};
+/// Centre the scene view on the selection (F, the menus).
+struct frame_on_selection {};
+/// Another scene is in (New, Open, a project): the hierarchy rebuilds and the scene view takes
+/// the camera the scene saved.
+struct scene_opened {};
+/// Make the panel with this id the visible tab of its dock (View menu, Build & Reload).
+struct show_panel {
+    std::string id;
+};
+
+using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy,
+                                 frame_on_selection, scene_opened, show_panel>;
+
+class event_queue {
+public:
+    void post(panel_event e) { queue_.push_back(std::move(e)); }
+
+    /// Calls `handle` with every event posted so far, oldest first, and forgets them. Events
+    /// posted meanwhile are kept for the next call.
+    template <class Handler>
+    void deliver(Handler&& handle) {
+        std::vector<panel_event> batch;
+        batch.swap(queue_);
+        for (const panel_event& e : batch) handle(e);
+    }
+
+    [[nodiscard]] bool empty() const noexcept { return queue_.empty(); }
+    [[nodiscard]] std::size_t size() const noexcept { return queue_.size(); }
+    /// The queued events (oldest first), for tests.
+    [[nodiscard]] const std::vector<panel_event>& pending() const noexcept { return queue_; }
+
+private:
+    std::vector<panel_event> queue_;
+};
+
+}  // namespace mosaic::editor

@@ -1,0 +1,18 @@
+#pragma once
+// scene_view_state: how the scene view looks at the scene — the editor's camera, or the
+// game's, and the transform handle it shows. The toolbar, the shortcuts and scripts change
+// it too.
+
+#include <mosaic/engine/render/camera2d.hpp>
+
+#include "ui/scene_handles.hpp"
+
+namespace mosaic::editor {
+
+struct scene_view_state {
+    camera2d camera;
+    bool game_camera = false;                    // look through the scene's primary Camera
+    transform_tool tool = transform_tool::move;  // W, E, R: the handle the view shows
+};
+
+}  // namespace mosaic::editor

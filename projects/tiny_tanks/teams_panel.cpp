@@ -1,0 +1,101 @@
+// The "Teams" tab of the editor's bottom strip: a debug view of the battle — per team, the
+// tanks alive, their health, the bullets in flight and the spawn points still sending — and
+// the selected tank's brain. It is how a game adds its own editor panel: this one file, listed
+// in CMakeLists.txt with mosaic_add_editor_panels (README.md, "Editor panels"). mosaic-run
+// never loads it.
+#include <mosaic/ecs/view.hpp>
+#include <mosaic/ecs/world.hpp>
+#include <mosaic/editor/module_panel.hpp>
+#include <mosaic/engine/components.hpp>
+
+#include <map>
+
+#include "components.hpp"
+
+namespace mosaic::tiny_tanks {
+
+namespace {
+
+struct team_stats {
+    int tanks = 0;
+    float health = 0;
+    float max_health = 0;
+    int bullets = 0;
+    int spawners = 0;
+};
+
+/// True when the world has pools of all of T (a view would create the missing ones).
+template <class... T>
+bool have(const world& w) {
+    return ((w.count<T>() > 0) && ...);
+}
+
+void draw_teams(const editor_module::panel_frame& f) {
+    // A view makes the pools it names: look only where they exist (a debug view changes
+    // nothing, not even which pools the scene has).
+    world& w = f.world;
+    std::map<std::int32_t, team_stats> teams;
+    if (have<Hull, Team, Health>(w)) {
+        w.view<const Hull, const Team, const Health>().each(
+            [&](const Hull&, const Team& team, const Health& health) {
+                team_stats& t = teams[team.id];
+                ++t.tanks;
+                t.health += health.current;
+                t.max_health += health.max;
+            });
+    }
+    if (have<Damage, Team>(w)) {
+        w.view<const Damage, const Team>().each(
+            [&](const Damage&, const Team& team) { ++teams[team.id].bullets; });
+    }
+    if (have<SpawnPoint>(w)) {
+        w.view<const SpawnPoint>().each(
+            [&](const SpawnPoint& point) { ++teams[point.team].spawners; });
+    }
+
+    if (teams.empty()) {
+        ImGui::TextDisabled("No tanks in this scene.");
+        return;
+    }
+    constexpr ImGuiTableFlags flags =
+        ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingStretchSame;
+    if (ImGui::BeginTable("##teams", 5, flags)) {
+        ImGui::TableSetupColumn("Team");
+        ImGui::TableSetupColumn("Tanks");
+        ImGui::TableSetupColumn("Health");
+        ImGui::TableSetupColumn("Bullets");
+        ImGui::TableSetupColumn("Spawn points");
+        ImGui::TableHeadersRow();
+        for (const auto& [id, t] : teams) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::Text("Team %d", id);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d tanks", t.tanks);
+            ImGui::TableNextColumn();
+            const float share = t.max_health > 0 ? t.health / t.max_health : 0.0f;
+            ImGui::ProgressBar(share, {-1, 0}, nullptr);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", t.bullets);
+            ImGui::TableNextColumn();
+            ImGui::Text("%d", t.spawners);
+        }
+        ImGui::EndTable();
+    }
+    // The selected tank's mind: what the AI is doing right now.
+    for (std::size_t i = 0; i < f.selected.size(); ++i) {
+        const entity e = f.selected_entity(i);
+        if (!w.alive(e) || !w.has<TankBrain>(e)) continue;
+        const TankBrain& brain = w.get<TankBrain>(e);
+        ImGui::Text("Selected tank: aggression %.2f, cruise %.2f, wander %+.2f", brain.aggression,
+                    brain.cruise, brain.wander);
+        break;
+    }
+}
+
+}  // namespace
+
+}  // namespace mosaic::tiny_tanks
+
+MOSAIC_EDITOR_PANEL("tiny_tanks.teams", "Teams", mosaic_dock_bottom,
+                    mosaic::tiny_tanks::draw_teams);

@@ -1,0 +1,16 @@
+// The editor panel of the panel test modules (libpanels_v1.so, libpanels_v2.so: the reload
+// game with a panel): a tab next to the Hierarchy whose title and text name the version.
+#include <mosaic/ecs/world.hpp>
+#include <mosaic/editor/module_panel.hpp>
+
+namespace {
+
+void draw_reload_panel(const mosaic::editor_module::panel_frame& f) {
+    ImGui::Text("panel v%d sees %zu entities", RELOAD_GAME_VERSION, f.world.size());
+    if (!f.selected.empty()) ImGui::Text("%zu selected", f.selected.size());
+}
+
+}  // namespace
+
+MOSAIC_EDITOR_PANEL("reload_game.panel", RELOAD_GAME_VERSION == 1 ? "Panel v1" : "Panel v2",
+                    mosaic_dock_left, draw_reload_panel);
