@@ -52,7 +52,7 @@ std::vector<system*> scheduler::ordered_mutable() const {
     result.reserve(systems_.size());
     for (const auto& s : systems_) result.push_back(s.get());
     std::stable_sort(result.begin(), result.end(), [](const system* a, const system* b) {
-        if (a->stage() != b->stage()) return a->stage() < b->stage();
+        if (a->in() != b->in()) return a->in() < b->in();
         return a->order() < b->order();
     });
     return result;
@@ -76,7 +76,7 @@ std::vector<int> scheduler::assign_waves(const std::vector<due_system>& due) {
 std::vector<std::pair<const system*, int>> scheduler::waves(phase p) const {
     std::vector<due_system> due;
     for (system* s : ordered_mutable()) {
-        if (s->stage() == p) due.push_back({s, 0.0});
+        if (s->in() == p) due.push_back({s, 0.0});
     }
     const std::vector<int> wave = assign_waves(due);
     std::vector<std::pair<const system*, int>> result;
@@ -112,19 +112,19 @@ void scheduler::fail(const std::vector<due_system>& due, const system& failed, f
 void scheduler::run_phase(world& w, phase p, double dt) {
     std::vector<due_system> due;
     for (system* s : ordered_mutable()) {
-        if (s->stage() != p || !s->is_enabled()) continue;
-        switch (s->schedule().type) {
+        if (s->in() != p || !s->enabled()) continue;
+        switch (s->every().type) {
             case rate::kind::every_tick:
                 due.push_back({s, dt});
                 break;
             case rate::kind::every_n_ticks:
-                if (tick_ % s->schedule().ticks == 0) {
-                    due.push_back({s, dt * s->schedule().ticks});
+                if (tick_ % s->every().ticks == 0) {
+                    due.push_back({s, dt * s->every().ticks});
                 }
                 break;
             case rate::kind::interval:
                 s->since_last_run_ += dt;
-                if (s->since_last_run_ + 1e-9 >= s->schedule().seconds) {
+                if (s->since_last_run_ + 1e-9 >= s->every().seconds) {
                     due.push_back({s, s->since_last_run_});
                     s->since_last_run_ = 0.0;
                 }
@@ -206,7 +206,7 @@ std::string scheduler::profile_table() const {
         std::string name = s->name();
         if (name.size() < 24) name.resize(24, ' ');
         std::snprintf(line, sizeof line, " %-11s %3s %8llu %9.3f %9.3f %9.3f  ",
-                      std::string(to_string(s->stage())).c_str(), s->is_enabled() ? "yes" : "no",
+                      std::string(to_string(s->in())).c_str(), s->enabled() ? "yes" : "no",
                       static_cast<unsigned long long>(t.calls), t.last_ms, t.mean_ms, t.max_ms);
         out += name;
         out += line;

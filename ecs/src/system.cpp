@@ -37,11 +37,18 @@ system& system::enabled(bool on) noexcept {
     return *this;
 }
 
+void system::declare(type_id type, std::uint8_t how) {
+    if (type >= access_.size()) access_.resize(std::size_t{type} + 1, 0);
+    if (access_[type] & how) return;
+    access_[type] |= how;
+    (how == access_write ? writes_ : reads_).push_back(type);
+}
+
 bool system::can_read(type_id type) const noexcept {
-    return can_write(type) || std::find(reads_.begin(), reads_.end(), type) != reads_.end();
+    return type < access_.size() && access_[type] != 0;  // writing implies reading
 }
 bool system::can_write(type_id type) const noexcept {
-    return std::find(writes_.begin(), writes_.end(), type) != writes_.end();
+    return type < access_.size() && (access_[type] & access_write) != 0;
 }
 
 bool system::conflicts_with(const system& other) const noexcept {

@@ -63,17 +63,17 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
         ImGui::TableNextRow();
         ImGui::PushID(sys->name().c_str());
         ImGui::TableNextColumn();
-        bool on = sys->is_enabled();
+        bool on = sys->enabled();
         if (ImGui::Checkbox("##on", &on)) {
             if (system* target = systems.find(sys->name())) target->enabled(on);
         }
         if (ui.test.record_items) ui.test.record("profiler/" + sys->name());
         ImGui::TableNextColumn();
-        if (!sys->is_enabled()) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
+        if (!sys->enabled()) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
         ImGui::TextUnformatted(sys->name().c_str());
-        if (!sys->is_enabled()) ImGui::PopStyleColor();
+        if (!sys->enabled()) ImGui::PopStyleColor();
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(std::string(to_string(sys->stage())).c_str());
+        ImGui::TextUnformatted(std::string(to_string(sys->in())).c_str());
         const system_timing t = sys->timing();
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", t.last_ms);

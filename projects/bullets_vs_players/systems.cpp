@@ -34,10 +34,10 @@ void fire_volley(command_buffer& commands, const archetype& bullet, BulletEmitte
         const entity b = spawn(commands, bullet);
         Transform placed = bullet.has<Transform>() ? *bullet.find<Transform>() : Transform{};
         placed.position = from;
-        commands.add<Transform>(b, placed);
+        commands.add_or_replace<Transform>(b, placed);
         RigidBody body = bullet.has<RigidBody>() ? *bullet.find<RigidBody>() : RigidBody{};
         body.velocity = heading * emitter.speed;
-        commands.add<RigidBody>(b, body);
+        commands.add_or_replace<RigidBody>(b, body);
         if (emitter.remaining > 0) --emitter.remaining;
     }
 }
@@ -47,15 +47,15 @@ void fire_volley(command_buffer& commands, const archetype& bullet, BulletEmitte
 system& add_wander_system(scheduler& s) {
     return s
         .add("wander",
-             [](system_context& ctx) {
+             [](system_context& ctx, view_t<const PlayArea, const Transform> areas,
+                view_t<Player, RigidBody, const Transform> players, Random& random) {
                  const auto dt = static_cast<float>(ctx.dt());
                  std::optional<aabb> area;
-                 ctx.view<const PlayArea, const Transform>().each(
+                 areas.each(
                      [&](const PlayArea& a, const Transform& t) {
                          area = aabb{t.position - a.half_size, t.position + a.half_size};
                      });
-                 Random& random = ctx.singleton<Random>();
-                 ctx.view<Player, RigidBody, const Transform>().each(
+                 players.each(
                      [&](Player& player, RigidBody& body, const Transform& t) {
                          player.turn_timer -= dt;
                          if (player.turn_timer <= 0.0f) {
@@ -71,18 +71,17 @@ system& add_wander_system(scheduler& s) {
                              turn_back(t.position.y, body.velocity.y, area->min.y, area->max.y);
                      });
              })
-        .reads<PlayArea, Transform>()
-        .writes<Player, RigidBody, Random>()
         .order(-10);
 }
 
 system& add_emitters_system(scheduler& s) {
     return s
         .add("emitters",
-             [](system_context& ctx) {
+             [](system_context& ctx, view_t<BulletEmitter, const Transform> emitters,
+                const Archetypes& archetypes) {
                  const auto dt = static_cast<float>(ctx.dt());
-                 const archetype* bullet = ctx.singleton<const Archetypes>().find("bullet");
-                 ctx.view<BulletEmitter, const Transform>().each(
+                 const archetype* bullet = archetypes.find("bullet");
+                 emitters.each(
                      [&](BulletEmitter& emitter, const Transform& t) {
                          emitter.angle = std::fmod(emitter.angle + emitter.spin * dt, 360.0f);
                          if (emitter.rate <= 0.0f || emitter.remaining == 0) return;
@@ -95,18 +94,16 @@ system& add_emitters_system(scheduler& s) {
                          emitter.cooldown = std::max(emitter.cooldown, 0.0f);
                      });
              })
-        .reads<Transform, Archetypes>()
-        .writes<BulletEmitter>()
         .order(-5);
 }
 
 system& add_hurt_tint_system(scheduler& s) {
     return s
         .add("hurt_tint",
-             [](system_context& ctx) {
+             [](view_t<const Player, const Health, Sprite> players) {
                  constexpr mosaic::color healthy{0.35f, 0.85f, 0.5f, 1.0f};
                  constexpr mosaic::color hurt{0.95f, 0.2f, 0.2f, 1.0f};
-                 ctx.view<const Player, const Health, Sprite>().each(
+                 players.each(
                      [&](const Player&, const Health& health, Sprite& look) {
                          const float lost =
                              health.max > 0.0f
@@ -117,8 +114,6 @@ system& add_hurt_tint_system(scheduler& s) {
                                       healthy.b + (hurt.b - healthy.b) * lost, look.tint.a};
                      });
              })
-        .reads<Player, Health>()
-        .writes<Sprite>()
         .in(phase::post_update)
         .order(10);
 }

@@ -31,30 +31,22 @@ int main() {
     mosaic::archetype spark{"Spark"};
     spark.set(Position{}).set(Velocity{0, 1}).set(Lifetime{0.5f});
 
-    // Systems declare what they read and write; the scheduler runs them by phase and times
-    // them. Structural changes go through the system's command buffer.
+    // A system's types say what it reads (const) and writes; the scheduler runs them by phase,
+    // in parallel where they don't conflict, and times them. Structural changes go through
+    // the system's command buffer.
     mosaic::scheduler scheduler;
-    scheduler
-        .add("movement",
-             [](mosaic::system_context& ctx) {
-                 const auto dt = static_cast<float>(ctx.dt());
-                 ctx.view<Position, const Velocity>().each([dt](Position& p, const Velocity& v) {
-                     p.x += v.x * dt;
-                     p.y += v.y * dt;
-                 });
-             })
-        .reads<Velocity>()
-        .writes<Position>();
+    scheduler.each<Position, const Velocity>(
+        "movement", [](mosaic::system_context& ctx, Position& p, const Velocity& v) {
+            p.x += v.x * static_cast<float>(ctx.dt());
+            p.y += v.y * static_cast<float>(ctx.dt());
+        });
 
     scheduler
-        .add("lifetime",
-             [](mosaic::system_context& ctx) {
-                 ctx.view<Lifetime>().each([&](mosaic::entity e, Lifetime& life) {
-                     life.seconds -= static_cast<float>(ctx.dt());
-                     if (life.seconds <= 0) ctx.commands().destroy(e);
-                 });
-             })
-        .writes<Lifetime>()
+        .each<Lifetime>("lifetime",
+                        [](mosaic::system_context& ctx, mosaic::entity e, Lifetime& life) {
+                            life.seconds -= static_cast<float>(ctx.dt());
+                            if (life.seconds <= 0) ctx.commands().destroy(e);
+                        })
         .in(mosaic::phase::post_update);
 
     for (int i = 0; i < 3; ++i) mosaic::spawn(world, spark);

@@ -109,13 +109,13 @@ system& add_ground_contacts_system(scheduler& s) {
 system& add_stomp_system(scheduler& s) {
     return s
         .add("stomp",
-             [](system_context& ctx) {
-                 for (const contact& c : ctx.singleton<const Contacts>().list) {
+             [](system_context& ctx, const Contacts& contacts) {
+                 for (const contact& c : contacts.list) {
                      meet(ctx, c.a, c.b, c.normal);
                      meet(ctx, c.b, c.a, -c.normal);
                  }
              })
-        .reads<Contacts, KeyboardControl, Patrol, Walker, Respawn>()
+        .reads<KeyboardControl, Patrol, Walker, Respawn>()  // looked up per contact
         .writes<Transform, RigidBody>()
         .in(phase::post_update)
         .order(-30);
@@ -124,16 +124,15 @@ system& add_stomp_system(scheduler& s) {
 system& add_respawn_system(scheduler& s) {
     return s
         .add("respawn",
-             [](system_context& ctx) {
-                 ctx.view<const Respawn, Transform>().each(
+             [](system_context& ctx, view_t<const Respawn, Transform> respawning) {
+                 respawning.each(
                      [&](entity e, const Respawn& start, Transform& t) {
                          if (t.position.y < start.fall_limit) {
                              send_back(t, ctx.try_get<RigidBody>(e), start);
                          }
                      });
              })
-        .reads<Respawn>()
-        .writes<Transform, RigidBody>()
+        .writes<RigidBody>()  // of the fallen, looked up
         .in(phase::post_update)
         .order(60);
 }
@@ -141,9 +140,9 @@ system& add_respawn_system(scheduler& s) {
 system& add_camera_follow_system(scheduler& s) {
     return s
         .add("camera_follow",
-             [](system_context& ctx) {
+             [](system_context& ctx, view_t<const Follow, Transform> followers) {
                  const float step = std::min(1.0f, static_cast<float>(ctx.dt()));
-                 ctx.view<const Follow, Transform>().each(
+                 followers.each(
                      [&](entity self, const Follow& follow, Transform& t) {
                          if (follow.target == self) return;
                          const Transform* target = ctx.try_get<const Transform>(follow.target);
@@ -153,8 +152,6 @@ system& add_camera_follow_system(scheduler& s) {
                              (goal - t.position) * std::clamp(follow.stiffness * step, 0.0f, 1.0f);
                      });
              })
-        .reads<Follow>()
-        .writes<Transform>()
         .in(phase::post_update)
         .order(70);
 }

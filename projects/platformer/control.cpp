@@ -34,9 +34,8 @@ bool at_edge(system_context& ctx, const Patrol& patrol, glm::vec2 position, enti
 system& add_keyboard_control_system(scheduler& s) {
     return s
         .add("keyboard_control",
-             [](system_context& ctx) {
-                 const Input& in = ctx.singleton<const Input>();
-                 ctx.view<const KeyboardControl, MoveIntent>().each(
+             [](view_t<const KeyboardControl, MoveIntent> controlled, const Input& in) {
+                 controlled.each(
                      [&](const KeyboardControl& keys, MoveIntent& intent) {
                          float move = in.axis(key::left, key::right);
                          bool jump = in.just_pressed(key::space) || in.just_pressed(key::up);
@@ -48,16 +47,15 @@ system& add_keyboard_control_system(scheduler& s) {
                          intent.jump = jump;
                      });
              })
-        .reads<Input, KeyboardControl>()
-        .writes<MoveIntent>()
         .in(phase::pre_update);
 }
 
 system& add_patrol_system(scheduler& s) {
     return s
         .add("patrol",
-             [](system_context& ctx) {
-                 ctx.view<Patrol, MoveIntent, const Grounded, const Transform>().each(
+             [](system_context& ctx,
+                view_t<Patrol, MoveIntent, const Grounded, const Transform> patrols) {
+                 patrols.each(
                      [&](Patrol& patrol, MoveIntent& intent, const Grounded& contact,
                          const Transform& t) {
                          if (patrol.direction == 0) patrol.direction = 1;
@@ -69,18 +67,18 @@ system& add_patrol_system(scheduler& s) {
                          intent.jump = false;
                      });
              })
-        .reads<Grounded, Transform, Collider>()
-        .writes<Patrol, MoveIntent>()
+        .reads<Collider>()  // of the ground, looked up by at_edge
         .in(phase::pre_update);
 }
 
 system& add_walker_system(scheduler& s) {
     return s
         .add("walker",
-             [](system_context& ctx) {
+             [](system_context& ctx,
+                view_t<const Walker, const MoveIntent, const Grounded, RigidBody> walkers) {
                  const auto dt = static_cast<float>(ctx.dt());
                  if (dt <= 0.0f) return;
-                 ctx.view<const Walker, const MoveIntent, const Grounded, RigidBody>().each(
+                 walkers.each(
                      [dt](const Walker& walker, const MoveIntent& intent, const Grounded& contact,
                           RigidBody& body) {
                          // Accelerate towards the wanted speed without overshooting it; the
@@ -94,8 +92,6 @@ system& add_walker_system(scheduler& s) {
                          if (intent.jump && contact.on_ground) body.velocity.y = walker.jump_speed;
                      });
              })
-        .reads<Walker, MoveIntent, Grounded>()
-        .writes<RigidBody>()
         .order(-20);
 }
 

@@ -137,24 +137,20 @@ system& add_stress_spawn_system(scheduler& s) {
 
 system& add_bounce_system(scheduler& s) {
     return s
-        .add("bounce",
-             [](system_context& ctx) {
-                 ctx.view<Transform, RigidBody, const Bouncer>().each(
-                     [](Transform& t, RigidBody& body, const Bouncer& box) {
-                         bounce_axis(t.position.x, body.velocity.x, box.min.x, box.max.x);
-                         bounce_axis(t.position.y, body.velocity.y, box.min.y, box.max.y);
-                     });
-             })
-        .reads<Bouncer>()
-        .writes<Transform, RigidBody>()
+        .each<Transform, RigidBody, const Bouncer>(
+            "bounce",
+            [](Transform& t, RigidBody& body, const Bouncer& box) {
+                bounce_axis(t.position.x, body.velocity.x, box.min.x, box.max.x);
+                bounce_axis(t.position.y, body.velocity.y, box.min.y, box.max.y);
+            })
         .order(10);
 }
 
 system& add_stress_collisions_system(scheduler& s) {
     return s
         .add("stress_collisions",
-             [](system_context& ctx) {
-                 for (const contact& c : ctx.singleton<const Contacts>().list) {
+             [](system_context& ctx, const Contacts& contacts) {
+                 for (const contact& c : contacts.list) {
                      if (!ctx.has<Bouncer>(c.a) || !ctx.has<Bouncer>(c.b)) continue;
                      RigidBody* a = ctx.try_get<RigidBody>(c.a);
                      RigidBody* b = ctx.try_get<RigidBody>(c.b);
@@ -172,7 +168,7 @@ system& add_stress_collisions_system(scheduler& s) {
                      tb->position += c.normal * (c.depth * 0.5f);
                  }
              })
-        .reads<Contacts, Bouncer>()
+        .reads<Bouncer>()  // the contacts' components, looked up
         .writes<RigidBody, Transform>()
         .in(phase::post_update)
         .order(-40);

@@ -34,11 +34,11 @@ void fire(command_buffer& commands, const archetype& bullet, const Turret& turre
     Transform placed = bullet.has<Transform>() ? *bullet.find<Transform>() : Transform{};
     placed.position = where.position + heading * turret.muzzle;
     placed.rotation = where.rotation;
-    commands.add<Transform>(b, placed);
+    commands.add_or_replace<Transform>(b, placed);
     RigidBody body = bullet.has<RigidBody>() ? *bullet.find<RigidBody>() : RigidBody{};
     body.velocity = heading * turret.gun_power;
-    commands.add<RigidBody>(b, body);
-    if (team) commands.add<Team>(b, *team);
+    commands.add_or_replace<RigidBody>(b, body);
+    if (team) commands.add_or_replace<Team>(b, *team);
 }
 
 bool is_bullet(system_context& ctx, entity e) {
@@ -156,12 +156,12 @@ system& add_reinforcements_system(scheduler& s) {
                          tank->has<Transform>() ? *tank->find<Transform>() : Transform{};
                      placed.position = where.position;
                      placed.rotation = where.rotation;
-                     commands.add<Transform>(hull, placed);
-                     commands.add<Name>(hull, named("Tank"));
-                     commands.add<Team>(hull, Team{point.team});
+                     commands.add_or_replace<Transform>(hull, placed);
+                     commands.add_or_replace<Name>(hull, named("Tank"));
+                     commands.add_or_replace<Team>(hull, Team{point.team});
                      Sprite look = tank->has<Sprite>() ? *tank->find<Sprite>() : Sprite{};
                      look.tint = point.tint;
-                     commands.add<Sprite>(hull, look);
+                     commands.add_or_replace<Sprite>(hull, look);
                      // The parts need the real hull entity: attached when the buffer applies.
                      commands.call(hull, &attach_parts_at_apply, const_cast<archetype*>(turret));
                  });

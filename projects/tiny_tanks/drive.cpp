@@ -104,10 +104,11 @@ system& add_tank_ai_system(scheduler& s) {
 system& add_tank_drive_system(scheduler& s) {
     return s
         .add("tank_drive",
-             [](system_context& ctx) {
+             [](system_context& ctx, view_t<const Hull, const LeftTrack, const RightTrack,
+                                            Transform, RigidBody>
+                                         tanks) {
                  const auto dt = static_cast<float>(ctx.dt());
-                 ctx.view<const Hull, const LeftTrack, const RightTrack, Transform, RigidBody>()
-                     .each([dt](const Hull& hull, const LeftTrack& l, const RightTrack& r,
+                 tanks.each([dt](const Hull& hull, const LeftTrack& l, const RightTrack& r,
                                 Transform& t, RigidBody& body) {
                          const float left =
                              std::clamp(l.speed, -std::abs(l.max_speed), std::abs(l.max_speed));
@@ -120,8 +121,6 @@ system& add_tank_drive_system(scheduler& s) {
                          body.velocity = direction_of(t.rotation) * ((left + right) * 0.5f);
                      });
              })
-        .reads<Hull, LeftTrack, RightTrack>()
-        .writes<Transform, RigidBody>()
         .order(-5);
 }
 

@@ -251,8 +251,8 @@ TEST(CommandBuffer, DestroyingTwiceIsHarmless) {
     EXPECT_NO_THROW(commands.apply(w));
 }
 
-TEST(CommandBuffer, AddAddsOrReplacesDependingOnTheWorldAtApplyTime) {
-    throwing_checks checks;  // replacing through the buffer is not a misuse
+TEST(CommandBuffer, AddOrReplaceDependsOnTheWorldAtApplyTime) {
+    throwing_checks checks;  // replacing through add_or_replace is not a misuse
     mosaic::world w;
     const mosaic::entity without = w.create();
     const mosaic::entity with = w.create();
@@ -260,9 +260,9 @@ TEST(CommandBuffer, AddAddsOrReplacesDependingOnTheWorldAtApplyTime) {
     w.add<Health>(with, 50);
 
     mosaic::command_buffer commands;
-    commands.add<Health>(without, 10);
-    commands.add<Health>(with, 20);
-    commands.add<Health>(later, 30);
+    commands.add_or_replace<Health>(without, 10);
+    commands.add_or_replace<Health>(with, 20);
+    commands.add_or_replace<Health>(later, 30);
     w.add<Health>(later, 99);  // gets one between recording and apply
     EXPECT_NO_THROW(commands.apply(w));
 
@@ -272,13 +272,29 @@ TEST(CommandBuffer, AddAddsOrReplacesDependingOnTheWorldAtApplyTime) {
     EXPECT_EQ(w.count<Health>(), 3u);
 }
 
-TEST(CommandBuffer, AddKeepsADisabledComponentDisabled) {
+TEST(CommandBuffer, AddAgreesWithWorldAddOnDuplicates) {
+    mosaic::world w;
+    const mosaic::entity fresh = w.create();
+    const mosaic::entity taken = w.create();
+    w.add<Health>(taken, 50);
+
+    mosaic::command_buffer commands;
+    commands.add<Health>(fresh, 10);
+    commands.add<Health>(taken, 20);
+    const std::string message =
+        mosaic_test::failed_check_message([&] { commands.apply(w); });
+    EXPECT_NE(message.find("Health"), std::string::npos) << message;
+    EXPECT_NE(message.find("already has"), std::string::npos) << message;
+    EXPECT_EQ(w.get<Health>(fresh).value, 10);
+}
+
+TEST(CommandBuffer, AddOrReplaceKeepsADisabledComponentDisabled) {
     mosaic::world w;
     const mosaic::entity e = w.create();
     w.add<Health>(e, 1);
     w.disable<Health>(e);
     mosaic::command_buffer commands;
-    commands.add<Health>(e, 2);
+    commands.add_or_replace<Health>(e, 2);
     commands.apply(w);
     EXPECT_EQ(w.get<Health>(e).value, 2);
     EXPECT_FALSE(w.is_enabled<Health>(e));
@@ -393,7 +409,7 @@ TEST(CommandBuffer, CommandsApplyInRecordingOrder) {
     commands.remove<Health>(e);
     commands.set(e, Health{3});  // absent by now: skipped
     commands.add<Index>(e, 1);
-    commands.add<Index>(e, 2);  // replaces
+    commands.add_or_replace<Index>(e, 2);  // replaces
     commands.set_enabled<Index>(e, false);
     commands.set_enabled<Index>(e, true);
     commands.set_enabled<Index>(e, false);
@@ -518,7 +534,7 @@ TEST(CommandBuffer, PayloadsAreDestroyedExactlyOnceWhenApplied) {
         w.add<Counted>(f, "old");
         mosaic::command_buffer commands;
         commands.add<Counted>(e, std::string(100, 'x'));
-        commands.add<Counted>(f, "replacement");
+        commands.add_or_replace<Counted>(f, "replacement");
         commands.set(f, Counted{"set"});
         commands.set(e, Counted{"set-too"});
         commands.apply(w);

@@ -273,7 +273,7 @@ TEST(Scheduler, BuffersAreAppliedInSystemOrder) {
         // None declares anything, so all may run at once; their buffers still land in order.
         for (int i = 0; i < 8; ++i) {
             s.add("writer" + std::to_string(i), [target, i](mosaic::system_context& ctx) {
-                 ctx.commands().add<Value>(target, i);
+                 ctx.commands().add_or_replace<Value>(target, i);
              }).order(i % 2 == 0 ? 0 : -1);  // odd ones first: 1 3 5 7 0 2 4 6
         }
         s.tick(w, 0.0);

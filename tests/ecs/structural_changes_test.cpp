@@ -497,7 +497,7 @@ TEST(StructuralChanges, AddsAndCreatesGoThroughACommandBuffer) {
             ++visits[a.owner];
             // Give the *next* entity (by number) a C, replacing any it has.
             const int next = (a.owner + 1) % static_cast<int>(s.entities.size());
-            commands.add<C>(s.entities[static_cast<std::size_t>(next)], -next);
+            commands.add_or_replace<C>(s.entities[static_cast<std::size_t>(next)], -next);
             // Every tenth spawns a child with an A of its own.
             if (a.owner % 10 == 0) {
                 const mosaic::entity child = commands.create();

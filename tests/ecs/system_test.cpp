@@ -1,10 +1,11 @@
-// system and system_context: declarations, conflicts, rates, and the debug checks that catch
-// a system touching a component it did not declare.
+// system and system_context: declarations, conflicts, rates, and the checks (every build)
+// that catch a system touching a component it did not declare.
 //
 // Sections:
 //   1. declarations     reads/writes, can_read/can_write, phase, order, rate, flags
 //   2. conflicts        conflicts_with, including its symmetry
-//   3. system_context   dt, tick, commands, checked access (debug builds only)
+//   3. system_context   dt, tick, commands, checked access (every build; release_checks_test.cpp
+//                       runs the same rule with NDEBUG)
 
 #include <gtest/gtest.h>
 
@@ -47,10 +48,10 @@ void nothing(mosaic::system_context&) {}
 TEST(System, DefaultsToUpdateOrderZeroEveryTickEnabled) {
     const mosaic::system s("plain", nothing);
     EXPECT_EQ(s.name(), "plain");
-    EXPECT_EQ(s.stage(), mosaic::phase::update);
+    EXPECT_EQ(s.in(), mosaic::phase::update);
     EXPECT_EQ(s.order(), 0);
-    EXPECT_EQ(s.schedule().type, mosaic::rate::kind::every_tick);
-    EXPECT_TRUE(s.is_enabled());
+    EXPECT_EQ(s.every().type, mosaic::rate::kind::every_tick);
+    EXPECT_TRUE(s.enabled());
     EXPECT_FALSE(s.is_exclusive());
     EXPECT_TRUE(s.read_types().empty());
     EXPECT_TRUE(s.write_types().empty());
@@ -65,11 +66,11 @@ TEST(System, DeclarationsChain) {
         .order(-3)
         .every(mosaic::rate::every_n_ticks(4))
         .enabled(false);
-    EXPECT_EQ(s.stage(), mosaic::phase::post_update);
+    EXPECT_EQ(s.in(), mosaic::phase::post_update);
     EXPECT_EQ(s.order(), -3);
-    EXPECT_EQ(s.schedule().type, mosaic::rate::kind::every_n_ticks);
-    EXPECT_EQ(s.schedule().ticks, 4u);
-    EXPECT_FALSE(s.is_enabled());
+    EXPECT_EQ(s.every().type, mosaic::rate::kind::every_n_ticks);
+    EXPECT_EQ(s.every().ticks, 4u);
+    EXPECT_FALSE(s.enabled());
     EXPECT_EQ(s.read_types(), std::vector<mosaic::type_id>{mosaic::type_id_of<Velocity>()});
     EXPECT_EQ(s.write_types(), std::vector<mosaic::type_id>{mosaic::type_id_of<Position>()});
     s.exclusive();
@@ -241,8 +242,6 @@ TEST(SystemContext, ExclusiveSystemsMayTouchAnything) {
     EXPECT_EQ(&ctx.world(), &w);
 }
 
-#ifndef NDEBUG
-
 bool contains(std::string_view text, std::string_view part) {
     return text.find(part) != std::string_view::npos;
 }
@@ -316,6 +315,5 @@ TEST(SystemContext, WorldNeedsAnExclusiveSystem) {
     EXPECT_TRUE(contains(message, "exclusive")) << message;
 }
 
-#endif  // NDEBUG
 
 }  // namespace

@@ -48,7 +48,7 @@ TEST_F(BottomPanelsTest, TheProfilerListsSystemsAndSwitchesThemOff) {
     imgui.frames(1);
     const system* movement = state.game().systems().find("movement");
     ASSERT_NE(movement, nullptr);
-    EXPECT_FALSE(movement->is_enabled());
+    EXPECT_FALSE(movement->enabled());
 }
 
 }  // namespace

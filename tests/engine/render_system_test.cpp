@@ -25,7 +25,7 @@ TEST(RenderSystem, CollectsSpritesEveryTickAndIsProfiled) {
     EXPECT_EQ(list.instances().size(), 3u);  // refilled, not appended
     const mosaic::system* render = s.find("render");
     ASSERT_NE(render, nullptr);
-    EXPECT_EQ(render->stage(), phase::render);
+    EXPECT_EQ(render->in(), phase::render);
     EXPECT_EQ(render->timing().calls, 2u);
 }
 

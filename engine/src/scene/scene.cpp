@@ -83,7 +83,7 @@ scene scene::clone() const {
 
 void scene::capture_systems(const scheduler& s) {
     for (const system* sys : s.ordered()) {
-        system_setting setting{sys->name(), sys->is_enabled(), sys->schedule()};
+        system_setting setting{sys->name(), sys->enabled(), sys->every()};
         bool found = false;
         for (system_setting& existing : systems) {
             if (existing.name == setting.name) {

@@ -55,11 +55,11 @@ bool usable(const aabb& box) noexcept {
 
 // Why `e`'s collider is left out, said once per entity.
 void warn_ignored(system_context& ctx, collision_scratch& s, entity e, const Collider& c,
-                  const WorldTransform& where) {
+                  const WorldTransform& where, Contacts& result, GameLog& log) {
     if (e.index >= s.warned.size()) s.warned.resize(std::size_t{e.index} + 1, 0);
     if (s.warned[e.index] == e.generation + 1) return;
     s.warned[e.index] = e.generation + 1;
-    ++ctx.singleton<Contacts>().ignored_colliders;
+    ++result.ignored_colliders;
     std::string why;
     if (!finite(where.position)) {
         why = "its position " + describe(where.position) + " is not finite";
@@ -73,21 +73,24 @@ void warn_ignored(system_context& ctx, collision_scratch& s, entity e, const Col
         who = "'" + std::string(name->value, strnlen(name->value, sizeof name->value)) + "' (" +
               who + ")";
     }
-    ctx.singleton<GameLog>().warning("collision: entity " + who + " never collides: " + why);
+    log.warning("collision: entity " + who + " never collides: " + why);
 }
 
-void find_contacts(system_context& ctx, collision_scratch& s, Contacts& result) {
+using collider_view = view_t<const Collider, const WorldTransform>;
+
+void find_contacts(system_context& ctx, collision_scratch& s, collider_view colliders,
+                   Contacts& result, GameLog& log) {
     s.entities.clear();
     s.shapes.clear();
     s.layers.clear();
     s.masks.clear();
     s.boxes.clear();
-    ctx.view<const Collider, const WorldTransform>().each(
+    colliders.each(
         [&](entity e, const Collider& c, const WorldTransform& where) {
             const world_shape shape = make_shape(c, where);
             const aabb box = bounds(shape);
             if (!usable(box)) {
-                warn_ignored(ctx, s, e, c, where);
+                warn_ignored(ctx, s, e, c, where, result, log);
                 return;
             }
             s.entities.push_back(e);
@@ -124,7 +127,7 @@ void find_contacts(system_context& ctx, collision_scratch& s, Contacts& result) 
     if (result.truncated) {
         ++result.truncated_ticks;
         if (!s.was_truncated) {
-            ctx.singleton<GameLog>().warning(
+            log.warning(
                 "collision: too many overlapping colliders (" + std::to_string(s.boxes.size()) +
                 " colliders): this tick's contacts are cut to " + std::to_string(out.size()) +
                 " (Contacts.max_contacts is " + std::to_string(result.max_contacts) +
@@ -141,11 +144,9 @@ system& add_collision_system(scheduler& s) {
     auto scratch = std::make_shared<collision_scratch>();
     return s
         .add("collision",
-             [scratch](system_context& ctx) {
-                 find_contacts(ctx, *scratch, ctx.singleton<Contacts>());
-             })
-        .reads<Collider, WorldTransform, Name>()
-        .writes<Contacts, GameLog>()
+             [scratch](system_context& ctx, collider_view colliders, Contacts& contacts,
+                       GameLog& log) { find_contacts(ctx, *scratch, colliders, contacts, log); })
+        .reads<Name>()  // looked up for warnings
         .in(phase::post_update)
         .order(-50);
 }
@@ -155,7 +156,7 @@ system& add_damage_system(scheduler& s) {
     auto spent = std::make_shared<std::vector<std::uint8_t>>();
     return s
         .add("damage",
-             [spent](system_context& ctx) {
+             [spent](system_context& ctx, const Contacts& contacts) {
                  std::fill(spent->begin(), spent->end(), std::uint8_t{0});
                  const auto hits = [&](entity source, entity target) {
                      const Damage* damage = ctx.try_get<const Damage>(source);
@@ -174,12 +175,12 @@ system& add_damage_system(scheduler& s) {
                      health->current -= damage->amount;
                      if (health->current <= 0.0f) ctx.commands().destroy(target);
                  };
-                 for (const contact& c : ctx.singleton<const Contacts>().list) {
+                 for (const contact& c : contacts.list) {
                      hits(c.a, c.b);
                      hits(c.b, c.a);
                  }
              })
-        .reads<Contacts, Damage, Team>()
+        .reads<Damage, Team>()  // looked up per contact
         .writes<Health>()
         .in(phase::post_update)
         .order(0);

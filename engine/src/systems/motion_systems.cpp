@@ -1,6 +1,7 @@
 // input, gravity, movement, hierarchy and lifetime: the small per-entity systems.
 #include <algorithm>
 
+#include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/ecs/view.hpp>
 
 #include "mosaic/engine/components.hpp"
@@ -12,8 +13,7 @@
 namespace mosaic {
 
 system& add_input_system(scheduler& s) {
-    return s.add("input", [](system_context& ctx) { ctx.singleton<Input>().begin_tick(); })
-        .writes<Input>()
+    return s.add("input", [](Input& input) { input.begin_tick(); })
         .in(phase::pre_update)
         .order(-100);
 }
@@ -21,29 +21,23 @@ system& add_input_system(scheduler& s) {
 system& add_gravity_system(scheduler& s) {
     return s
         .add("gravity",
-             [](system_context& ctx) {
-                 const glm::vec2 g = ctx.singleton<const Physics>().gravity;
+             [](system_context& ctx, view_t<RigidBody> bodies, const Physics& physics) {
+                 const glm::vec2 g = physics.gravity;
                  const auto dt = static_cast<float>(ctx.dt());
-                 ctx.view<RigidBody>().each(
+                 bodies.each(
                      [&](RigidBody& body) { body.velocity += g * (body.gravity_scale * dt); });
              })
-        .reads<Physics>()
-        .writes<RigidBody>()
         .order(-10);
 }
 
 system& add_movement_system(scheduler& s) {
-    return s
-        .add("movement",
-             [](system_context& ctx) {
-                 const auto dt = static_cast<float>(ctx.dt());
-                 ctx.view<Transform, RigidBody>().each([dt](Transform& t, RigidBody& body) {
-                     body.velocity += body.acceleration * dt;
-                     body.velocity *= std::max(0.0f, 1.0f - body.damping * dt);
-                     t.position += body.velocity * dt;
-                 });
-             })
-        .writes<Transform, RigidBody>();
+    return s.each<Transform, RigidBody>(
+        "movement", [](system_context& ctx, Transform& t, RigidBody& body) {
+            const auto dt = static_cast<float>(ctx.dt());
+            body.velocity += body.acceleration * dt;
+            body.velocity *= std::max(0.0f, 1.0f - body.damping * dt);
+            t.position += body.velocity * dt;
+        });
 }
 
 system& add_hierarchy_system(scheduler& s) {
@@ -58,15 +52,11 @@ system& add_hierarchy_system(scheduler& s) {
 
 system& add_lifetime_system(scheduler& s) {
     return s
-        .add("lifetime",
-             [](system_context& ctx) {
-                 const auto dt = static_cast<float>(ctx.dt());
-                 ctx.view<Lifetime>().each([&](entity e, Lifetime& life) {
-                     life.seconds -= dt;
-                     if (life.seconds <= 0.0f) ctx.commands().destroy(e);
-                 });
-             })
-        .writes<Lifetime>()
+        .each<Lifetime>("lifetime",
+                        [](system_context& ctx, entity e, Lifetime& life) {
+                            life.seconds -= static_cast<float>(ctx.dt());
+                            if (life.seconds <= 0.0f) ctx.commands().destroy(e);
+                        })
         .in(phase::post_update)
         .order(50);
 }

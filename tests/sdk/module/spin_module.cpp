@@ -21,16 +21,12 @@ void register_components(mosaic::component_table& table) {
 }
 
 void register_systems(mosaic::scheduler& s) {
-    s.add("spin",
-          [](mosaic::system_context& ctx) {
-              const auto dt = static_cast<float>(ctx.dt());
-              ctx.view<mosaic::Transform, const Spin>().each(
-                  [dt](mosaic::Transform& t, const Spin& spin) {
-                      t.rotation = std::fmod(t.rotation + spin.degrees_per_second * dt, 360.0f);
-                  });
-          })
-        .reads<Spin>()
-        .writes<mosaic::Transform>();
+    // Transform is written and Spin read: the types say so, the scheduler runs it accordingly.
+    s.each<mosaic::Transform, const Spin>(
+        "spin", [](mosaic::system_context& ctx, mosaic::Transform& t, const Spin& spin) {
+            const auto dt = static_cast<float>(ctx.dt());
+            t.rotation = std::fmod(t.rotation + spin.degrees_per_second * dt, 360.0f);
+        });
 }
 
 }  // namespace sdk_test

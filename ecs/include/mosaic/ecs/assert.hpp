@@ -66,7 +66,7 @@ namespace detail {
          : (::mosaic::detail::assert_failed(#condition, (message), __FILE__, __LINE__), false))
 
 /// MOSAIC_DEBUG_CHECK: like MOSAIC_CHECK, compiled out when NDEBUG is defined. For checks
-/// too costly for release builds (system access declarations).
+/// too costly for release builds.
 #ifdef NDEBUG
 namespace mosaic::detail {
 // A call, not a bare `true`: used as a statement, `true;` trips -Wunused-value (-Werror).

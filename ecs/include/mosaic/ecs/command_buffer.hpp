@@ -60,10 +60,18 @@ public:
     void destroy(entity e) {
         commands_.push_back({kind::destroy, e, invalid_type_id, nullptr, nullptr, nullptr, false});
     }
-    /// Adds T (or replaces the value if the entity has one by then).
+    /// Adds T when applied. Like world::add, the entity must not have a T by then: a
+    /// duplicate fails the check (inside the scheduler: the error of the system whose buffer
+    /// it is). When it may have one, say so with add_or_replace.
     template <class T, class... Args>
     void add(entity e, Args&&... args) {
         push_value<T>(kind::add, e, &apply_add<T>, std::forward<Args>(args)...);
+    }
+    /// Adds T, or assigns the value when the entity has a T by the time it is applied (like
+    /// world::add_or_replace).
+    template <class T, class... Args>
+    void add_or_replace(entity e, Args&&... args) {
+        push_value<T>(kind::add, e, &apply_add_or_replace<T>, std::forward<Args>(args)...);
     }
     /// Assigns the value if the entity still has a T when applied; otherwise nothing.
     template <class T>
@@ -128,6 +136,10 @@ private:
     }
     template <class T>
     static void apply_add(world& w, entity e, void* payload) {
+        w.add<T>(e, std::move(*static_cast<T*>(payload)));
+    }
+    template <class T>
+    static void apply_add_or_replace(world& w, entity e, void* payload) {
         w.add_or_replace<T>(e, std::move(*static_cast<T*>(payload)));
     }
     template <class T>

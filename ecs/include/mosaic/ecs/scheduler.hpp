@@ -25,6 +25,7 @@
 
 #include "system.hpp"
 #include "system_error.hpp"
+#include "system_params.hpp"
 #include "worker_pool.hpp"
 #include "world.hpp"
 
@@ -41,7 +42,45 @@ public:
     /// Registers a system (update phase, order 0, every tick until told otherwise).
     /// Names are unique: a second system with a taken name fails a check and gets a
     /// numbered name.
+    /// A plain `void(system_context&)` declares its access with .reads<T>() / .writes<T>().
     system& add(std::string name, system_function fn);
+    /// A function whose parameters are views, resources and the context (system_params.hpp):
+    /// its access is declared from them, so it cannot disagree with what the function uses.
+    ///   s.add("gravity", [](view_t<RigidBody> bodies, const Physics& physics) { ... });
+    template <class F>
+        requires(!std::is_convertible_v<F, system_function>)
+    system& add(std::string name, F fn) {
+        using params = typename detail::callable_params<F>::type;
+        system& added = add(std::move(name), system_function([fn](system_context& ctx) mutable {
+                                detail::call_with_params(fn, ctx, params{});
+                            }));
+        detail::declare_params(added, params{});
+        return added;
+    }
+    /// A system that runs `fn` for every entity with Get..., which it reads (const) or writes:
+    ///   s.each<Transform, const Spin>("spin", [](system_context& ctx, Transform& t,
+    ///                                            const Spin& s) { ... });
+    /// `fn` takes (system_context&, entity, Get&...), (system_context&, Get&...),
+    /// (entity, Get&...) or (Get&...).
+    template <class... Get, class F>
+    system& each(std::string name, F fn) {
+        return add(std::move(name),
+                   system_function([fn](system_context& ctx) mutable {
+                       auto matching = ctx.view<Get...>();
+                       if constexpr (std::is_invocable_v<F&, system_context&, entity, Get&...>) {
+                           matching.each([&](entity e, Get&... c) { fn(ctx, e, c...); });
+                       } else if constexpr (std::is_invocable_v<F&, system_context&, Get&...>) {
+                           matching.each([&](Get&... c) { fn(ctx, c...); });
+                       } else {
+                           static_assert(std::is_invocable_v<F&, entity, Get&...> ||
+                                             std::is_invocable_v<F&, Get&...>,
+                                         "scheduler::each: the function must take "
+                                         "([system_context&,] [entity,] Get&...)");
+                           matching.each(fn);
+                       }
+                   }))
+            .template access<Get...>();
+    }
     [[nodiscard]] system* find(std::string_view name) noexcept;
     [[nodiscard]] const system* find(std::string_view name) const noexcept;
     bool remove(std::string_view name);

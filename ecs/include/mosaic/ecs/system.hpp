@@ -1,16 +1,21 @@
 #pragma once
-// A system: behaviour that runs over the world every tick (or less often), with the
-// components it reads and writes declared where it is registered:
+// A system: behaviour that runs over the world every tick (or less often). What it reads and
+// writes is said once, by the types it works on (a const type is read, any other written):
 //
-//   scheduler.add("movement", [](mosaic::system_context& ctx) {
-//       ctx.view<Position, const Velocity>().each([&](Position& p, const Velocity& v) {
-//           p.x += v.x * ctx.dt();
-//       });
-//   }).reads<Velocity>().writes<Position>().in(mosaic::phase::update).order(10);
+//   // per entity: the access comes from the component types
+//   scheduler.each<Position, const Velocity>("movement",
+//       [](mosaic::system_context& ctx, Position& p, const Velocity& v) { p.x += v.x * ctx.dt(); });
 //
-// The declarations let the scheduler run non-conflicting systems in parallel, let the editor
-// show who touches what, and, in debug builds, catch a system that touches a component it
-// did not declare.
+//   // the parameters say it all: a view of RigidBody (written), the Physics resource (read)
+//   scheduler.add("gravity", [](mosaic::system_context& ctx, mosaic::view_t<RigidBody> bodies,
+//                               const Physics& physics) { ... }).in(mosaic::phase::update);
+//
+// A system that also looks up other entities' components (ctx.get / try_get) or is written
+// as a plain `void(system_context&)` adds what it touches with .reads<T>() / .writes<T>().
+//
+// The access lets the scheduler run non-conflicting systems in parallel and lets the editor
+// show who touches what. It is enforced in every build: touching a type the system did not
+// declare fails the system (a system_error naming it and the type), never a silent race.
 
 #include <algorithm>
 #include <array>
@@ -18,6 +23,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "command_buffer.hpp"
@@ -68,12 +74,21 @@ public:
     // --- declaration (chainable) ----------------------------------------------------------
     template <class... T>
     system& reads() {
-        (add_unique(reads_, type_id_of<T>()), ...);
+        (declare(type_id_of<T>(), access_read), ...);
         return *this;
     }
     template <class... T>
     system& writes() {
-        (add_unique(writes_, type_id_of<T>()), ...);
+        (declare(type_id_of<T>(), access_write), ...);
+        return *this;
+    }
+    /// Declares by the spelling views use: `access<Position, const Velocity>()` writes
+    /// Position and reads Velocity.
+    template <class... T>
+    system& access() {
+        (declare(type_id_of<std::remove_const_t<T>>(),
+                 std::is_const_v<T> ? access_read : access_write),
+         ...);
         return *this;
     }
     system& in(phase p) noexcept;
@@ -86,10 +101,12 @@ public:
 
     // --- what it is ---------------------------------------------------------------------
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
-    [[nodiscard]] phase stage() const noexcept { return phase_; }
+    // Each setting reads back by the name that sets it: in(phase) / in(), every(rate) /
+    // every(), enabled(bool) / enabled(), order(int) / order().
+    [[nodiscard]] phase in() const noexcept { return phase_; }
     [[nodiscard]] int order() const noexcept { return order_; }
-    [[nodiscard]] const rate& schedule() const noexcept { return rate_; }
-    [[nodiscard]] bool is_enabled() const noexcept { return enabled_; }
+    [[nodiscard]] const rate& every() const noexcept { return rate_; }
+    [[nodiscard]] bool enabled() const noexcept { return enabled_; }
     [[nodiscard]] bool is_exclusive() const noexcept { return exclusive_; }
     [[nodiscard]] const std::vector<type_id>& read_types() const noexcept { return reads_; }
     [[nodiscard]] const std::vector<type_id>& write_types() const noexcept { return writes_; }
@@ -104,15 +121,18 @@ public:
 private:
     friend class scheduler;
     friend class system_context;
-    static void add_unique(std::vector<type_id>& list, type_id type) {
-        if (std::find(list.begin(), list.end(), type) == list.end()) list.push_back(type);
-    }
+    static constexpr std::uint8_t access_read = 1;
+    static constexpr std::uint8_t access_write = 2;
+    void declare(type_id type, std::uint8_t how);
     void record_time(double ms) noexcept;
 
     std::string name_;
     system_function fn_;
     std::vector<type_id> reads_;
     std::vector<type_id> writes_;
+    // access_read | access_write per type id: the check every component access makes, in
+    // every build, must be O(1) (ctx.get runs per entity).
+    std::vector<std::uint8_t> access_;
     phase phase_ = phase::update;
     int order_ = 0;
     rate rate_{};
@@ -186,25 +206,25 @@ public:
 
     /// The whole world, unchecked: only for systems declared exclusive().
     [[nodiscard]] mosaic::world& world() {
-        MOSAIC_DEBUG_CHECK(self_->is_exclusive(),
-                           "system '" + self_->name() +
-                               "' uses system_context::world() but is not declared "
-                               "exclusive(): it may be running in parallel with others");
+        MOSAIC_CHECK(self_->is_exclusive(),
+                     "system '" + self_->name() +
+                         "' uses system_context::world() but is not declared "
+                         "exclusive(): it may be running in parallel with others");
         return *world_;
     }
 
 private:
     template <class T>
     void check_access() const {
-        using U [[maybe_unused]] = std::remove_const_t<T>;  // unused when NDEBUG
+        using U = std::remove_const_t<T>;
         if constexpr (std::is_const_v<T>) {
-            MOSAIC_DEBUG_CHECK(self_->is_exclusive() || self_->can_read(type_id_of<U>()),
+            MOSAIC_CHECK(self_->is_exclusive() || self_->can_read(type_id_of<U>()),
                                "system '" + self_->name() + "' reads " +
                                    std::string(type_name_of<U>()) +
                                    " but does not declare it: add .reads<" +
                                    std::string(type_name_of<U>()) + ">()");
         } else {
-            MOSAIC_DEBUG_CHECK(self_->is_exclusive() || self_->can_write(type_id_of<U>()),
+            MOSAIC_CHECK(self_->is_exclusive() || self_->can_write(type_id_of<U>()),
                                "system '" + self_->name() + "' writes " +
                                    std::string(type_name_of<U>()) +
                                    " but does not declare it: add .writes<" +
