@@ -54,7 +54,8 @@ public:
 
     // --- 1. entities ----------------------------------------------------------------------
 
-    entity create() { return entities_.create(); }
+    /// A new entity. Ignoring it leaks it (nothing else names it), hence [[nodiscard]].
+    [[nodiscard]] entity create() { return entities_.create(); }
     /// Creates out.size() entities (all or none; throws capacity_error when they don't fit).
     void create(std::span<entity> out) { entities_.create(out); }
     /// Creates exactly `e` (same index and generation) if its slot is free: for undo and
@@ -278,6 +279,37 @@ public:
         return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
     }
 
+    /// Views of a const world read only: every type must be const (`view<const T>()`). A
+    /// type no entity ever had is read from an empty pool (a const world makes none).
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
+        exclude_t<Exclude...> = {}) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_,
+                find_pool<inactive>(),
+                pool_or_empty<Get>()...,
+                {find_pool<Exclude>()...},
+                false};
+    }
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
+                                                                        include_disabled_t) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_,
+                find_pool<inactive>(),
+                pool_or_empty<Get>()...,
+                {find_pool<Exclude>()...},
+                true};
+    }
+    template <class... Get>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_, find_pool<inactive>(), pool_or_empty<Get>()..., {}, true};
+    }
+
     template <class T>
     signal& on_add() {
         return assure<T>().on_add();
@@ -371,6 +403,12 @@ public:
     entity resource_holder();
 
 private:
+    template <class T>
+    const storage<std::remove_const_t<T>>& pool_or_empty() const {
+        const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
+        return pool ? *pool : detail::empty_storage<std::remove_const_t<T>>();
+    }
+
     template <class T>
     bool contains_in(entity_index index) const noexcept {
         const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
