@@ -53,11 +53,24 @@ TEST(PageArray, ValuesAreContiguousWithinAPage) {
     page_array<int> values;
     for (int i = 0; i < 5000; ++i) values.emplace_back(i);
     constexpr std::size_t page = page_array<int>::page_size;
-    EXPECT_EQ(values.page_count(), (5000 + page - 1) / page);
+    EXPECT_EQ(values.page_count(), 8u);  // blocks of 1, 1, 2 and 4 pages
     EXPECT_EQ(values.capacity(), values.page_count() * page);
     for (std::size_t i = 0; i < 5000; ++i) {
         ASSERT_EQ(&values[i], values.page(i / page) + i % page) << i;
     }
+    // Pages of one block are adjacent: a backward walk runs on into the page below.
+    EXPECT_EQ(values.page(3), values.page(2) + page);
+    EXPECT_EQ(values.page(7), values.page(4) + 3 * page);
+}
+
+TEST(PageArray, BlocksStopDoubling) {
+    using big = std::array<char, 16 * 1024>;  // one value a page
+    static_assert(page_array<big>::page_size == 1);
+    page_array<big> values;
+    const std::size_t count = 3 * page_array<big>::max_block_pages;
+    for (std::size_t i = 0; i < count; ++i) values.emplace_back();
+    // 1, 1, 2, ..., max, then max at a time: never more than one block of slack.
+    EXPECT_LE(values.capacity(), count + page_array<big>::max_block_pages);
 }
 
 TEST(PageArray, PopAndClearDestroyValuesButKeepPages) {

@@ -153,7 +153,13 @@ public:
     }
     template <class T>
     [[nodiscard]] const T& get(entity e) const {
-        return const_cast<world*>(this)->get<T>(e);
+        const storage<T>* pool = find_pool<T>();
+        if (pool) [[likely]] {
+            const std::uint32_t pos = pool->position(e.index);
+            if (pos != sparse_set::absent && entities_.holds_slot_of(e)) [[likely]]
+                return pool->value(pos);
+        }
+        return missing_in_get<T>(e.index, e.generation);
     }
 
     /// The entity's T, or nullptr when it has none or `e` is not alive.
@@ -169,7 +175,11 @@ public:
     }
     template <class T>
     [[nodiscard]] const T* try_get(entity e) const noexcept {
-        return const_cast<world*>(this)->try_get<T>(e);
+        const storage<T>* pool = find_pool<T>();
+        if (!pool) return nullptr;
+        const std::uint32_t pos = pool->position(e.index);
+        return pos != sparse_set::absent && entities_.holds_slot_of(e) ? &pool->value(pos)
+                                                                       : nullptr;
     }
 
     /// True when `e` is alive and has every one of T... (enabled or not).
@@ -227,7 +237,8 @@ public:
     }
     template <class T>
     [[nodiscard]] const storage<T>* find_pool() const noexcept {
-        return const_cast<world*>(this)->find_pool<T>();
+        return static_cast<const storage<T>*>(
+            pools_.find(detail::type_id_if_known<std::remove_cvref_t<T>>()));
     }
 
     // --- 3. enable / disable ----------------------------------------------------------------
@@ -397,7 +408,8 @@ public:
     }
     template <class T>
     [[nodiscard]] const T* try_singleton() const noexcept {
-        return const_cast<world*>(this)->try_singleton<T>();
+        const storage<T>* pool = find_pool<T>();
+        return pool && !pool->empty() ? &pool->value(0) : nullptr;
     }
     /// The entity holding the resources (created on first use).
     entity resource_holder();
@@ -439,7 +451,8 @@ private:
     // registers: passing the whole 64-bit handle made the compiler load it once more per call
     // on the hot path.
     template <class T>
-    [[gnu::cold, gnu::noinline]] T& missing_in_get(entity_index index, std::uint32_t generation) {
+    [[gnu::cold, gnu::noinline]] T& missing_in_get(entity_index index,
+                                                   std::uint32_t generation) const {
         report_missing<T>(entity{index, generation}, "get");
         return fallback<T>();
     }
