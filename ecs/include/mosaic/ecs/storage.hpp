@@ -88,14 +88,20 @@ public:
     [[nodiscard]] const T* page_values(std::uint32_t pos) const noexcept {
         return const_cast<storage*>(this)->page_values(pos);
     }
-    /// Asks the CPU to fetch the value at `pos` into the cache. Only a hint: a position
-    /// beyond the pages (stale, after the pool changed) is ignored.
+    /// Asks the CPU to fetch the value at `pos` into the cache: a hint. `pos` must once
+    /// have been below size() (pages are never freed before the pool, so a position made
+    /// stale by removes since still has memory behind it). On x86 an asm statement: GCC 12
+    /// dropped __builtin_prefetch of a paged address inside view::each, and without the
+    /// prefetch iterate_after_churn ran 1.5x slower.
     void prefetch(std::uint32_t pos) const noexcept {
         if constexpr (!is_tag) {
-#if defined(__GNUC__)
-            if (pos < values_.capacity()) __builtin_prefetch(&values_[pos]);
+            const T* at = &values_[pos];
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+            asm volatile("prefetcht0 %0" : : "m"(*reinterpret_cast<const char*>(at)));
+#elif defined(__GNUC__)
+            __builtin_prefetch(at);
 #else
-            (void)pos;
+            (void)at;
 #endif
         } else {
             (void)pos;

@@ -365,8 +365,8 @@ private:
 
     static constexpr std::size_t prefetch_distance = 16;
 
-    // A hint only: a prefetch never faults, so a position the callback made stale (by
-    // removing a component) costs at most a useless fetch.
+    // A hint only: a prefetch never faults, and pages outlive every position they held, so a
+    // position the callback made stale (by removing a component) costs a useless fetch.
     template <std::size_t... I>
     void prefetch_values(const positions& pos, std::index_sequence<I...>) const noexcept {
         (prefetch_value(*std::get<I>(pools_), pos[I]), ...);
