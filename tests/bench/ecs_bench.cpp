@@ -10,8 +10,10 @@
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <random>
 #include <vector>
 
 #include "bench_registry.hpp"
@@ -119,6 +121,84 @@ void iterate_sparse3(benchmark::State& state) {
     clock.report(state, n);
 }
 
+// iterate_sparse3 with the same composition, but the components added in random entity
+// order (Position first for all, then Velocity and Health each in its own shuffled order):
+// no two pools share an order, so no chunk runs aligned, as in a world built over time.
+void iterate_sparse3_random(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    world& w = bench::reuse_fixture(n, [](std::size_t count) {
+        world made;
+        const std::vector<std::uint8_t> masks = bench::sparse3_composition(count);
+        std::vector<entity> created(count);
+        made.create(created);
+        for (const std::uint32_t i : bench::shuffled_indices(count)) {
+            made.add<Position>(created[i]);
+        }
+        for (const entity e : bench::shuffled(created)) {
+            if (masks[e.index] & bench::with_velocity) made.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+        }
+        std::vector<entity> health_order = bench::shuffled(bench::shuffled(created));
+        for (const entity e : health_order) {
+            if (masks[e.index] & bench::with_health) made.add<Health>(e);
+        }
+        return made;
+    });
+    bench::entity_clock clock;
+    clock.start();
+    for (auto _ : state) {
+        w.view<Position, const Velocity, const Health>().each(
+            [](Position& p, const Velocity& v, const Health& h) {
+                bench::integrate_if_alive(p, v, h);
+            });
+        benchmark::ClobberMemory();
+    }
+    clock.stop();
+    clock.report(state, n);
+}
+
+// The state of a game after a few minutes: every tick, a random 10% of the movers lose
+// their Velocity and get it back, in random order; then Position+Velocity is iterated.
+// Only the iteration is timed (the churn is add_remove's business). The churn sets are
+// drawn once with a fixed seed, ten of them, used in turn.
+struct churned_world {
+    world w;
+    std::vector<entity> handles;
+    std::vector<std::vector<entity>> churn_sets;
+    std::size_t tick = 0;
+};
+
+void iterate_after_churn(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    auto& fixture = bench::reuse_fixture(n, [](std::size_t count) {
+        churned_world made;
+        made.handles = add_movers(made.w, count);
+        std::mt19937 rng(bench::seed + 3);
+        for (int s = 0; s < 10; ++s) {
+            std::vector<entity> order = made.handles;
+            std::shuffle(order.begin(), order.end(), rng);
+            order.resize(count / 10);
+            made.churn_sets.push_back(std::move(order));
+        }
+        return made;
+    });
+    world& w = fixture.w;
+    bench::entity_clock clock;
+    for (auto _ : state) {
+        const std::vector<entity>& churn = fixture.churn_sets[fixture.tick++ % 10];
+        for (const entity e : churn) w.remove<Velocity>(e);
+        // Back in another random order: the reverse of a shuffle is a shuffle.
+        for (auto it = churn.rbegin(); it != churn.rend(); ++it) {
+            w.add<Velocity>(*it, 1.0f, 2.0f, 3.0f);
+        }
+        clock.start();
+        w.view<Position, const Velocity>().each(
+            [](Position& p, const Velocity& v) { bench::integrate(p, v); });
+        benchmark::ClobberMemory();
+        clock.stop();
+    }
+    clock.report(state, n);
+}
+
 // Sums get<Position>(e).x over `handles` once per pass.
 void time_gets(benchmark::State& state, world& w, const std::vector<entity>& handles) {
     bench::entity_clock clock;
@@ -190,6 +270,8 @@ void add_remove(benchmark::State& state) {
     {"destroy", "mosaic", &destroy},
     {"iterate_pos_vel", "mosaic", &iterate_pos_vel},
     {"iterate_sparse3", "mosaic", &iterate_sparse3},
+    {"iterate_sparse3_random", "mosaic", &iterate_sparse3_random},
+    {"iterate_after_churn", "mosaic", &iterate_after_churn},
     {"get_random", "mosaic", &get_random},
     {"get_random", "mosaic_reordered", &get_random_reordered},
     {"add_remove", "mosaic", &add_remove},

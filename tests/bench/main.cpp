@@ -28,9 +28,15 @@
 
 namespace {
 
-constexpr std::array<std::string_view, 7> workload_order = {
-    "create",     "destroy",    "iterate_pos_vel", "iterate_sparse3",
-    "get_random", "add_remove", "memory"};
+constexpr std::array<std::string_view, 9> workload_order = {"create",
+                                                            "destroy",
+                                                            "iterate_pos_vel",
+                                                            "iterate_sparse3",
+                                                            "iterate_sparse3_random",
+                                                            "iterate_after_churn",
+                                                            "get_random",
+                                                            "add_remove",
+                                                            "memory"};
 constexpr std::array<std::string_view, 5> variant_order = {
     "mosaic", "mosaic_bulk", "mosaic_reordered", "object_model", "raw"};
 

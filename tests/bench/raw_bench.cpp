@@ -115,6 +115,38 @@ void iterate_sparse3(benchmark::State& state) {
     clock.report(state, n);
 }
 
+// iterate_after_churn: the movers' arrays plus a byte per entity saying whether it has a
+// Velocity. Each pass a random 10% lose it and get it back (untimed, as for mosaic); the
+// timed loop visits all N and tests the byte.
+struct churned_movers {
+    movers m;
+    std::vector<std::uint8_t> has_velocity;
+    std::vector<std::uint32_t> order;
+};
+
+void iterate_after_churn(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    auto& [m, has_velocity, order] = bench::reuse_fixture(n, [](std::size_t count) {
+        return churned_movers{movers(count), std::vector<std::uint8_t>(count, 1),
+                              bench::shuffled_indices(count)};
+    });
+    bench::entity_clock clock;
+    std::size_t tick = 0;
+    for (auto _ : state) {
+        const std::size_t first = (tick++ % 10) * (n / 10);
+        for (std::size_t k = first; k < first + n / 10; ++k) has_velocity[order[k]] = 0;
+        for (std::size_t k = first; k < first + n / 10; ++k) has_velocity[order[k]] = 1;
+        benchmark::ClobberMemory();
+        clock.start();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (has_velocity[i] != 0) bench::integrate(m.pos[i], m.vel[i]);
+        }
+        benchmark::ClobberMemory();
+        clock.stop();
+    }
+    clock.report(state, n);
+}
+
 struct movers_and_order {
     movers m;
     std::vector<std::uint32_t> order;
@@ -173,6 +205,9 @@ void add_remove(benchmark::State& state) {
     {"destroy", "raw", &destroy},
     {"iterate_pos_vel", "raw", &iterate_pos_vel},
     {"iterate_sparse3", "raw", &iterate_sparse3},
+    // The same arrays whatever order the components came in.
+    {"iterate_sparse3_random", "raw", &iterate_sparse3},
+    {"iterate_after_churn", "raw", &iterate_after_churn},
     {"get_random", "raw", &get_random},
     {"add_remove", "raw", &add_remove},
 });

@@ -323,7 +323,7 @@ TEST(Archetype, SpawnWithACustomizeLambda) {
 TEST(Archetype, BulkSpawnGivesEqualEntities) {
     const mosaic::archetype soldier = make_soldier();
     mosaic::world w;
-    w.create();  // not part of the batch
+    (void)w.create();  // not part of the batch
     std::vector<mosaic::entity> batch(500);
     mosaic::spawn(w, soldier, std::span<mosaic::entity>(batch));
     const std::vector<mosaic::entity> more = mosaic::spawn_n(w, soldier, 300);

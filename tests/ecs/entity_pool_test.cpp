@@ -221,7 +221,7 @@ TEST(EntityPool, BulkCreateUsesFreeSlotsFirstThenNewOnes) {
 
 TEST(EntityPool, BulkCreateOfNothingChangesNothing) {
     entity_pool pool;
-    pool.create();
+    (void)pool.create();
     pool.create(std::span<entity>{});
     EXPECT_EQ(pool.alive_count(), 1u);
     EXPECT_EQ(pool.slot_count(), 1u);

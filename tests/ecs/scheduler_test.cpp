@@ -584,10 +584,10 @@ TEST(Scheduler, WorldAccessNeedsExclusive) {
     throwing_checks checks;
     mosaic::world w;
     mosaic::scheduler s;
-    s.add("honest", [](mosaic::system_context& ctx) { ctx.world().create(); }).exclusive();
+    s.add("honest", [](mosaic::system_context& ctx) { (void)ctx.world().create(); }).exclusive();
     EXPECT_NO_THROW(s.tick(w, 0.0));
     EXPECT_EQ(w.size(), 1u);
-    s.add("shortcut", [](mosaic::system_context& ctx) { ctx.world().create(); });
+    s.add("shortcut", [](mosaic::system_context& ctx) { (void)ctx.world().create(); });
     EXPECT_THROW(s.tick(w, 0.0), mosaic::system_error);
 }
 

@@ -7,6 +7,7 @@
 #include <random>
 #include <ranges>
 #include <set>
+#include <string>
 #include <type_traits>
 #include <vector>
 
@@ -170,11 +171,122 @@ TEST(View, ContainsChecksEveryCondition) {
 
 TEST(View, EmptyPoolsGiveAnEmptyView) {
     world w;
-    w.create();
+    (void)w.create();
     EXPECT_EQ(each_entities(w.view<Name>()), std::set<entity>{});
     EXPECT_EQ(range_entities(w.view<Name, Health>()), std::set<entity>{});
     EXPECT_EQ(w.view<Name>().begin(), w.view<Name>().end());
     EXPECT_EQ(w.view<Name>().size_hint(), 0u);
+}
+
+TEST(View, GetFrontAndSizeHint) {
+    world w;
+    std::vector<entity> e(6);
+    w.create(e);
+    for (std::size_t i = 0; i < 6; ++i) w.add<Position>(e[i], static_cast<float>(i));
+    for (std::size_t i = 0; i < 6; i += 2) w.add<Velocity>(e[i], 1.0f, static_cast<float>(i));
+    auto view = w.view<Position, const Velocity>();
+    EXPECT_EQ(view.size_hint(), 3u);  // the smallest pool: an upper bound
+    static_assert(std::is_same_v<decltype(view.get<Position>(e[2])), Position&>);
+    static_assert(std::is_same_v<decltype(view.get<Velocity>(e[2])), const Velocity&>);
+    static_assert(std::is_same_v<decltype(view.get<const Velocity>(e[2])), const Velocity&>);
+    view.get<Position>(e[2]).y = 9.0f;
+    EXPECT_EQ(w.get<Position>(e[2]).y, 9.0f);
+    EXPECT_EQ(view.get<Velocity>(e[4]).dy, 4.0f);
+    // front(): the first entity the view visits, as each() and begin() do.
+    const entity first = view.front();
+    EXPECT_EQ(first, std::get<0>(*view.begin()));
+    entity visited_first = mosaic::null_entity;
+    view.each([&](entity x, Position&, const Velocity&) {
+        if (visited_first.is_null()) visited_first = x;
+    });
+    EXPECT_EQ(first, visited_first);
+    EXPECT_TRUE(view.contains(first));
+    EXPECT_EQ(w.view<Name>().front(), mosaic::null_entity);
+    for (std::size_t i = 0; i < 6; i += 2) w.remove<Velocity>(e[i]);
+    EXPECT_EQ(view.front(), mosaic::null_entity);
+}
+
+TEST(View, GetOfAMissingComponentFailsACheck) {
+    world w;
+    const entity a = w.create();
+    const entity b = w.create();
+    w.add<Position>(a);
+    w.add<Position>(b);
+    w.add<Velocity>(a);
+    const auto view = w.view<Position, Velocity>();
+    const mosaic_test::throwing_checks checks;
+    EXPECT_THROW((void)view.get<Velocity>(b), mosaic_test::check_failed);
+    w.destroy(a);
+    EXPECT_THROW((void)view.get<Position>(a), mosaic_test::check_failed);
+}
+
+TEST(View, ViewsOfAConstWorldReadOnly) {
+    world w;
+    const entity a = w.create();
+    const entity b = w.create();
+    w.add<Position>(a, 1.0f, 2.0f);
+    w.add<Velocity>(a, 3.0f, 4.0f);
+    w.add<Position>(b, 5.0f, 6.0f);
+    w.add<Health>(b);
+    const world& cw = w;
+
+    float sum = 0.0f;
+    cw.view<const Position, const Velocity>().each([&](auto&& p, auto&& v) {
+        static_assert(std::is_same_v<decltype(p), const Position&>);
+        static_assert(std::is_same_v<decltype(v), const Velocity&>);
+        sum += p.x + v.dx;
+    });
+    EXPECT_EQ(sum, 4.0f);
+    EXPECT_EQ(range_entities(cw.view<const Position>(exclude<Health>)), std::set<entity>{a});
+    w.disable<Velocity>(a);
+    EXPECT_EQ(each_entities(cw.view<const Velocity>()), std::set<entity>{});
+    EXPECT_EQ(each_entities(cw.view<const Velocity>(include_disabled)), std::set<entity>{a});
+    EXPECT_EQ(each_entities(cw.view<const Position>(exclude<Health>, include_disabled)),
+              std::set<entity>{a});
+    EXPECT_EQ(cw.view<const Position>().get<Position>(b).y, 6.0f);
+    static_assert(
+        std::is_same_v<decltype(cw.view<const Position>().get<Position>(b)), const Position&>);
+
+    // A type no entity has: an empty view, and the const world made no pool for it.
+    const auto names = cw.view<const Position, const Name>();
+    EXPECT_EQ(names.size_hint(), 0u);
+    EXPECT_EQ(names.front(), mosaic::null_entity);
+    EXPECT_FALSE(names.contains(a));
+    EXPECT_EQ(w.pool(mosaic::type_id_of<Name>()), nullptr);
+}
+
+// Views walk whole pages: pools of several pages, aligned and not, and with holes.
+TEST(View, VisitsEveryEntityAcrossValuePages) {
+    world w;
+    std::vector<entity> e(5000);
+    w.create(e);
+    for (std::size_t i = 0; i < e.size(); ++i) {
+        w.add<Position>(e[i], static_cast<float>(i));
+        w.add<Velocity>(e[i], 1.0f);  // added together: aligned chunks
+        if (i % 3 == 0) w.add<Name>(e[i], std::to_string(i));
+    }
+    for (std::size_t i = 0; i < e.size(); i += 7) w.remove<Velocity>(e[i]);  // holes
+    std::set<entity> expected_pv;
+    std::set<entity> expected_pvn;
+    for (std::size_t i = 0; i < e.size(); ++i) {
+        if (i % 7 != 0) expected_pv.insert(e[i]);
+        if (i % 7 != 0 && i % 3 == 0) expected_pvn.insert(e[i]);
+    }
+    EXPECT_EQ(each_entities(w.view<Position, const Velocity>()), expected_pv);
+    EXPECT_EQ(range_entities(w.view<Position, const Velocity>()), expected_pv);
+    EXPECT_EQ(each_entities(w.view<Position, Velocity, const Name>()), expected_pvn);
+    // Each value reaches its own entity.
+    w.view<Position, const Velocity>().each([&](entity x, Position& p, const Velocity& v) {
+        EXPECT_EQ(p.x, static_cast<float>(x.index - e[0].index));
+        EXPECT_EQ(v.dx, 1.0f);
+        p.y += v.dx;
+    });
+    w.view<const Position, const Name>().each([&](const Position& p, const Name& n) {
+        EXPECT_EQ(n.value, std::to_string(static_cast<int>(p.x)));
+    });
+    for (std::size_t i = 0; i < e.size(); ++i) {
+        ASSERT_EQ(w.get<Position>(e[i]).y, i % 7 == 0 ? 0.0f : 1.0f) << i;
+    }
 }
 
 // --- 2. disabled components and inactive entities --------------------------------------------

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -309,6 +310,88 @@ TEST(World, CorrectUseFailsNoCheck) {
         w.destroy(e);
     });
     EXPECT_EQ(message, "");
+}
+
+// --- 3b. reference stability (storage.hpp lists what moves a value) ---------------------------
+
+// Under the old one-vector-per-pool storage, the first add that grew the vector freed the
+// value `h` refers to: ASan reported heap-use-after-free here.
+TEST(World, AReferenceFromAddSurvives100000MoreAdds) {
+    world w;
+    const entity a = w.create();
+    Health& h = w.add<Health>(a, 7);
+    Name& n = w.add<Name>(a, std::string(40, 'n'));  // heap-owning: a stale copy shows
+    for (int i = 0; i < 100'000; ++i) {
+        const entity e = w.create();
+        w.add<Health>(e, i);
+        w.add<Name>(e, "other");
+        w.add<Position>(e);  // other pools grow too
+    }
+    h.hp += 1;  // through the reference kept since the first add
+    EXPECT_EQ(w.get<Health>(a).hp, 8);
+    EXPECT_EQ(&w.get<Health>(a), &h);
+    EXPECT_EQ(n.value, std::string(40, 'n'));
+    EXPECT_EQ(&w.get<Name>(a), &n);
+}
+
+TEST(World, ReferencesSurviveRemovingAndDestroyingOtherEntities) {
+    world w;
+    const entity first = w.create();
+    Name& kept = w.add<Name>(first, std::string(40, 'k'));
+    std::vector<entity> others(100'000);
+    w.create(others);
+    for (const entity e : others) w.add<Name>(e, "other");
+    // Swap-and-pop moves only the last value into a hole: the first value, never last
+    // while others remain, stays where it is whichever others leave, in any order.
+    std::vector<entity> order = others;
+    std::mt19937 rng(14);
+    std::shuffle(order.begin(), order.end(), rng);
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        if (i % 2 == 0) {
+            w.remove<Name>(order[i]);
+        } else {
+            w.destroy(order[i]);
+        }
+    }
+    EXPECT_EQ(kept.value, std::string(40, 'k'));
+    EXPECT_EQ(&w.get<Name>(first), &kept);
+    EXPECT_EQ(w.count<Name>(), 1u);
+}
+
+TEST(World, RemovingAnotherEntityMovesOnlyTheLastValue) {
+    world w;
+    std::vector<entity> e(4);
+    w.create(e);
+    std::vector<Health*> before;
+    for (int i = 0; i < 4; ++i) before.push_back(&w.add<Health>(e[static_cast<std::size_t>(i)], i));
+    w.remove<Health>(e[1]);  // the last value (e[3]) moves into e[1]'s place
+    EXPECT_EQ(&w.get<Health>(e[0]), before[0]);
+    EXPECT_EQ(&w.get<Health>(e[2]), before[2]);
+    EXPECT_EQ(&w.get<Health>(e[3]), before[1]);  // moved: a reference kept to it is stale
+    EXPECT_EQ(w.get<Health>(e[3]).hp, 3);
+    w.destroy(e[0]);  // the last value (now e[2]) moves into e[0]'s place
+    EXPECT_EQ(&w.get<Health>(e[2]), before[0]);
+    EXPECT_EQ(&w.get<Health>(e[3]), before[1]);
+    EXPECT_EQ(w.get<Health>(e[2]).hp, 2);
+}
+
+TEST(World, ConstAccessorsReadWithoutConstCast) {
+    world w;
+    const entity a = w.create();
+    w.add<Health>(a, 5);
+    w.singleton<Name>().value = "res";
+    const world& cw = w;
+    static_assert(std::is_same_v<decltype(cw.get<Health>(a)), const Health&>);
+    static_assert(std::is_same_v<decltype(cw.try_get<Health>(a)), const Health*>);
+    static_assert(std::is_same_v<decltype(cw.find_pool<Health>()), const mosaic::storage<Health>*>);
+    static_assert(std::is_same_v<decltype(cw.try_singleton<Name>()), const Name*>);
+    EXPECT_EQ(cw.get<Health>(a).hp, 5);
+    EXPECT_EQ(cw.try_get<Health>(a), &w.get<Health>(a));
+    EXPECT_EQ(cw.try_get<Position>(a), nullptr);
+    EXPECT_EQ(cw.find_pool<Health>()->find(a.index)->hp, 5);
+    EXPECT_EQ(cw.try_singleton<Name>()->value, "res");
+    const mosaic_test::throwing_checks checks;
+    EXPECT_THROW((void)cw.get<Position>(a), mosaic_test::check_failed);
 }
 
 // --- 4. enable / disable ----------------------------------------------------------------------

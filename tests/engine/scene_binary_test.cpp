@@ -359,7 +359,7 @@ std::string patchable_scene(const component_table& table) {
     scene s;
     const entity a = s.world.create();
     s.world.add<Name>(a, name("first"));
-    s.world.create();
+    (void)s.world.create();
     std::string bytes = binary_of(s, table);
     EXPECT_EQ(get_le<std::uint32_t>(bytes, systems_at), 0u);
     EXPECT_EQ(get_le<std::uint64_t>(bytes, patchable::entity_count_at), 2u);
@@ -599,7 +599,7 @@ TEST_F(SceneBinary, BigEndianFlagIsRefused) {
 
 TEST_F(SceneBinary, TrailingBytesAreAnError) {
     scene s;
-    s.world.create();
+    (void)s.world.create();
     const std::string error = error_of(binary_of(s, table) + "xyz", table);
     EXPECT_NE(error.find("3 unexpected bytes after the last entity"), std::string::npos) << error;
 }

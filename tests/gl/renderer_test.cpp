@@ -160,7 +160,7 @@ TEST_F(Renderer, OneDrawCallPerLayerAndTextureRun) {
 
 TEST_F(Renderer, DrawWorldSpritesArePickedAsTheirEntities) {
     world w;
-    w.create();  // so the sprite's entity index is not 0
+    (void)w.create();  // so the sprite's entity index is not 0
     const entity ship = w.create();
     w.add<Transform>(ship, Transform{.position = {-2.0f, 2.0f}, .scale = {2.0f, 2.0f}});
     w.add<Sprite>(ship, Sprite{.tint = green});

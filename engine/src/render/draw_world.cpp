@@ -115,7 +115,6 @@ std::size_t draw_sprites(const world& w, draw_list& list, const draw_world_optio
 
     const std::size_t count = sprites->enabled_size();
     const entity_index* indices = sprites->packed_data();
-    const Sprite* values = &sprites->value(0);
     list.reserve_more(count);
     std::size_t drawn = 0;
     for (std::size_t i = 0; i < count; ++i) {
@@ -123,7 +122,8 @@ std::size_t draw_sprites(const world& w, draw_list& list, const draw_world_optio
         if (inactive_entities.skips(index)) continue;
         placement p;
         if (!placements.find(index, i, p)) continue;
-        const Sprite& sprite = values[i];
+        // Values sit in pages (storage.hpp): by position, not by pointer arithmetic.
+        const Sprite& sprite = sprites->value(static_cast<std::uint32_t>(i));
         list.push(draw_instance{.center = p.position,
                                 .size = sprite.size * p.scale,
                                 .rotation = p.rotation,

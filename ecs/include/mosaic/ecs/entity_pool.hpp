@@ -40,7 +40,7 @@ public:
 
     /// A new entity; throws capacity_error when max_entities are alive. Inline: creating
     /// entities in a loop is a hot path.
-    entity create() {
+    [[nodiscard]] entity create() {
         entity_index index;
         if (free_head_ != no_free_slot) {
             index = free_head_;

@@ -1,14 +1,25 @@
 #pragma once
 // storage<T>: a sparse_set plus the values, in the same packed order. Tag types (empty
 // structs) store no values at all.
+//
+// Values live in a page_array: fixed-size pages that never move, so growth never
+// invalidates a reference or pointer to a value. What does move a value (and so leaves a
+// reference to it naming another entity's value, or a destroyed slot):
+//   * erase of *another* entity: swap-and-pop moves the last value into the hole (and, when
+//     the erased one was enabled and disabled ones exist, the last enabled value first);
+//   * set_enabled, of any entity: swaps the value with the one at the enabled/disabled
+//     boundary (the entity's own value moves too);
+//   * emplace while disabled values exist: the first disabled value moves to the end;
+//   * clear(), and of course erasing the value itself.
+// Nothing else does: emplace with no disabled values, lookups, views, clone (of the source).
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <type_traits>
 #include <utility>
-#include <vector>
 
+#include "page_array.hpp"
 #include "sparse_set.hpp"
 #include "type_id.hpp"
 
@@ -21,6 +32,9 @@ class storage final : public sparse_set {
 
 public:
     static constexpr bool is_tag = std::is_empty_v<T>;
+    /// Values per page (see page_array): positions [k * page_size, (k + 1) * page_size)
+    /// are contiguous in memory.
+    static constexpr std::size_t page_size = is_tag ? 1024 : page_array<T>::page_size;
 
     storage() : sparse_set(type_id_of<T>()) {}
 
@@ -28,24 +42,26 @@ public:
     template <class... Args>
     T& emplace(entity_index index, Args&&... args) {
         const std::uint32_t pos = push_index(index);
+        T* added = nullptr;
         if constexpr (!is_tag) {
             try {
-                if constexpr (std::is_aggregate_v<T>) {
-                    values_.push_back(T{std::forward<Args>(args)...});
-                } else {
-                    values_.emplace_back(std::forward<Args>(args)...);
-                }
+                added = &values_.emplace_back(std::forward<Args>(args)...);
             } catch (...) {
                 cut_identity_at(pos);
                 pop_index(index);
                 throw;
             }
+        } else {
+            added = &tag_instance();
         }
         // Disabled ones sit at the end: the new one goes before them. (The identity prefix
         // never reaches past the enabled ones, so this swap cannot cut it.)
-        if (pos != enabled_) swap_positions(pos, enabled_);
+        if (pos != enabled_) [[unlikely]] {
+            swap_positions(pos, enabled_);
+            added = &value(enabled_);
+        }
         ++enabled_;
-        return value(enabled_ - 1);  // the new value now ends the enabled prefix
+        return *added;
     }
 
     [[nodiscard]] T& value(std::uint32_t pos) noexcept {
@@ -59,12 +75,36 @@ public:
     [[nodiscard]] const T& value(std::uint32_t pos) const noexcept {
         return const_cast<storage*>(this)->value(pos);
     }
-    /// The values, in packed order (nullptr for tags).
-    [[nodiscard]] T* values() noexcept {
+    /// The values at positions [pos, next multiple of page_size), contiguous (for tags: the
+    /// one shared instance, at every position). For loops that walk a page at a time.
+    [[nodiscard]] T* page_values(std::uint32_t pos) noexcept {
         if constexpr (is_tag) {
-            return nullptr;
+            (void)pos;
+            return &tag_instance();
         } else {
-            return values_.data();
+            return &values_[pos];
+        }
+    }
+    [[nodiscard]] const T* page_values(std::uint32_t pos) const noexcept {
+        return const_cast<storage*>(this)->page_values(pos);
+    }
+    /// Asks the CPU to fetch the value at `pos` into the cache: a hint. `pos` must once
+    /// have been below size() (pages are never freed before the pool, so a position made
+    /// stale by removes since still has memory behind it). On x86 an asm statement: GCC 12
+    /// dropped __builtin_prefetch of a paged address inside view::each, and without the
+    /// prefetch iterate_after_churn ran 1.5x slower.
+    void prefetch(std::uint32_t pos) const noexcept {
+        if constexpr (!is_tag) {
+            const T* at = &values_[pos];
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__))
+            asm volatile("prefetcht0 %0" : : "m"(*reinterpret_cast<const char*>(at)));
+#elif defined(__GNUC__)
+            __builtin_prefetch(at);
+#else
+            (void)at;
+#endif
+        } else {
+            (void)pos;
         }
     }
 
@@ -72,6 +112,9 @@ public:
     [[nodiscard]] T* find(entity_index index) noexcept {
         const std::uint32_t pos = position(index);
         return pos == absent ? nullptr : &value(pos);
+    }
+    [[nodiscard]] const T* find(entity_index index) const noexcept {
+        return const_cast<storage*>(this)->find(index);
     }
 
     bool erase(entity_index index) override {
@@ -176,7 +219,7 @@ public:
 
     [[nodiscard]] std::size_t memory_bytes() const noexcept override {
         std::size_t bytes = index_memory_bytes();
-        if constexpr (!is_tag) bytes += values_.capacity() * sizeof(T);
+        if constexpr (!is_tag) bytes += values_.memory_bytes();
         return bytes;
     }
 
@@ -197,7 +240,7 @@ private:
         if constexpr (!is_tag) std::swap(values_[a], values_[b]);
     }
 
-    std::vector<T> values_;  // unused for tags (an empty vector allocates nothing)
+    page_array<T> values_;  // unused for tags (an empty one allocates nothing)
 };
 
 namespace detail {

@@ -26,6 +26,12 @@
 // running in parallel).
 //
 // A const type (`view<Position, const Velocity>`) is passed as a const reference: read-only.
+// A const world makes only such views (`view<const Position>()` on a `const world&`).
+//
+// Values sit in pages (page_array.hpp), so chunks are whole pages: inside one, each pool's
+// values are contiguous and the aligned loop is a pointer walk, with the page found once
+// per chunk. A value reference handed to the callback stays valid while other entities
+// gain components (pages never move); see storage.hpp for what moves values.
 //
 // Inactive entities (world::set_active(e, false), like Unity's SetActive) are skipped too,
 // unless the view asks for include_disabled.
@@ -34,14 +40,18 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
 
+#include "assert.hpp"
 #include "entity_pool.hpp"
 #include "storage.hpp"
+#include "type_id.hpp"
 
 namespace mosaic {
 
@@ -68,6 +78,43 @@ struct resource_entity {};
 template <class Get, class Exclude>
 class basic_view;
 
+namespace detail {
+/// The pool a view reads `Get` from: const for a const type.
+template <class Get>
+using view_pool_t =
+    std::conditional_t<std::is_const_v<Get>, const storage<std::remove_const_t<Get>>, storage<Get>>;
+
+/// Where a view of a const world reads a type no entity ever had: an empty pool.
+template <class T>
+const storage<T>& empty_storage() {
+    static const storage<T> none;
+    return none;
+}
+
+/// view::get's answer after a failed check in release builds: a fresh default value.
+template <class T>
+T& view_fallback() {
+    if constexpr (std::is_default_constructible_v<T> && std::is_move_assignable_v<T>) {
+        thread_local T scratch{};
+        scratch = T{};
+        return scratch;
+    } else {
+        std::abort();  // no safe value exists for this type
+    }
+}
+
+/// Position of T (const or not) in Get...: the first whose plain type is T's.
+template <class T, class... Get>
+constexpr std::size_t type_position() noexcept {
+    constexpr std::array<bool, sizeof...(Get)> same{
+        std::is_same_v<std::remove_const_t<T>, std::remove_const_t<Get>>...};
+    for (std::size_t k = 0; k < same.size(); ++k) {
+        if (same[k]) return k;
+    }
+    return same.size();
+}
+}  // namespace detail
+
 template <class... Get, class... Exclude>
 class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
     static_assert(sizeof...(Get) > 0, "a view needs at least one component type");
@@ -77,7 +124,7 @@ class basic_view<get_t<Get...>, exclude_t<Exclude...>> {
 public:
     /// `inactive_entities` and `excluded` pools may be null (no entity ever had the type).
     basic_view(const entity_pool& entities, const sparse_set* inactive_entities,
-               storage<std::remove_const_t<Get>>&... pools,
+               detail::view_pool_t<Get>&... pools,
                std::array<const sparse_set*, sizeof...(Exclude)> excluded,
                bool with_disabled) noexcept
         : entities_(&entities),
@@ -95,19 +142,14 @@ public:
         // pools), while no pool's layout changes.
         const std::size_t known_aligned = no_filters ? common_prefix(driver) : 0;
         const layout_versions at_start = versions();
-        // Chunks of positions, last first. A chunk where every pool holds the same entities
-        // at the same positions (components added together) runs without any lookup.
+        // Chunks of positions, last first, each inside one page of every pool. A chunk
+        // where every pool holds the same entities at the same positions (components added
+        // together) runs without any lookup.
         for (std::size_t end = limit(driver); end > 0;) {
-            const std::size_t begin = end > chunk_size ? end - chunk_size : 0;
+            const std::size_t begin = (end - 1) & ~(chunk_size - 1);
             if (no_filters && within_limits(end) &&
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
-                for (std::size_t i = end; i-- > begin;) {
-                    // Every pool, not only the driver: a callback breaking the rules (removing
-                    // other entities' components) must not make this read out of bounds.
-                    if (!within_limits(i + 1)) continue;
-                    invoke_aligned(f, driver.packed_data()[i], static_cast<std::uint32_t>(i),
-                                   std::index_sequence_for<Get...>{});
-                }
+                each_aligned(f, driver, begin, end, std::index_sequence_for<Get...>{});
             } else if (no_filters) {
                 each_scattered<false>(f, driver, begin, end);
             } else {
@@ -120,9 +162,34 @@ public:
     /// Upper bound of the number of matches: the size of the smallest pool.
     [[nodiscard]] std::size_t size_hint() const noexcept { return limit(smallest()); }
 
+    /// True when `e` is alive and the view would visit it.
     [[nodiscard]] bool contains(entity e) const noexcept {
         positions pos;
         return entities_->alive(e) && locate(e.index, sparse_set::absent, pos);
+    }
+
+    /// The entity's T, one of the view's types (`const` as the view has it): like
+    /// world::get, without finding the pool. The entity must have it (a failed check
+    /// otherwise, then a scratch value in release builds); it need not match the view.
+    template <class T>
+    [[nodiscard]] auto& get(entity e) const {
+        constexpr std::size_t k = detail::type_position<T, Get...>();
+        static_assert(k < get_count, "view::get<T>: T is not one of the view's types");
+        using stored = std::tuple_element_t<k, std::tuple<Get...>>;
+        auto& pool = *std::get<k>(pools_);
+        const std::uint32_t pos = pool.position(e.index);
+        if (MOSAIC_CHECK(pos != sparse_set::absent && entities_->alive(e),
+                         "view::get<" + std::string(type_name_of<std::remove_const_t<stored>>()) +
+                             ">(" + to_string(e) + "): the entity is not alive or has none")) {
+            return static_cast<stored&>(pool.value(pos));
+        }
+        return static_cast<stored&>(detail::view_fallback<std::remove_const_t<stored>>());
+    }
+
+    /// The first entity the view visits (iteration order), or null_entity when none.
+    [[nodiscard]] entity front() const {
+        const iterator it = begin();
+        return it == end() ? null_entity : it.entity_at();
     }
 
     class iterator {
@@ -137,6 +204,7 @@ public:
             advance();
         }
         value_type operator*() const { return dereference(std::index_sequence_for<Get...>{}); }
+        [[nodiscard]] entity entity_at() const { return view_->entities_->at(current_); }
         iterator& operator++() {
             advance();
             return *this;
@@ -249,6 +317,38 @@ private:
         }
     }
 
+    // Positions [begin, end) inside one chunk, where every pool holds the driver's entities
+    // at the same positions: each pool's page is found once, then a pointer walk.
+    template <class F, std::size_t... I>
+    void each_aligned(F& f, const sparse_set& driver, std::size_t begin, std::size_t end,
+                      std::index_sequence<I...>) const {
+        const auto first = static_cast<std::uint32_t>(begin);
+        const std::tuple bases{std::get<I>(pools_)->page_values(first)...};
+        for (std::size_t i = end; i-- > begin;) {
+            // Every pool, not only the driver: a callback breaking the rules (removing
+            // other entities' components) must not make this read out of bounds.
+            if (!within_limits(i + 1)) continue;
+            const std::size_t at = i - begin;
+            if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
+                f(entities_->at(driver.packed_data()[i]),
+                  static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
+            } else {
+                f(static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
+            }
+        }
+    }
+    // Value `at` of a page: for tags, the one instance whatever `at`.
+    template <std::size_t I, class V>
+    static V& page_value(V* base, std::size_t at) noexcept {
+        using T = std::remove_const_t<std::tuple_element_t<I, std::tuple<Get...>>>;
+        if constexpr (storage<T>::is_tag) {
+            (void)at;
+            return *base;
+        } else {
+            return base[at];
+        }
+    }
+
     // Looks `index` up in every pool without branching on whether it is there; true when it
     // is in all of them. The driver, marked by the limit `absent`, is at `driver_pos`.
     using finders = std::array<sparse_set::position_finder, get_count>;
@@ -265,21 +365,15 @@ private:
 
     static constexpr std::size_t prefetch_distance = 16;
 
-    // A hint only: a prefetch never faults, so a position the callback made stale (by
-    // removing a component) costs at most a useless fetch.
+    // A hint only: a prefetch never faults, and pages outlive every position they held, so a
+    // position the callback made stale (by removing a component) costs a useless fetch.
     template <std::size_t... I>
     void prefetch_values(const positions& pos, std::index_sequence<I...>) const noexcept {
         (prefetch_value(*std::get<I>(pools_), pos[I]), ...);
     }
-    template <class T>
-    static void prefetch_value(storage<T>& pool, std::uint32_t pos) noexcept {
-        if constexpr (!storage<T>::is_tag) {
-#if defined(__GNUC__)
-            __builtin_prefetch(pool.values() + pos);
-#else
-            (void)pool, (void)pos;
-#endif
-        }
+    template <class Pool>
+    static void prefetch_value(Pool& pool, std::uint32_t pos) noexcept {
+        pool.prefetch(pos);
     }
 
     using layout_versions = std::array<std::uint64_t, get_count>;
@@ -322,7 +416,10 @@ private:
         return pos < lim;  // `absent` is larger than any limit
     }
 
-    static constexpr std::size_t chunk_size = 1024;
+    // A power of two no larger than any pool's page: chunks aligned to it never straddle a
+    // page (storage<T>::page_size, 1024 for small types).
+    static constexpr std::size_t chunk_size =
+        std::min({std::size_t{1024}, storage<std::remove_const_t<Get>>::page_size...});
     static constexpr std::size_t batch_size = 256;
 
     // True when no entity can be filtered out by the inactive tag or an exclusion.
@@ -368,16 +465,6 @@ private:
     }
 
     template <class F, std::size_t... I>
-    void invoke_aligned(F& f, entity_index index, std::uint32_t pos,
-                        std::index_sequence<I...>) const {
-        if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
-            f(entities_->at(index), static_cast<Get&>(std::get<I>(pools_)->value(pos))...);
-        } else {
-            f(static_cast<Get&>(std::get<I>(pools_)->value(pos))...);
-        }
-    }
-
-    template <class F, std::size_t... I>
     void invoke(F& f, entity_index index, const positions& pos, std::index_sequence<I...>) const {
         if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
             f(entities_->at(index), static_cast<Get&>(std::get<I>(pools_)->value(pos[I]))...);
@@ -391,7 +478,7 @@ private:
 
     const entity_pool* entities_;
     const sparse_set* inactive_;
-    std::tuple<storage<std::remove_const_t<Get>>*...> pools_;
+    std::tuple<detail::view_pool_t<Get>*...> pools_;
     std::array<const sparse_set*, sizeof...(Exclude)> excluded_;
     bool with_disabled_;
 };

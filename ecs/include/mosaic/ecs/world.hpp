@@ -54,7 +54,8 @@ public:
 
     // --- 1. entities ----------------------------------------------------------------------
 
-    entity create() { return entities_.create(); }
+    /// A new entity. Ignoring it leaks it (nothing else names it), hence [[nodiscard]].
+    [[nodiscard]] entity create() { return entities_.create(); }
     /// Creates out.size() entities (all or none; throws capacity_error when they don't fit).
     void create(std::span<entity> out) { entities_.create(out); }
     /// Creates exactly `e` (same index and generation) if its slot is free: for undo and
@@ -152,7 +153,13 @@ public:
     }
     template <class T>
     [[nodiscard]] const T& get(entity e) const {
-        return const_cast<world*>(this)->get<T>(e);
+        const storage<T>* pool = find_pool<T>();
+        if (pool) [[likely]] {
+            const std::uint32_t pos = pool->position(e.index);
+            if (pos != sparse_set::absent && entities_.holds_slot_of(e)) [[likely]]
+                return pool->value(pos);
+        }
+        return missing_in_get<T>(e.index, e.generation);
     }
 
     /// The entity's T, or nullptr when it has none or `e` is not alive.
@@ -168,7 +175,11 @@ public:
     }
     template <class T>
     [[nodiscard]] const T* try_get(entity e) const noexcept {
-        return const_cast<world*>(this)->try_get<T>(e);
+        const storage<T>* pool = find_pool<T>();
+        if (!pool) return nullptr;
+        const std::uint32_t pos = pool->position(e.index);
+        return pos != sparse_set::absent && entities_.holds_slot_of(e) ? &pool->value(pos)
+                                                                       : nullptr;
     }
 
     /// True when `e` is alive and has every one of T... (enabled or not).
@@ -226,7 +237,8 @@ public:
     }
     template <class T>
     [[nodiscard]] const storage<T>* find_pool() const noexcept {
-        return const_cast<world*>(this)->find_pool<T>();
+        return static_cast<const storage<T>*>(
+            pools_.find(detail::type_id_if_known<std::remove_cvref_t<T>>()));
     }
 
     // --- 3. enable / disable ----------------------------------------------------------------
@@ -276,6 +288,37 @@ public:
     template <class... Get>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
         return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
+    }
+
+    /// Views of a const world read only: every type must be const (`view<const T>()`). A
+    /// type no entity ever had is read from an empty pool (a const world makes none).
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
+        exclude_t<Exclude...> = {}) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_,
+                find_pool<inactive>(),
+                pool_or_empty<Get>()...,
+                {find_pool<Exclude>()...},
+                false};
+    }
+    template <class... Get, class... Exclude>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
+                                                                        include_disabled_t) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_,
+                find_pool<inactive>(),
+                pool_or_empty<Get>()...,
+                {find_pool<Exclude>()...},
+                true};
+    }
+    template <class... Get>
+    [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) const {
+        static_assert((std::is_const_v<Get> && ...),
+                      "a view of a const world reads only: view<const T...>()");
+        return {entities_, find_pool<inactive>(), pool_or_empty<Get>()..., {}, true};
     }
 
     template <class T>
@@ -365,12 +408,19 @@ public:
     }
     template <class T>
     [[nodiscard]] const T* try_singleton() const noexcept {
-        return const_cast<world*>(this)->try_singleton<T>();
+        const storage<T>* pool = find_pool<T>();
+        return pool && !pool->empty() ? &pool->value(0) : nullptr;
     }
     /// The entity holding the resources (created on first use).
     entity resource_holder();
 
 private:
+    template <class T>
+    const storage<std::remove_const_t<T>>& pool_or_empty() const {
+        const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
+        return pool ? *pool : detail::empty_storage<std::remove_const_t<T>>();
+    }
+
     template <class T>
     bool contains_in(entity_index index) const noexcept {
         const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
@@ -401,7 +451,8 @@ private:
     // registers: passing the whole 64-bit handle made the compiler load it once more per call
     // on the hot path.
     template <class T>
-    [[gnu::cold, gnu::noinline]] T& missing_in_get(entity_index index, std::uint32_t generation) {
+    [[gnu::cold, gnu::noinline]] T& missing_in_get(entity_index index,
+                                                   std::uint32_t generation) const {
         report_missing<T>(entity{index, generation}, "get");
         return fallback<T>();
     }
