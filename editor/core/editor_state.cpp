@@ -352,7 +352,7 @@ int editor_state::frame(double real_seconds) {
 }
 
 void editor_state::show_game_log() {
-    if (GameLog* game_log = world().try_singleton<GameLog>()) {
+    if (GameLog* game_log = world().try_resource<GameLog>()) {
         for (std::string& line : game_log->take()) log_.warning(std::move(line));
     }
 }

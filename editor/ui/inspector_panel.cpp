@@ -262,7 +262,7 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
     world& w = s.world();
     std::vector<const component_info*> matches;
     for (const component_info* info : s.table().all()) {
-        if (!editable(*info) || info->flags.singleton) continue;
+        if (!editable(*info) || info->flags.resource) continue;
         const bool all_have = std::all_of(entities_.begin(), entities_.end(),
                                           [&](entity e) { return w.has(e, info->type); });
         if (!all_have && contains_ignoring_case(info->name, needle)) matches.push_back(info);

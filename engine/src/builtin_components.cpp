@@ -54,13 +54,13 @@ void register_builtin_components(component_table& table) {
     table.component<Physics>("Physics")
         .field("gravity", &Physics::gravity, {.speed = 0.05f})
         .not_saved()
-        .singleton();
-    table.component<Random>("Random").hidden().not_saved().singleton();
+        .resource();
+    table.component<Random>("Random").hidden().not_saved().resource();
     table.component<Input>("Input")
         .field("mouse_position", &Input::mouse_position, {.read_only = true})
         .hidden()
         .not_saved()
-        .singleton();
+        .resource();
     table.runtime_only<Contacts>("Contacts");
     table.runtime_only<GameLog>("GameLog");
     table.runtime_only<Archetypes>("Archetypes");

@@ -62,7 +62,7 @@ void touch(system_context& ctx, pending_pushes& pending, entity body, entity pla
 void settle(system_context& ctx, pending_pushes& pending) {
     ctx.view<Grounded>().each([](Grounded& contact) { contact = Grounded{}; });
     pending.clear();
-    for (const contact& c : ctx.singleton<const Contacts>().list) {
+    for (const contact& c : ctx.resource<const Contacts>().list) {
         touch(ctx, pending, c.a, c.b, -c.normal, c.depth);
         touch(ctx, pending, c.b, c.a, c.normal, c.depth);
     }

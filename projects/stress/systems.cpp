@@ -72,7 +72,7 @@ void spawn_sprites(world& w, const archetype& sprite, StressSpawner& spawner, gl
     const glm::vec2 min = centre - spawner.half_size;
     const glm::vec2 max = centre + spawner.half_size;
     const float radius = spawner.size * 0.5f;
-    Random& random = w.singleton<Random>();
+    Random& random = w.resource<Random>();
     for (const entity e : sprites) {
         const glm::vec2 at{random.range(min.x, max.x), random.range(min.y, max.y)};
         const float angle = random.range(0.0f, 6.2831853f);
@@ -116,7 +116,7 @@ system& add_stress_spawn_system(scheduler& s) {
                      if (spawner.spawned == 0 && spawner.count > 0) due.push_back(e);
                  });
                  if (due.empty()) return;
-                 const Archetypes* library = w.try_singleton<Archetypes>();
+                 const Archetypes* library = w.try_resource<Archetypes>();
                  const archetype* from_file = library ? library->find("sprite") : nullptr;
                  const archetype fallback = from_file ? archetype{} : sprite_archetype();
                  for (const entity e : due) {
@@ -124,7 +124,7 @@ system& add_stress_spawn_system(scheduler& s) {
                          w.has<Transform>(e) ? w.get<Transform>(e).position : glm::vec2{0, 0};
                      // A copy: spawning may move the spawner's pool.
                      StressSpawner spawner = w.get<StressSpawner>(e);
-                     clamp_to_limits(spawner, e, w.try_singleton<GameLog>());
+                     clamp_to_limits(spawner, e, w.try_resource<GameLog>());
                      spawn_sprites(w, from_file ? *from_file : fallback, spawner, centre);
                      w.get<StressSpawner>(e) = spawner;
                  }

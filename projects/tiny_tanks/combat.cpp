@@ -83,7 +83,7 @@ system& add_turret_system(scheduler& s) {
         .add("turret",
              [](system_context& ctx) {
                  const auto dt = static_cast<float>(ctx.dt());
-                 const archetype* bullet = ctx.singleton<const Archetypes>().find("bullet");
+                 const archetype* bullet = ctx.resource<const Archetypes>().find("bullet");
                  ctx.view<Turret, Transform, const WorldTransform>().each(
                      [&](entity e, Turret& turret, Transform& local, const WorldTransform& where) {
                          sweep(turret, local, dt);
@@ -105,7 +105,7 @@ system& add_tank_contacts_system(scheduler& s) {
     return s
         .add("tank_contacts",
              [](system_context& ctx) {
-                 for (const contact& c : ctx.singleton<const Contacts>().list) {
+                 for (const contact& c : ctx.resource<const Contacts>().list) {
                      respond(ctx, c.a, c.b, c.normal, c.depth);
                      respond(ctx, c.b, c.a, -c.normal, c.depth);
                  }
@@ -138,7 +138,7 @@ system& add_reinforcements_system(scheduler& s) {
                  std::map<std::int32_t, std::int32_t> tanks_of_team;
                  ctx.view<const Hull, const Team>().each(
                      [&](const Hull&, const Team& team) { ++tanks_of_team[team.id]; });
-                 const Archetypes& library = ctx.singleton<const Archetypes>();
+                 const Archetypes& library = ctx.resource<const Archetypes>();
                  const archetype* tank = library.find("tank");
                  const archetype* turret = library.find("turret");
                  ctx.view<SpawnPoint, const Transform>().each([&](SpawnPoint& point,

@@ -61,7 +61,7 @@ void think(system_context& ctx, std::vector<tank_position>& tanks) {
         arena = bounds{t.position - a.half_size, t.position + a.half_size};
     });
 
-    Random& random = ctx.singleton<Random>();
+    Random& random = ctx.resource<Random>();
     ctx.view<TankBrain, const Transform, const Team, LeftTrack, RightTrack>().each(
         [&](TankBrain& brain, const Transform& t, const Team& team, LeftTrack& left,
             RightTrack& right) {

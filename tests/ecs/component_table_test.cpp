@@ -126,7 +126,7 @@ TEST(ComponentTable, RegistrationDescribesTheType) {
     EXPECT_EQ(info->version, 3u);
     EXPECT_FALSE(info->flags.hidden);
     EXPECT_FALSE(info->flags.not_saved);
-    EXPECT_FALSE(info->flags.singleton);
+    EXPECT_FALSE(info->flags.resource);
     EXPECT_FALSE(info->flags.opaque);
     // The prototype is T{}: new components and missing fields in files get these bytes.
     ASSERT_EQ(info->prototype.size(), sizeof(Body));
@@ -209,7 +209,7 @@ TEST(ComponentTable, BuilderSetsFlagsPrototypeAndUpgrade) {
         .field("id", &Marker::id)
         .hidden()
         .not_saved()
-        .singleton()
+        .resource()
         .prototype(Marker{42})
         .upgrade([&](void* value, std::uint32_t file_version, const mosaic::legacy_fields&) {
             ++upgrades;
@@ -219,7 +219,7 @@ TEST(ComponentTable, BuilderSetsFlagsPrototypeAndUpgrade) {
     const component_info& info = *table.find("Marker");
     EXPECT_TRUE(info.flags.hidden);
     EXPECT_TRUE(info.flags.not_saved);
-    EXPECT_TRUE(info.flags.singleton);
+    EXPECT_TRUE(info.flags.resource);
     EXPECT_FALSE(info.flags.opaque);
 
     Marker m{5};
@@ -301,13 +301,13 @@ TEST(ComponentTable, ASecondRegistrationOfANameOrATypeIsRefusedAndIgnored) {
     EXPECT_FALSE(table.find("Marker")->flags.hidden);
 
     // The same type under another name.
-    table.component<Marker>("Other").field("id", &Marker::id).singleton();
+    table.component<Marker>("Other").field("id", &Marker::id).resource();
     EXPECT_EQ(failed_checks, 2);
     EXPECT_EQ(last_failure,
               "component_table: cannot register 'Other': the type is already "
               "registered as 'Marker'");
     EXPECT_EQ(table.find("Other"), nullptr);
-    EXPECT_FALSE(table.find<Marker>()->flags.singleton);
+    EXPECT_FALSE(table.find<Marker>()->flags.resource);
     EXPECT_EQ(table.size(), 1u);
 }
 
@@ -326,7 +326,7 @@ TEST(ComponentTable, RuntimeOnlyTypesAreHiddenUnsavedAndOpaque) {
     EXPECT_TRUE(info.flags.hidden);
     EXPECT_TRUE(info.flags.not_saved);
     EXPECT_TRUE(info.flags.opaque);
-    EXPECT_FALSE(info.flags.singleton);
+    EXPECT_FALSE(info.flags.resource);
     EXPECT_TRUE(info.fields.empty());
     EXPECT_TRUE(info.prototype.empty());  // nothing may copy it as bytes
 }

@@ -64,8 +64,8 @@ TEST(SystemParams, ViewAndResourceParametersDeclareTheAccess) {
 
 TEST(SystemParams, ASystemRunsWithTheViewAndResourcesItNames) {
     mosaic::world w;
-    w.singleton<Gravity>().g = -2.0f;
-    w.singleton<Score>();
+    w.resource<Gravity>().g = -2.0f;
+    w.resource<Score>();
     const mosaic::entity a = w.create();
     w.add<Vel>(a);
     w.add<Pos>(a);
@@ -83,7 +83,7 @@ TEST(SystemParams, ASystemRunsWithTheViewAndResourcesItNames) {
     s.tick(w, 0.5);
     EXPECT_FLOAT_EQ(w.get<Vel>(a).x, -1.0f);
     EXPECT_FLOAT_EQ(w.get<Vel>(b).x, -1.0f);
-    EXPECT_EQ(w.singleton<Score>().points, 2);
+    EXPECT_EQ(w.resource<Score>().points, 2);
 }
 
 TEST(SystemParams, ConstViewTypesAreReadAndExcludesApply) {
@@ -118,14 +118,14 @@ TEST(SystemParams, AFunctionPointerWorksToo) {
         }
     };
     mosaic::world w;
-    w.singleton<Score>();
+    w.resource<Score>();
     w.add<Pos>(w.create());
     mosaic::scheduler s;
     const mosaic::system& added = s.add("count", &counter::run);
     EXPECT_TRUE(reads<Pos>(added));
     EXPECT_TRUE(writes<Score>(added));
     s.tick(w, 1.0);
-    EXPECT_EQ(w.singleton<Score>().points, 1);
+    EXPECT_EQ(w.resource<Score>().points, 1);
 }
 
 TEST(SystemParams, ExtraDeclarationsStillChainForLookups) {

@@ -379,17 +379,17 @@ TEST(World, ConstAccessorsReadWithoutConstCast) {
     world w;
     const entity a = w.create();
     w.add<Health>(a, 5);
-    w.singleton<Name>().value = "res";
+    w.resource<Name>().value = "res";
     const world& cw = w;
     static_assert(std::is_same_v<decltype(cw.get<Health>(a)), const Health&>);
     static_assert(std::is_same_v<decltype(cw.try_get<Health>(a)), const Health*>);
     static_assert(std::is_same_v<decltype(cw.find_pool<Health>()), const mosaic::storage<Health>*>);
-    static_assert(std::is_same_v<decltype(cw.try_singleton<Name>()), const Name*>);
+    static_assert(std::is_same_v<decltype(cw.try_resource<Name>()), const Name*>);
     EXPECT_EQ(cw.get<Health>(a).hp, 5);
     EXPECT_EQ(cw.try_get<Health>(a), &w.get<Health>(a));
     EXPECT_EQ(cw.try_get<Position>(a), nullptr);
     EXPECT_EQ(cw.find_pool<Health>()->find(a.index)->hp, 5);
-    EXPECT_EQ(cw.try_singleton<Name>()->value, "res");
+    EXPECT_EQ(cw.try_resource<Name>()->value, "res");
     const mosaic_test::throwing_checks checks;
     EXPECT_THROW((void)cw.get<Position>(a), mosaic_test::check_failed);
 }

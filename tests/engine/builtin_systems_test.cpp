@@ -41,7 +41,7 @@ struct fixture : ::testing::Test {
 using InputSystem = fixture;
 TEST_F(InputSystem, PressedAndReleasedAreEdgesBetweenTicks) {
     add_input_system(s);
-    Input& in = w.singleton<Input>();
+    Input& in = w.resource<Input>();
     in.set(key::space, true);
     s.tick(w, dt);
     EXPECT_TRUE(in.just_pressed(key::space));
@@ -59,7 +59,7 @@ TEST_F(InputSystem, PressedAndReleasedAreEdgesBetweenTicks) {
 using GravitySystem = fixture;
 TEST_F(GravitySystem, PullsScaledByGravityScale) {
     add_gravity_system(s);
-    w.singleton<Physics>().gravity = {0, -10};
+    w.resource<Physics>().gravity = {0, -10};
     const entity falls = body({0, 0}, {.gravity_scale = 1});
     const entity floats = body({0, 0}, {.gravity_scale = 0});
     const entity heavy = body({0, 0}, {.gravity_scale = 2});
@@ -104,7 +104,7 @@ TEST_F(CollisionSystem, ReportsOverlapsAsContactsWithNormalAndDepth) {
     const entity b = collider({1.5f, 0}, {.shape = ColliderShape::circle, .size = {1, 1}});
     collider({10, 0}, {.shape = ColliderShape::box, .size = {1, 1}});  // alone
     s.tick(w, dt);
-    const auto& list = w.singleton<Contacts>().list;
+    const auto& list = w.resource<Contacts>().list;
     ASSERT_EQ(list.size(), 1u);
     EXPECT_EQ(list[0].a, a);
     EXPECT_EQ(list[0].b, b);
@@ -126,18 +126,18 @@ TEST_F(CollisionSystem, AHundredThousandCollidersInOnePointAreCappedAndCounted) 
     s.tick(w, dt);
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const Contacts& contacts = w.singleton<Contacts>();
+    const Contacts& contacts = w.resource<Contacts>();
     EXPECT_EQ(contacts.list.size(), Contacts::default_max_contacts);
     EXPECT_TRUE(contacts.truncated);
     EXPECT_EQ(contacts.truncated_ticks, 1u);
     EXPECT_LT(seconds, 30.0);  // well under a second optimised; this bounds sanitizer builds
 
-    w.singleton<Contacts>().max_contacts = 1000;  // a game may lower it
+    w.resource<Contacts>().max_contacts = 1000;  // a game may lower it
     s.tick(w, dt);
     EXPECT_EQ(contacts.list.size(), 1000u);
     EXPECT_EQ(contacts.truncated_ticks, 2u);
     // One warning for the run of truncated ticks, not one per tick.
-    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    const std::vector<std::string> warnings = w.resource<GameLog>().take();
     ASSERT_EQ(warnings.size(), 1u);
     EXPECT_NE(warnings[0].find("too many overlapping colliders"), std::string::npos) << warnings[0];
 
@@ -151,12 +151,12 @@ TEST_F(CollisionSystem, AHundredThousandCollidersInOnePointAreCappedAndCounted) 
         other.add<Transform>(e, Transform{{2, 2}});
         other.add<Collider>(e, Collider{.shape = ColliderShape::circle, .size = {0, 0}});
     }
-    other.singleton<Contacts>().max_contacts = 1000;
+    other.resource<Contacts>().max_contacts = 1000;
     scheduler two(2);
     add_hierarchy_system(two);
     add_collision_system(two);
     two.tick(other, dt);
-    const auto& second = other.singleton<Contacts>().list;
+    const auto& second = other.resource<Contacts>().list;
     ASSERT_EQ(second.size(), first.size());
     for (std::size_t i = 0; i < first.size(); ++i) {
         ASSERT_EQ(second[i].a, first[i].a) << i;
@@ -180,14 +180,14 @@ TEST_F(CollisionSystem, NonFiniteOrNegativeCollidersAreIgnoredWithOneWarningEach
     std::snprintf(w.get<Name>(negative).value, sizeof(Name::value), "crate");
     for (int tick = 0; tick < 3; ++tick) {
         s.tick(w, dt);
-        const auto& list = w.singleton<Contacts>().list;
+        const auto& list = w.resource<Contacts>().list;
         ASSERT_EQ(list.size(), 1u);  // only the two sane boxes
         EXPECT_EQ(list[0].a, a);
         EXPECT_EQ(list[0].b, b);
     }
-    EXPECT_EQ(w.singleton<Contacts>().ignored_colliders, 4u);
-    EXPECT_FALSE(w.singleton<Contacts>().truncated);
-    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    EXPECT_EQ(w.resource<Contacts>().ignored_colliders, 4u);
+    EXPECT_FALSE(w.resource<Contacts>().truncated);
+    const std::vector<std::string> warnings = w.resource<GameLog>().take();
     ASSERT_EQ(warnings.size(), 4u);  // one per entity over three ticks
     const auto warned = [&](entity e, std::string_view why) {
         for (const std::string& line : warnings) {
@@ -207,12 +207,12 @@ TEST_F(CollisionSystem, NonFiniteOrNegativeCollidersAreIgnoredWithOneWarningEach
     // Fixed, it collides again; broken again later (a new entity in its slot), warned again.
     w.get<Transform>(at_nan).position = {0.2f, 0};
     s.tick(w, dt);
-    EXPECT_EQ(w.singleton<Contacts>().list.size(), 3u);
+    EXPECT_EQ(w.resource<Contacts>().list.size(), 3u);
     w.destroy(at_inf);
     const entity reborn = collider({inf, 0}, unit);
     ASSERT_EQ(reborn.index, at_inf.index);
     s.tick(w, dt);
-    EXPECT_EQ(w.singleton<GameLog>().take().size(), 1u);
+    EXPECT_EQ(w.resource<GameLog>().take().size(), 1u);
 }
 
 TEST_F(CollisionSystem, BoxesCirclesAndLayerMasks) {
@@ -225,7 +225,7 @@ TEST_F(CollisionSystem, BoxesCirclesAndLayerMasks) {
     w.get<Collider>(box).mask = 1;
     w.get<Collider>(circle).mask = 1;
     s.tick(w, dt);
-    const auto& list = w.singleton<Contacts>().list;
+    const auto& list = w.resource<Contacts>().list;
     ASSERT_EQ(list.size(), 1u);
     EXPECT_EQ(list[0].a, box);
     EXPECT_EQ(list[0].b, circle);

@@ -30,12 +30,12 @@ TEST(Game, StartGivesTheWorldItsResourcesFromTheScene) {
     game g(nullptr, {.seed = 42});
     g.start(falling_ball());
     world& w = g.world();
-    ASSERT_NE(w.try_singleton<Physics>(), nullptr);
-    EXPECT_EQ(w.try_singleton<Physics>()->gravity, glm::vec2(0, -10));
-    ASSERT_NE(w.try_singleton<Random>(), nullptr);
-    EXPECT_EQ(w.try_singleton<Random>()->state, 42u);
-    EXPECT_NE(w.try_singleton<Input>(), nullptr);
-    EXPECT_NE(w.try_singleton<Contacts>(), nullptr);
+    ASSERT_NE(w.try_resource<Physics>(), nullptr);
+    EXPECT_EQ(w.try_resource<Physics>()->gravity, glm::vec2(0, -10));
+    ASSERT_NE(w.try_resource<Random>(), nullptr);
+    EXPECT_EQ(w.try_resource<Random>()->state, 42u);
+    EXPECT_NE(w.try_resource<Input>(), nullptr);
+    EXPECT_NE(w.try_resource<Contacts>(), nullptr);
 }
 
 TEST(Game, FramesRunFixedTicksOfTheBuiltInSystems) {
@@ -60,9 +60,9 @@ TEST(Game, SameSeedSameRandomNumbers) {
     a.start(scene{});
     b.start(scene{});
     c.start(scene{});
-    const auto first = a.world().singleton<Random>().next();
-    EXPECT_EQ(first, b.world().singleton<Random>().next());
-    EXPECT_NE(first, c.world().singleton<Random>().next());
+    const auto first = a.world().resource<Random>().next();
+    EXPECT_EQ(first, b.world().resource<Random>().next());
+    EXPECT_NE(first, c.world().resource<Random>().next());
 }
 
 TEST(Game, ResourcesAreNotSavedInSceneFiles) {
@@ -89,7 +89,7 @@ TEST(Game, LoadsArchetypeFilesForSystemsToSpawn) {
     ASSERT_FALSE(diagnostics.empty());  // the broken file is reported, by name
     EXPECT_NE(to_string(diagnostics).find("broken.archetype.json"), std::string::npos);
     g.start(scene{});
-    const Archetypes& library = g.world().singleton<Archetypes>();
+    const Archetypes& library = g.world().resource<Archetypes>();
     ASSERT_NE(library.find("bullet"), nullptr);
     EXPECT_EQ(library.find("nope"), nullptr);
     EXPECT_TRUE(g.load_archetypes(folder / "missing").empty());

@@ -87,7 +87,7 @@ struct fixture : ::testing::Test {
     scheduler s;
     void SetUp() override {
         add_builtin_resources(w);
-        w.singleton<Archetypes>().list = {bullet_archetype(), player_archetype()};
+        w.resource<Archetypes>().list = {bullet_archetype(), player_archetype()};
     }
     entity player(glm::vec2 at, float radius, float health) {
         const entity e = spawn(w, player_archetype());

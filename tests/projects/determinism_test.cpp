@@ -35,7 +35,7 @@ void PrintTo(const sample_run& run, std::ostream* out) {
 // The platformer's player runs right and jumps now and then, so the run has more in it than
 // a fall.
 void run_and_jump(game& g, int tick) {
-    Input& in = g.world().singleton<Input>();
+    Input& in = g.world().resource<Input>();
     in.set(key::right, tick >= 60);
     in.set(key::space, tick >= 60 && tick % 40 < 3);
 }

@@ -24,7 +24,7 @@ struct fixture : ::testing::Test {
     scheduler s;
     void SetUp() override {
         add_builtin_resources(w);
-        w.singleton<Physics>().gravity = {0, -30};
+        w.resource<Physics>().gravity = {0, -30};
     }
     entity player(glm::vec2 at) {
         const entity e = spawn(w, player_archetype());
@@ -38,7 +38,7 @@ struct fixture : ::testing::Test {
         w.get<Patrol>(e).direction = direction;
         return e;
     }
-    void press(key k, bool down) { w.singleton<Input>().set(k, down); }
+    void press(key k, bool down) { w.resource<Input>().set(k, down); }
     void run(int ticks) {
         for (int i = 0; i < ticks; ++i) s.tick(w, tick);
     }
@@ -336,7 +336,7 @@ TEST(Level1Scene, ThePlayerRunsToTheWallAndJumpsWithTheKeyboard) {
     entity hero;
     w.view<const KeyboardControl>().each([&](entity e, const KeyboardControl&) { hero = e; });
     mosaic::testing::run_ticks(*g, 60);  // land
-    Input& in = w.singleton<Input>();
+    Input& in = w.resource<Input>();
     const float x0 = w.get<Transform>(hero).position.x;
     in.set(key::left, true);  // walk into the west wall
     mosaic::testing::run_ticks(*g, 120);

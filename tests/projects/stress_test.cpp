@@ -76,7 +76,7 @@ TEST_F(StressSpawn, SpawnsExactlyCountOnceInsideTheBox) {
 TEST_F(StressSpawn, UsesTheSpriteArchetypeFileWhenThereIsOne) {
     archetype custom = sprite_archetype();
     custom.set(Health{.current = 5, .max = 5});
-    w.singleton<Archetypes>().list.push_back(custom);
+    w.resource<Archetypes>().list.push_back(custom);
     add_stress_spawn_system(s);
     spawner({.count = 10});
     spawner({.count = 0});
@@ -89,7 +89,7 @@ TEST_F(StressSpawn, SameSeedSameSprites) {
     const auto first_position = [](std::uint64_t seed) {
         world w;
         add_builtin_resources(w);
-        w.singleton<Random>() = Random{seed};
+        w.resource<Random>() = Random{seed};
         scheduler s;
         add_stress_spawn_system(s);
         const entity e = w.create();
@@ -128,7 +128,7 @@ TEST_F(StressSpawn, ValuesOutsideTheFieldRangesAreClampedWithOneWarningEach) {
             EXPECT_LE(box.min.x, box.max.x);
             EXPECT_LE(box.min.y, box.max.y);
         });
-    const std::vector<std::string> warnings = w.singleton<GameLog>().take();
+    const std::vector<std::string> warnings = w.resource<GameLog>().take();
     ASSERT_EQ(warnings.size(), 5u);  // half_size.x, half_size.y, min_speed, max_speed, size
     for (const std::string& line : warnings) {
         EXPECT_NE(line.find("clamped to"), std::string::npos) << line;
@@ -137,7 +137,7 @@ TEST_F(StressSpawn, ValuesOutsideTheFieldRangesAreClampedWithOneWarningEach) {
               std::string::npos)
         << warnings[3];
     s.tick(w, dt);
-    EXPECT_TRUE(w.singleton<GameLog>().take().empty());  // once, not every tick
+    EXPECT_TRUE(w.resource<GameLog>().take().empty());  // once, not every tick
 }
 
 TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAllocated) {
@@ -163,7 +163,7 @@ TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAlloca
             EXPECT_NE(failed.failure().message.find("at most 1000"), std::string::npos)
                 << failed.failure().message;
         }
-        const std::vector<std::string> warnings = small.singleton<GameLog>().take();
+        const std::vector<std::string> warnings = small.resource<GameLog>().take();
         ASSERT_EQ(warnings.size(), 1u);
         EXPECT_NE(warnings[0].find("StressSpawner.count " + std::to_string(count) +
                                    " is outside [0, 10000000]: clamped to 10000000"),
@@ -224,7 +224,7 @@ scene_run play(const char* file, int ticks) {
     world& w = g->world();
     for (int i = 0; i < ticks; ++i) {
         g->tick();
-        out.contacts += w.singleton<Contacts>().list.size();
+        out.contacts += w.resource<Contacts>().list.size();
     }
     out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     out.sprites = w.count<Bouncer>();

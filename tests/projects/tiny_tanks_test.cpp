@@ -29,7 +29,7 @@ struct fixture : ::testing::Test {
 
     void SetUp() override {
         add_builtin_resources(w);
-        w.singleton<Archetypes>().list = {tank_archetype(), turret_archetype(), bullet_archetype()};
+        w.resource<Archetypes>().list = {tank_archetype(), turret_archetype(), bullet_archetype()};
     }
     entity hull(glm::vec2 position, float heading, float left, float right) {
         const entity e = spawn(w, tank);
@@ -149,7 +149,7 @@ TEST_F(TurretSystem, SweepsBackAndForthWithinItsRange) {
 }
 
 TEST_F(TurretSystem, WithoutABulletArchetypeItReloadsButFiresNothing) {
-    w.singleton<Archetypes>().list.clear();
+    w.resource<Archetypes>().list.clear();
     add_turret_system(s);
     const entity gun = w.create();
     w.add<Transform>(gun);
@@ -194,7 +194,7 @@ TEST_F(TankAi, SameSeedSameDecisions) {
     const auto decide = [](std::uint64_t seed) {
         world w;
         add_builtin_resources(w);
-        w.singleton<Random>() = Random{seed};
+        w.resource<Random>() = Random{seed};
         scheduler s;
         add_tank_ai_system(s);
         const entity e = spawn(w, tank_archetype());

@@ -136,7 +136,7 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
 
     // The game reads the devices while playing, as under mosaic-run.
     if (state_.playing()) {
-        if (Input* input = state_.world().try_singleton<Input>()) window_.read_input(*input);
+        if (Input* input = state_.world().try_resource<Input>()) window_.read_input(*input);
     }
     const auto t1 = clock::now();
     const int ticks = state_.frame(dt);

@@ -51,7 +51,7 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     code_migration migration(table_, leaving);
     scene_.capture_systems(systems_);
     for (scene* s : scenes) {
-        if (Archetypes* a = s->world.try_singleton<Archetypes>()) a->list.clear();
+        if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list.clear();
         s->world.disconnect_all_signals();  // game code connects them; it goes
         migration.detach(*s);
     }
@@ -70,7 +70,7 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     if (!archetype_folder_.empty()) load_archetypes(archetype_folder_);
     for (scene* s : scenes) {
         s->apply_systems(systems_);
-        if (Archetypes* a = s->world.try_singleton<Archetypes>()) a->list = archetypes_;
+        if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list = archetypes_;
     }
     return migration;
 }
@@ -100,14 +100,14 @@ void game::start(scene s) {
     mosaic::world& w = scene_.world;
     w.set_entity_limit(options_.max_entities);
     add_builtin_resources(w);
-    w.singleton<Random>() = Random{options_.seed};
-    w.singleton<Archetypes>().list = archetypes_;
+    w.resource<Random>() = Random{options_.seed};
+    w.resource<Archetypes>().list = archetypes_;
     sync_settings();
     clock_.reset();
 }
 
 void game::sync_settings() {
-    scene_.world.singleton<Physics>().gravity = scene_.settings.gravity;
+    scene_.world.resource<Physics>().gravity = scene_.settings.gravity;
 }
 
 void game::tick() {

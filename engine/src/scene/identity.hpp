@@ -16,7 +16,7 @@ inline bool is_identity_component(type_id type) {
            type == type_id_of<resource_entity>();
 }
 
-/// False for the entity holding the world's resources (world::singleton): input state,
+/// False for the entity holding the world's resources (world::resource): input state,
 /// contacts and the like are run-time data, never part of a scene file.
 inline bool is_scene_entity(const world& w, entity e) {
     return !w.has<resource_entity>(e);

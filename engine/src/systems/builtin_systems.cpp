@@ -16,12 +16,12 @@ void register_builtin_systems(scheduler& s) {
 }
 
 void add_builtin_resources(world& w) {
-    w.singleton<Input>();
-    w.singleton<Physics>();
-    w.singleton<Random>();
-    w.singleton<Contacts>();
-    w.singleton<GameLog>();
-    w.singleton<Archetypes>();
+    w.resource<Input>();
+    w.resource<Physics>();
+    w.resource<Random>();
+    w.resource<Contacts>();
+    w.resource<GameLog>();
+    w.resource<Archetypes>();
 }
 
 }  // namespace mosaic

@@ -408,7 +408,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
 
     // What the game's systems said (a collider ignored, a value clamped), as it happens.
     const auto print_game_log = [&] {
-        if (GameLog* log = g.world().try_singleton<GameLog>(); log && !log->warnings.empty()) {
+        if (GameLog* log = g.world().try_resource<GameLog>(); log && !log->warnings.empty()) {
             for (const std::string& line : log->take()) err << "warning: " << line << '\n';
         }
     };
@@ -435,7 +435,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         << took.count() << " ms, " << entities << " entities\n";
     if (c.profile) {
         g.systems().print_profile(out);
-        if (const Contacts* contacts = g.world().try_singleton<Contacts>()) {
+        if (const Contacts* contacts = g.world().try_resource<Contacts>()) {
             out << "contacts: " << contacts->truncated_ticks << " of " << c.ticks
                 << " ticks over the cap of " << contacts->max_contacts << ", "
                 << contacts->ignored_colliders << " colliders ignored (non-finite or negative)\n";

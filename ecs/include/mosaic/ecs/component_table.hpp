@@ -39,7 +39,7 @@ namespace mosaic {
 struct component_flags {
     bool hidden = false;     // not shown in the editor
     bool not_saved = false;  // runtime-only state: scene files skip it
-    bool singleton = false;  // at most one entity has it (a resource: input, settings)
+    bool resource = false;   // at most one entity has it (a resource: input, settings)
     bool opaque = false;     // not plain data (runtime_only): no fields, no prototype bytes
 };
 
@@ -117,8 +117,8 @@ public:
         info_->flags.not_saved = true;
         return *this;
     }
-    component_builder& singleton() noexcept {
-        info_->flags.singleton = true;
+    component_builder& resource() noexcept {
+        info_->flags.resource = true;
         return *this;
     }
     /// The default value new components and missing fields get (T{} unless set).
@@ -222,7 +222,7 @@ public:
         info->type = type_id_of<T>();
         info->size = sizeof(T);
         info->alignment = alignof(T);
-        info->flags = {.hidden = true, .not_saved = true, .singleton = false, .opaque = true};
+        info->flags = {.hidden = true, .not_saved = true, .resource = false, .opaque = true};
         return insert(std::move(info));
     }
 

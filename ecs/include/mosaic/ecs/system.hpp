@@ -186,18 +186,18 @@ public:
         return world_->has<T...>(e);
     }
     [[nodiscard]] bool alive(entity e) const noexcept { return world_->alive(e); }
-    /// The world's resource T (world::singleton), which must exist before the tick:
+    /// The world's resource T (world::resource), which must exist before the tick:
     /// creating it here would be a structural change while other systems may run.
-    /// singleton<T> needs writes<T>; singleton<const T> needs reads<T>.
+    /// resource<T> needs writes<T>; resource<const T> needs reads<T>.
     template <class T>
-    [[nodiscard]] T& singleton() {
+    [[nodiscard]] T& resource() {
         check_access<T>();
         using U = std::remove_const_t<T>;
-        if (U* found = world_->try_singleton<U>()) return *found;
+        if (U* found = world_->try_resource<U>()) return *found;
         MOSAIC_CHECK(false, "system '" + self_->name() + "' needs the resource " +
                                 std::string(type_name_of<U>()) +
                                 ", which the world does not have: create it with "
-                                "world.singleton<" +
+                                "world.resource<" +
                                 std::string(type_name_of<U>()) + ">() before ticking");
         thread_local U scratch{};
         scratch = U{};

@@ -4,7 +4,7 @@
 //
 //   system_context&                 the usual context (time, commands, checked lookups)
 //   view_t<A, const B>              a view; A is written, B read (any basic_view, excludes too)
-//   const R& / R&                   the world's resource R (world::singleton), read / written
+//   const R& / R&                   the world's resource R (world::resource), read / written
 //
 // declare_params() adds every parameter's access to the system when it is registered;
 // call_with_params() builds the arguments from the context on every run. Both walk the same
@@ -68,7 +68,7 @@ struct system_param {
         } else if constexpr (is_view<value>::value) {
             return make_view(ctx, static_cast<value*>(nullptr));
         } else {
-            return ctx.singleton<std::remove_reference_t<P>>();
+            return ctx.resource<std::remove_reference_t<P>>();
         }
     }
 

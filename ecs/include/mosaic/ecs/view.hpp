@@ -72,7 +72,7 @@ struct get_t {};
 
 /// The tag an inactive entity carries (world::set_active). Views skip such entities.
 struct inactive {};
-/// The tag of the entity that holds the world's resources (world::singleton).
+/// The tag of the entity that holds the world's resources (world::resource).
 struct resource_entity {};
 
 template <class Get, class Exclude>

@@ -8,7 +8,7 @@
 //   4. views and signals
 //   5. by runtime id     what tools use: test, get, add, copy, remove, list by type id
 //   6. whole world       clone (snapshots), clear, memory
-//   7. resources         singleton<T>(): one value per world (input, contacts, random)
+//   7. resources         resource<T>(): one value per world (input, contacts, random)
 //
 // Misuse (a stale handle, get<T> of a missing component) fails a MOSAIC_CHECK with a message
 // naming the entity and the type; in release builds the call then does nothing harmful
@@ -182,7 +182,9 @@ public:
                                                                        : nullptr;
     }
 
-    /// True when `e` is alive and has every one of T... (enabled or not).
+    /// True when `e` is alive and has every one of T..., enabled or not (a disabled
+    /// component is still there: get<T> returns it). Whether it is enabled:
+    /// is_enabled<T>(e), in section 3; views skip disabled components unless asked.
     template <class... T>
     [[nodiscard]] bool has(entity e) const noexcept {
         return entities_.alive(e) && (contains_in<T>(e.index) && ...);
@@ -258,7 +260,7 @@ public:
     bool disable(entity e) {
         return set_enabled<T>(e, false);
     }
-    /// True when the entity has T and it is enabled.
+    /// True when the entity has T and it is enabled (has<T> is true for a disabled one too).
     template <class T>
     [[nodiscard]] bool is_enabled(entity e) const noexcept {
         const storage<T>* pool = find_pool<T>();
@@ -396,18 +398,18 @@ public:
 
     /// The world's T, added (default-constructed) to the resource entity if missing.
     template <class T>
-    T& singleton() {
-        if (T* existing = try_singleton<T>()) return *existing;
+    T& resource() {
+        if (T* existing = try_resource<T>()) return *existing;
         return add<T>(resource_holder());
     }
     /// The world's T, or nullptr when there is none.
     template <class T>
-    [[nodiscard]] T* try_singleton() noexcept {
+    [[nodiscard]] T* try_resource() noexcept {
         storage<T>* pool = find_pool<T>();
         return pool && !pool->empty() ? &pool->value(0) : nullptr;
     }
     template <class T>
-    [[nodiscard]] const T* try_singleton() const noexcept {
+    [[nodiscard]] const T* try_resource() const noexcept {
         const storage<T>* pool = find_pool<T>();
         return pool && !pool->empty() ? &pool->value(0) : nullptr;
     }

@@ -1,6 +1,6 @@
 #pragma once
 // Keyboard and mouse state as ECS data. The platform layer (engine/platform/window.hpp)
-// writes what the devices report into the world's Input singleton once per frame; systems
+// writes what the devices report into the world's Input resource once per frame; systems
 // read it like any other component, so games never talk to GLFW and a test (or the
 // headless runner) can press keys by writing the same fields.
 //

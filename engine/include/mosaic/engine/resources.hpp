@@ -1,5 +1,5 @@
 #pragma once
-// The engine's resources: values a world holds once (world.singleton<T>()), read and written
+// The engine's resources: values a world holds once (world.resource<T>()), read and written
 // by systems like components. Input is in input.hpp.
 
 #include <cstddef>
@@ -98,7 +98,7 @@ struct GameLog {
 };
 
 /// The project's archetypes (its NAME.archetype.json files), for systems that spawn things:
-/// `spawn(ctx.commands(), *ctx.singleton<const Archetypes>().find("bullet"))`.
+/// `spawn(ctx.commands(), *ctx.resource<const Archetypes>().find("bullet"))`.
 struct Archetypes {
     std::vector<archetype> list;
 
