@@ -3,12 +3,17 @@
 // writes is said once, by the types it works on (a const type is read, any other written):
 //
 //   // per entity: the access comes from the component types
-//   scheduler.each<Position, const Velocity>("movement",
-//       [](mosaic::system_context& ctx, Position& p, const Velocity& v) { p.x += v.x * ctx.dt(); });
+//   scheduler.each<Position, const Velocity>(
+//       "movement", [](mosaic::system_context& ctx, Position& p, const Velocity& v) {
+//           p.y += v.y * static_cast<float>(ctx.dt());
+//       });
 //
 //   // the parameters say it all: a view of RigidBody (written), the Physics resource (read)
 //   scheduler.add("gravity", [](mosaic::system_context& ctx, mosaic::view_t<RigidBody> bodies,
-//                               const Physics& physics) { ... }).in(mosaic::phase::update);
+//                               const Physics& physics) {
+//       const auto dt = static_cast<float>(ctx.dt());
+//       bodies.each([&](RigidBody& body) { body.velocity += physics.gravity * dt; });
+//   });
 //
 // A system that also looks up other entities' components (ctx.get / try_get) or is written
 // as a plain `void(system_context&)` adds what it touches with .reads<T>() / .writes<T>().
