@@ -50,7 +50,7 @@ void archetype_hpp() {
     mosaic::archetype bullet{"Bullet"};
     bullet.set(Velocity{0, 300}).set(Lifetime{2.0f});
     entity b = mosaic::spawn(world, bullet, [&](mosaic::handle h) {
-        h.get<Velocity>().y = muzzle_speed;   // a per-entity override
+        h.get<Velocity>().y = muzzle_speed;  // a per-entity override
     });
     expect(world.get<Velocity>(b).y == muzzle_speed, "archetype.hpp: the override");
     expect(world.get<Lifetime>(b).seconds == 2.0f, "archetype.hpp: the prototype value");
@@ -71,7 +71,7 @@ void handle_hpp() {
     mosaic::world world;
     mosaic::handle tank{world, world.create()};
     tank.add<Hull>();
-    tank.get<Hull>().armor -= 10;          // GetComponent<Hull>()
+    tank.get<Hull>().armor -= 10;  // GetComponent<Hull>()
     if (tank.has<Turret>()) tank.get<Turret>().angle = 90;
     expect(tank.get<Hull>().armor == 90, "handle.hpp: armor");
 }

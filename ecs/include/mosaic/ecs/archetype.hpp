@@ -4,7 +4,7 @@
 //   mosaic::archetype bullet{"Bullet"};
 //   bullet.set(Velocity{0, 300}).set(Lifetime{2.0f});
 //   entity b = mosaic::spawn(world, bullet, [&](mosaic::handle h) {
-//       h.get<Velocity>().y = muzzle_speed;   // a per-entity override
+//       h.get<Velocity>().y = muzzle_speed;  // a per-entity override
 //   });
 //
 // Values are held type-erased (by type id), so archetypes loaded from files (the scene-file

@@ -3,7 +3,7 @@
 //
 //   mosaic::handle tank{world, world.create()};
 //   tank.add<Hull>();
-//   tank.get<Hull>().armor -= 10;          // GetComponent<Hull>()
+//   tank.get<Hull>().armor -= 10;  // GetComponent<Hull>()
 //   if (tank.has<Turret>()) tank.get<Turret>().angle = 90;
 //
 // It is two pointers wide and adds nothing to the packed storage underneath.
