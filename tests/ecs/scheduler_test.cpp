@@ -6,7 +6,7 @@
 //   2. sync points      command buffers applied after each phase, in system order
 //   3. waves            which systems may run side by side
 //   4. timing, profile
-//   5. misuse           duplicate names, undeclared access (debug), exceptions (more in
+//   5. misuse           duplicate names, undeclared access, exceptions (more in
 //                       system_error_test.cpp)
 //   6. determinism      one simulation on 1, 2 and 4 threads gives the same world
 

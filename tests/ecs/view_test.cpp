@@ -1,3 +1,13 @@
+// view: which entities match, disabled components and inactive entities, iteration order,
+// agreement with a brute-force filter, and structural changes while iterating.
+//
+// Sections:
+//   1. matching                 get/exclude, contains, get<T>, front, size_hint, const worlds
+//   2. disabled and inactive    skipped unless include_disabled
+//   3. iteration order          the driving pool, pages of values
+//   4. brute force              random worlds agree with a plain filter
+//   5. structural changes       removing/destroying the current entity while iterating
+
 #include "mosaic/ecs/view.hpp"
 
 #include <gtest/gtest.h>

@@ -5,6 +5,7 @@
 //   1. entities                       create, destroy, alive
 //   2. components by type             add, get, try_get, has, any_of, remove, replace, ...
 //   3. misuse: failed checks          stale handles, missing components, adding twice
+//   3b. reference stability           references across 100,000 adds, removes of others
 //   4. enable / disable
 //   5. signals                        on_add, on_remove, on_destroy, callbacks changing things
 //   6. by runtime type id
