@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -43,7 +44,16 @@ using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_h
 
 class event_queue {
 public:
-    void post(panel_event e) { queue_.push_back(std::move(e)); }
+    /// Constructs the event in the queue: a moved variant of an empty alternative trips GCC
+    /// 12's -Wmaybe-uninitialized at -O2 (a false positive the release build treats as error).
+    template <class Event>
+    void post(Event&& e) {
+        if constexpr (std::is_same_v<std::decay_t<Event>, panel_event>) {
+            queue_.push_back(std::forward<Event>(e));
+        } else {
+            queue_.emplace_back(std::in_place_type<std::decay_t<Event>>, std::forward<Event>(e));
+        }
+    }
 
     /// Calls `handle` with every event posted so far, oldest first, and forgets them. Events
     /// posted meanwhile are kept for the next call.
