@@ -1,5 +1,5 @@
 // Sections:
-//   1. shaders
+//   1. which sprites are points
 //   2. set-up and tear-down
 //   3. a frame: upload, then draw in layer order
 
@@ -13,114 +13,34 @@
 
 #include "gl_state.hpp"
 #include "shader.hpp"
+#include "sprite_shaders.hpp"
 
 namespace mosaic {
 
-// --- 1. shaders ---------------------------------------------------------------------------
+// --- 1. which sprites are points ------------------------------------------------------------
 
 namespace {
 
-// One instance of a unit quad per draw_instance. The four corners come from gl_VertexID
-// (a triangle strip), so there is no per-vertex buffer.
-constexpr const char* instance_vertex_shader = R"glsl(
-#version 330 core
-layout(location = 0) in vec2 i_center;
-layout(location = 1) in vec2 i_size;
-layout(location = 2) in float i_rotation;  // degrees
-layout(location = 3) in vec4 i_color;
-layout(location = 4) in int i_pick;
-layout(location = 5) in uint i_shape;
-layout(location = 6) in float i_outline;
-
-uniform mat4 u_view_projection;
-
-out vec2 v_local;  // -1..1 across the rectangle
-out vec2 v_uv;
-out vec4 v_color;
-flat out int v_pick;
-flat out uint v_shape;
-flat out float v_outline;
-
-void main() {
-    vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) - 0.5;
-    float angle = radians(i_rotation);
-    vec2 p = corner * i_size;
-    p = vec2(cos(angle) * p.x - sin(angle) * p.y, sin(angle) * p.x + cos(angle) * p.y);
-    gl_Position = u_view_projection * vec4(i_center + p, 0.0, 1.0);
-    v_local = corner * 2.0;
-    // Images are stored top row first: the top of the quad samples row 0.
-    v_uv = vec2(corner.x + 0.5, 0.5 - corner.y);
-    v_color = i_color;
-    v_pick = i_pick;
-    v_shape = i_shape;
-    v_outline = i_outline;
-}
-)glsl";
-
-// Shapes as in instance_shape: 0 quad, 1 circle, 2 circle outline, 3 rectangle outline.
-constexpr const char* instance_fragment_shader = R"glsl(
-#version 330 core
-in vec2 v_local;
-in vec2 v_uv;
-in vec4 v_color;
-flat in int v_pick;
-flat in uint v_shape;
-flat in float v_outline;
-
-uniform sampler2D u_texture;
-
-layout(location = 0) out vec4 o_color;
-layout(location = 1) out int o_pick;
-
-void main() {
-    // Derivatives and the texture sample first, outside any branch.
-    vec4 texel = texture(u_texture, v_uv);
-    float d = length(v_local);
-    float d_pixel = max(fwidth(d), 1e-6);            // change of d over one pixel
-    vec2 local_pixel = max(fwidth(v_local), vec2(1e-6));
-
-    float coverage = 1.0;
-    if (v_shape == 1u || v_shape == 2u) {
-        coverage = 1.0 - smoothstep(1.0 - d_pixel, 1.0, d);
-        if (v_shape == 2u) {
-            float inner = 1.0 - v_outline * d_pixel;
-            coverage *= smoothstep(inner - d_pixel, inner, d);
-        }
-    } else if (v_shape == 3u) {
-        vec2 from_edge = (1.0 - abs(v_local)) / local_pixel;  // in pixels
-        if (min(from_edge.x, from_edge.y) > v_outline) discard;
-    }
-    vec4 color = v_shape == 0u ? v_color * texel : v_color;
-    color.a *= coverage;
-    if (color.a <= 0.0) discard;  // transparent pixels neither draw nor pick
-    o_color = color;
-    o_pick = v_pick;
-}
-)glsl";
-
-constexpr const char* line_vertex_shader = R"glsl(
-#version 330 core
-layout(location = 0) in vec2 a_position;
-layout(location = 1) in vec4 a_color;
-uniform mat4 u_view_projection;
-out vec4 v_color;
-void main() {
-    gl_Position = u_view_projection * vec4(a_position, 0.0, 1.0);
-    v_color = a_color;
-}
-)glsl";
-
-constexpr const char* line_fragment_shader = R"glsl(
-#version 330 core
-in vec4 v_color;
-layout(location = 0) out vec4 o_color;
-void main() {
-    o_color = v_color;
-}
-)glsl";
-
 const void* byte_offset(std::size_t bytes) {
     return reinterpret_cast<const void*>(bytes);  // NOLINT: OpenGL's offset-as-pointer
+}
+
+// The pixel scale of the target along x and y, signed as `view_projection` maps the axes.
+glm::vec2 pixels_per_unit(const glm::mat4& view_projection, glm::vec2 viewport) {
+    return {view_projection[0][0] * viewport.x * 0.5f, view_projection[1][1] * viewport.y * 0.5f};
+}
+
+// Whether `d` is drawn as a point: its diagonal (the widest the square around it gets,
+// whatever its rotation) is at most `max_side` pixels, and its centre is inside the view
+// (OpenGL drops a point whose centre is outside, which would cut a sprite half in view).
+bool drawn_as_point(const draw_instance& d, const glm::mat4& view_projection, glm::vec2 ppu,
+                    float max_side) {
+    const glm::vec2 pixels = d.size * ppu;
+    const float diagonal_squared = pixels.x * pixels.x + pixels.y * pixels.y;
+    const float room = max_side - 1.0f;                                   // the point's extra pixel
+    if (!(room > 0.0f && diagonal_squared <= room * room)) return false;  // NaN: a quad
+    const glm::vec4 clip = view_projection * glm::vec4(d.center, 0.0f, 1.0f);
+    return std::abs(clip.x) < 1.0f && std::abs(clip.y) < 1.0f;
 }
 
 }  // namespace
@@ -129,19 +49,26 @@ const void* byte_offset(std::size_t bytes) {
 
 renderer::renderer() {
     detail::require_gl("mosaic::renderer");
-    instance_program_ =
-        detail::build_program("mosaic instances", instance_vertex_shader, instance_fragment_shader);
+    instance_program_ = detail::build_program("mosaic quads", detail::quad_vertex_shader,
+                                              detail::sprite_fragment_shader(false).c_str());
     try {
-        line_program_ =
-            detail::build_program("mosaic lines", line_vertex_shader, line_fragment_shader);
+        point_program_ = detail::build_program("mosaic points", detail::point_vertex_shader,
+                                               detail::sprite_fragment_shader(true).c_str());
+        line_program_ = detail::build_program("mosaic lines", detail::line_vertex_shader,
+                                              detail::line_fragment_shader);
     } catch (...) {
         glDeleteProgram(instance_program_);
+        if (point_program_ != 0) glDeleteProgram(point_program_);
         throw;
     }
     instance_view_projection_ = glGetUniformLocation(instance_program_, "u_view_projection");
+    point_view_projection_ = glGetUniformLocation(point_program_, "u_view_projection");
+    point_pixels_per_unit_ = glGetUniformLocation(point_program_, "u_pixels_per_unit");
     line_view_projection_ = glGetUniformLocation(line_program_, "u_view_projection");
-    glUseProgram(instance_program_);
-    glUniform1i(glGetUniformLocation(instance_program_, "u_texture"), 0);
+    for (const GLuint program : {instance_program_, point_program_}) {
+        glUseProgram(program);
+        glUniform1i(glGetUniformLocation(program, "u_texture"), 0);
+    }
     glUseProgram(0);
 
     // Instance attributes advance once per instance; their offsets are set per batch.
@@ -152,6 +79,10 @@ renderer::renderer() {
         glEnableVertexAttribArray(attribute);
         glVertexAttribDivisor(attribute, 1);
     }
+    // Points read the same records, one per vertex.
+    glGenVertexArrays(1, &point_vao_);
+    glBindVertexArray(point_vao_);
+    for (GLuint attribute = 0; attribute <= 6; ++attribute) glEnableVertexAttribArray(attribute);
 
     glGenVertexArrays(1, &line_vao_);
     glGenBuffers(1, &line_buffer_);
@@ -181,7 +112,9 @@ renderer::~renderer() {
     glDeleteVertexArrays(1, &line_vao_);
     glDeleteBuffers(1, &instance_buffer_);
     glDeleteVertexArrays(1, &instance_vao_);
+    glDeleteVertexArrays(1, &point_vao_);
     glDeleteProgram(line_program_);
+    glDeleteProgram(point_program_);
     glDeleteProgram(instance_program_);
 }
 
@@ -200,6 +133,7 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
     glDisable(GL_SCISSOR_TEST);
+    glEnable(GL_PROGRAM_POINT_SIZE);  // the point path sets gl_PointSize
     glEnable(GL_BLEND);
     glBlendEquation(GL_FUNC_ADD);
     // Straight alpha for colour; the destination alpha accumulates coverage, so the
@@ -208,8 +142,12 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
 
     const glm::vec2 viewport = target.size();
     const glm::mat4 view_projection = camera.view_projection(viewport);
+    const glm::vec2 ppu = pixels_per_unit(view_projection, viewport);
     glUseProgram(instance_program_);
     glUniformMatrix4fv(instance_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
+    glUseProgram(point_program_);
+    glUniformMatrix4fv(point_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
+    glUniform2f(point_pixels_per_unit_, ppu.x, ppu.y);
     glUseProgram(line_program_);
     glUniformMatrix4fv(line_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
     glActiveTexture(GL_TEXTURE0);
@@ -230,7 +168,7 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
                    instances[i].texture == texture) {
                 ++i;
             }
-            draw_instances(first, i - first, texture);
+            draw_run(instances, first, i, view_projection, ppu);
         }
         const std::size_t first_line = j;
         while (j < lines.size() && lines[j].layer == layer) ++j;
@@ -241,6 +179,7 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
     glBindBuffer(GL_ARRAY_BUFFER, 0);
     glBindTexture(GL_TEXTURE_2D, 0);
     glUseProgram(0);
+    glDisable(GL_PROGRAM_POINT_SIZE);
     glDisable(GL_BLEND);
 }
 
@@ -265,9 +204,26 @@ void renderer::upload(std::span<const draw_instance> instances, std::span<const 
     }
 }
 
-void renderer::draw_instances(std::size_t first, std::size_t count, texture_handle texture) {
-    glUseProgram(instance_program_);
-    glBindVertexArray(instance_vao_);
+void renderer::draw_run(std::span<const draw_instance> instances, std::size_t first,
+                        std::size_t end, const glm::mat4& view_projection, glm::vec2 ppu) {
+    // Consecutive sprites of one kind share a call; the draw order is kept exactly.
+    const texture_handle texture = instances[first].texture;
+    glBindTexture(GL_TEXTURE_2D, texture == no_texture ? white_texture_ : texture);
+    while (first < end) {
+        const bool points = drawn_as_point(instances[first], view_projection, ppu, max_point_side_);
+        std::size_t last = first + 1;
+        while (last < end &&
+               drawn_as_point(instances[last], view_projection, ppu, max_point_side_) == points) {
+            ++last;
+        }
+        draw_instances(first, last - first, points);
+        first = last;
+    }
+}
+
+void renderer::draw_instances(std::size_t first, std::size_t count, bool points) {
+    glUseProgram(points ? point_program_ : instance_program_);
+    glBindVertexArray(points ? point_vao_ : instance_vao_);
     glBindBuffer(GL_ARRAY_BUFFER, instance_buffer_);
     // OpenGL 3.3 has no base instance: point the attributes at the batch's first record.
     constexpr GLsizei stride = sizeof(draw_instance);
@@ -282,8 +238,12 @@ void renderer::draw_instances(std::size_t first, std::size_t count, texture_hand
     glVertexAttribIPointer(5, 1, GL_UNSIGNED_INT, stride, at(offsetof(draw_instance, shape)));
     glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, stride,
                           at(offsetof(draw_instance, outline_pixels)));
-    glBindTexture(GL_TEXTURE_2D, texture == no_texture ? white_texture_ : texture);
-    glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
+    if (points) {
+        glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(count));
+        stats_.points += count;
+    } else {
+        glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(count));
+    }
     ++stats_.draw_calls;
 }
 

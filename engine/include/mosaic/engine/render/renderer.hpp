@@ -4,10 +4,13 @@
 //
 // How: every draw_instance is one instance of a unit quad (per-instance data streamed into
 // one buffer each frame); a fragment shader turns it into a textured quad, a disc or an
-// outline. Instances are drawn in draw order (draw_order.hpp), one draw call per run of
-// (layer, texture); lines follow the instances of their layer, as GL_LINES. Colours blend
-// with straight alpha. The pick id of each instance goes to the target's entity-id
-// attachment when it has one (framebuffer.hpp); fully transparent pixels write nothing.
+// outline. A sprite that covers only a few pixels (max_point_side) is one point instead,
+// whose fragments find their place in the sprite (the same picture: software rasterisers
+// pay per triangle far more than per pixel; see src/render/sprite_shaders.hpp). Instances are drawn
+// in draw order (draw_order.hpp), one draw call per run of (layer, texture); lines follow the
+// instances of their layer, as GL_LINES. Colours blend with straight alpha. The pick id of each
+// instance goes to the target's entity-id attachment when it has one (framebuffer.hpp); fully
+// transparent pixels write nothing.
 //
 // Needs a current OpenGL 3.3 core context (platform/window.hpp makes one) for its whole
 // life; the destructor frees every GL object it made.
@@ -29,6 +32,7 @@ struct render_stats {
     std::size_t instances = 0;
     std::size_t lines = 0;
     std::size_t draw_calls = 0;
+    std::size_t points = 0;  // instances drawn as points
 };
 
 class renderer {
@@ -44,6 +48,11 @@ public:
     void render(const draw_list& list, const camera2d& camera, render_target& target,
                 const color& background);
 
+    /// Sprites whose bounding square (diagonal plus a pixel) is at most `pixels` wide, with
+    /// their centre in view, are drawn as points; 0 draws every sprite as a quad.
+    void set_max_point_side(float pixels) noexcept { max_point_side_ = pixels; }
+    [[nodiscard]] float max_point_side() const noexcept { return max_point_side_; }
+
     /// Figures of the last render() call.
     [[nodiscard]] const render_stats& stats() const noexcept { return stats_; }
 
@@ -54,14 +63,20 @@ private:
     };
 
     void upload(std::span<const draw_instance> instances, std::span<const draw_line> lines);
-    void draw_instances(std::size_t first, std::size_t count, texture_handle texture);
+    void draw_run(std::span<const draw_instance> instances, std::size_t first, std::size_t end,
+                  const glm::mat4& view_projection, glm::vec2 ppu);
+    void draw_instances(std::size_t first, std::size_t count, bool points);
     void draw_lines(std::size_t first, std::size_t count);
 
     std::uint32_t instance_program_ = 0;
+    std::uint32_t point_program_ = 0;
     std::uint32_t line_program_ = 0;
     std::int32_t instance_view_projection_ = -1;  // uniform locations
+    std::int32_t point_view_projection_ = -1;
+    std::int32_t point_pixels_per_unit_ = -1;
     std::int32_t line_view_projection_ = -1;
     std::uint32_t instance_vao_ = 0;
+    std::uint32_t point_vao_ = 0;
     std::uint32_t instance_buffer_ = 0;
     std::uint32_t line_vao_ = 0;
     std::uint32_t line_buffer_ = 0;
@@ -70,6 +85,9 @@ private:
     draw_sorter sorter_;
     std::vector<line_vertex> line_vertices_;
     render_stats stats_;
+    // 16 pixels: below it llvmpipe draws a point in a fraction of a quad's time; above it
+    // the pixels dominate and a point's square wastes the corners of a rotated sprite.
+    float max_point_side_ = 16.0f;
 };
 
 }  // namespace mosaic
