@@ -193,6 +193,11 @@ fs::path editor_state::scene_folder() const {
     return fs::absolute(project_folder()).lexically_normal();
 }
 
+void editor_state::set_tick_budget(double seconds) noexcept {
+    options_.clock.max_tick_seconds = seconds;
+    game_->clock().set_max_tick_seconds(seconds);
+}
+
 std::unique_ptr<mosaic::game> editor_state::make_game(const loaded_project& p) const {
     return std::make_unique<mosaic::game>(p.module, options_);
 }

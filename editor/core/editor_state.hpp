@@ -69,6 +69,9 @@ public:
 
     // --- the scene -------------------------------------------------------------------------
     [[nodiscard]] mosaic::game& game() noexcept { return *game_; }
+    /// Wall seconds the ticks of one frame may take (fixed_step_options::max_tick_seconds),
+    /// for this game and the ones made later (project switch, reload); 0: no limit.
+    void set_tick_budget(double seconds) noexcept;
     [[nodiscard]] mosaic::scene& scene() noexcept { return game_->current(); }
     [[nodiscard]] mosaic::world& world() noexcept { return game_->world(); }
     [[nodiscard]] const mosaic::world& world() const noexcept { return game_->world(); }

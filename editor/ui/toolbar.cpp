@@ -115,9 +115,11 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop: back to the edited scene");
 
     // Right: time scale and the game clock.
-    const float right = 330;
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, where.size.x - right));
     fixed_step_clock& clock = s.game().clock();
+    // The game cannot keep up with real time (its ticks outgrew their share of a frame).
+    const bool slow = s.playing() && !clock.paused() && clock.speed() < 0.95;
+    const float right = slow ? 450.0f : 330.0f;
+    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, where.size.x - right));
     float scale = static_cast<float>(clock.options().time_scale);
     ImGui::SetNextItemWidth(90);
     if (ImGui::DragFloat("Time scale", &scale, 0.01f, 0.05f, 8.0f, "%.2fx",
@@ -126,6 +128,16 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     ImGui::SameLine();
     ImGui::TextColored(colors::dim, "tick %llu  %.2f s",
                        static_cast<unsigned long long>(clock.ticks()), clock.game_seconds());
+    if (slow) {
+        ImGui::SameLine();
+        ImGui::TextColored(colors::warning, "%.2fx real time", clock.speed());
+        ui.test.record("toolbar/speed");
+        if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "The game's ticks take longer than real time allows: it runs "
+                "slower, so the editor stays responsive (see the Profiler).");
+        }
+    }
     ImGui::End();
 }
 

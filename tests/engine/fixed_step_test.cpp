@@ -37,6 +37,32 @@ TEST(FixedStep, AStallIsCappedAndTheBacklogDropped) {
     EXPECT_EQ(clock.advance(1.0 / 60), 1);  // no spiral: back to normal next frame
 }
 
+TEST(FixedStep, DroppedTicksAreGivenBackAndTheSpeedSaysSo) {
+    fixed_step_clock clock;
+    EXPECT_EQ(clock.speed(), 1.0);
+    EXPECT_EQ(clock.advance(5.0 / 60), 5);
+    clock.drop(3);  // only two ran: the tick budget ran out
+    EXPECT_EQ(clock.ticks(), 2u);
+    EXPECT_NEAR(clock.game_seconds(), 2.0 / 60, 1e-12);
+    EXPECT_EQ(clock.dropped_ticks(), 3u);
+    EXPECT_NEAR(clock.speed(), 0.4, 1e-12);
+    clock.drop(100);  // never more than have run
+    EXPECT_EQ(clock.ticks(), 0u);
+    clock.reset();
+    EXPECT_EQ(clock.speed(), 1.0);
+}
+
+TEST(FixedStep, TheSpeedFollowsTheLastSecondOrSo) {
+    fixed_step_clock clock;
+    for (int frame = 0; frame < 30; ++frame) {
+        (void)clock.advance(2.0 / 60);
+        clock.drop(1);  // half of every frame's ticks dropped
+    }
+    EXPECT_NEAR(clock.speed(), 0.5, 1e-9);
+    for (int frame = 0; frame < 120; ++frame) (void)clock.advance(1.0 / 60);  // keeping up
+    EXPECT_EQ(clock.speed(), 1.0);
+}
+
 TEST(FixedStep, PauseRunsNothingAndStepRunsExactlyOne) {
     fixed_step_clock clock;
     clock.pause();

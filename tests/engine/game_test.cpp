@@ -1,9 +1,11 @@
 // game: a scene being played, with resources, the fixed-step clock and archetype files.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
@@ -24,6 +26,28 @@ scene falling_ball() {
     s.world.add<Transform>(ball);
     s.world.add<RigidBody>(ball, RigidBody{.gravity_scale = 1});
     return s;
+}
+
+// A tick budget (the editor's) stops a frame's ticks once another would overrun it: the
+// game falls behind real time instead of the frame growing.
+TEST(Game, TheTickBudgetStopsAFramesTicksAndDropsTheRest) {
+    const auto slow_ticks = [](double budget) {
+        game g(nullptr, {.clock = {.max_tick_seconds = budget}});
+        g.systems().add("slow", [](system_context&) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        });
+        g.start(scene{});
+        const int ran = g.frame(5.0 / 60);  // five ticks due
+        EXPECT_EQ(g.clock().ticks(), static_cast<std::uint64_t>(ran));
+        EXPECT_EQ(g.clock().dropped_ticks(), static_cast<std::uint64_t>(5 - ran));
+        return ran;
+    };
+    EXPECT_EQ(slow_ticks(0.0), 5);  // no budget: every due tick
+    // 12 ms: a second 5 ms tick still fits (10 ms), a third would not (15 ms); on a loaded
+    // machine a tick may take longer, so fewer may run, never none.
+    const int ran = slow_ticks(0.012);
+    EXPECT_GE(ran, 1);
+    EXPECT_LE(ran, 2);
 }
 
 TEST(Game, StartGivesTheWorldItsResourcesFromTheScene) {

@@ -71,7 +71,7 @@ editor_app::editor_app(const editor_options& options, loaded_project project)
     if (!options.project.empty() && !state_.opened_project().manifest)
         state_.log().warning("--project " + options.project +
                              ": no project there: built-in components only");
-    if (!options.script.empty() || options.frames >= 0) fixed_dt_ = 1.0 / 60.0;
+    set_fixed_dt(!options.script.empty() || options.frames >= 0 ? 1.0 / 60.0 : 0.0);
     // A scripted run needs its scene before its first command; an interactive one shows the
     // window at once, with the "Opening scene" progress while a large file loads.
     if (!options_.scene.empty()) {
@@ -107,6 +107,11 @@ editor_app::~editor_app() {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
+}
+
+void editor_app::set_fixed_dt(double seconds) noexcept {
+    fixed_dt_ = seconds;
+    state_.set_tick_budget(seconds > 0.0 ? 0.0 : tick_budget);
 }
 
 void editor_app::wait_for_gpu_in_phases(bool wait) {

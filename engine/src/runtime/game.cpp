@@ -1,6 +1,7 @@
 #include "mosaic/engine/runtime/game.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <system_error>
 
 #include "mosaic/engine/project/game_module.hpp"
@@ -116,7 +117,18 @@ void game::tick() {
 
 int game::frame(double real_seconds) {
     const int due = clock_.advance(real_seconds);
-    for (int i = 0; i < due; ++i) tick();
+    const double budget = clock_.options().max_tick_seconds;
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < due; ++i) {
+        tick();
+        const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
+        // Another tick of the average length so far would overrun the budget: stop here.
+        const double next = spent.count() / (i + 1);
+        if (budget > 0.0 && spent.count() + next > budget && i + 1 < due) {
+            clock_.drop(due - (i + 1));  // the game falls behind real time, the frame does not
+            return i + 1;
+        }
+    }
     return due;
 }
 

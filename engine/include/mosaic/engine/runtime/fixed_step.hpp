@@ -6,7 +6,10 @@
 // once per frame and shows the latest state (no interpolation). Real time, scaled by
 // `time_scale`, accumulates; each frame runs as many ticks as fit. After a stall (a debugger
 // break, loading a big scene) at most `max_ticks_per_frame` run and the rest of the backlog
-// is dropped, so a slow frame cannot snowball into ever slower ones.
+// is dropped, so a slow frame cannot snowball into ever slower ones. With a tick budget
+// (`max_tick_seconds`, the editor's), the ticks of one frame stop once they have taken that
+// much wall time; the game then runs slower than real time instead of the frames getting
+// slower (Unity's "Maximum Allowed Timestep" does the same), and `speed()` says how much.
 
 #include <cstdint>
 
@@ -16,6 +19,9 @@ struct fixed_step_options {
     double tick_rate = 60.0;      // ticks per second of game time
     int max_ticks_per_frame = 5;  // catch-up cap
     double time_scale = 1.0;      // 0.5: slow motion
+    /// Wall seconds the ticks of one frame may take before the rest are dropped (at least
+    /// one tick runs); 0: no limit.
+    double max_tick_seconds = 0.0;
 };
 
 class fixed_step_clock {
@@ -44,17 +50,31 @@ public:
     [[nodiscard]] std::uint64_t ticks() const noexcept { return ticks_; }
     /// Game time in seconds (ticks * tick_seconds()).
     [[nodiscard]] double game_seconds() const noexcept { return game_seconds_; }
-    /// Ticks dropped by the catch-up cap since reset (a sign the machine cannot keep up).
+    /// Ticks dropped by the catch-up cap or the tick budget since reset (a sign the machine
+    /// cannot keep up).
     [[nodiscard]] std::uint64_t dropped_ticks() const noexcept { return dropped_; }
+    /// Gives back `ticks` of those advance() last returned, unrun (the tick budget ran out):
+    /// they count as dropped.
+    void drop(int ticks) noexcept;
+    void set_max_tick_seconds(double seconds) noexcept;
+    /// Ticks run over ticks due, over the last whole second or so of due ticks: 1 when the
+    /// game keeps up with (scaled) real time, 0.5 when half were dropped.
+    [[nodiscard]] double speed() const noexcept { return speed_; }
     /// Forgets the accumulated time and the counters.
     void reset() noexcept;
 
 private:
+    void count_speed(double due, double run) noexcept;
+
     fixed_step_options options_;
     double accumulator_ = 0.0;
     double game_seconds_ = 0.0;
     std::uint64_t ticks_ = 0;
     std::uint64_t dropped_ = 0;
+    double speed_ = 1.0;
+    double window_due_ = 0.0;  // ticks due and ticks run in the current speed window
+    double window_run_ = 0.0;
+    bool window_completed_ = false;
     bool paused_ = false;
     bool step_requested_ = false;
 };

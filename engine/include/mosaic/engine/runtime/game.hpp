@@ -99,7 +99,8 @@ public:
     /// the game (the editor restores its snapshot, mosaic-run exits).
     void tick();
     /// A rendered frame's worth of simulation: runs the ticks the clock says are due after
-    /// `real_seconds` (0 when paused, 1 after a step). Returns how many ran. Throws
+    /// `real_seconds` (0 when paused, 1 after a step), or as many as fit in the clock's
+    /// max_tick_seconds (at least one). Returns how many ran. Throws
     /// system_error like tick(), and runs no more ticks after one failed.
     int frame(double real_seconds);
 
