@@ -1,5 +1,5 @@
 // Sections:
-//   1. which sprites are points
+//   1. helpers
 //   2. set-up and tear-down
 //   3. a frame: upload, then draw in layer order
 
@@ -11,36 +11,21 @@
 #include <cstddef>
 #include <glm/gtc/type_ptr.hpp>
 
+#include "dot_layer.hpp"
+#include "dot_pass.hpp"
 #include "gl_state.hpp"
 #include "shader.hpp"
+#include "sprite_kinds.hpp"
 #include "sprite_shaders.hpp"
 
 namespace mosaic {
 
-// --- 1. which sprites are points ------------------------------------------------------------
+// --- 1. helpers -------------------------------------------------------------------------------
 
 namespace {
 
 const void* byte_offset(std::size_t bytes) {
     return reinterpret_cast<const void*>(bytes);  // NOLINT: OpenGL's offset-as-pointer
-}
-
-// The pixel scale of the target along x and y, signed as `view_projection` maps the axes.
-glm::vec2 pixels_per_unit(const glm::mat4& view_projection, glm::vec2 viewport) {
-    return {view_projection[0][0] * viewport.x * 0.5f, view_projection[1][1] * viewport.y * 0.5f};
-}
-
-// Whether `d` is drawn as a point: its diagonal (the widest the square around it gets,
-// whatever its rotation) is at most `max_side` pixels, and its centre is inside the view
-// (OpenGL drops a point whose centre is outside, which would cut a sprite half in view).
-bool drawn_as_point(const draw_instance& d, const glm::mat4& view_projection, glm::vec2 ppu,
-                    float max_side) {
-    const glm::vec2 pixels = d.size * ppu;
-    const float diagonal_squared = pixels.x * pixels.x + pixels.y * pixels.y;
-    const float room = max_side - 1.0f;                                   // the point's extra pixel
-    if (!(room > 0.0f && diagonal_squared <= room * room)) return false;  // NaN: a quad
-    const glm::vec4 clip = view_projection * glm::vec4(d.center, 0.0f, 1.0f);
-    return std::abs(clip.x) < 1.0f && std::abs(clip.y) < 1.0f;
 }
 
 }  // namespace
@@ -141,8 +126,11 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
     glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
 
     const glm::vec2 viewport = target.size();
+    target_size_ = target.size();
     const glm::mat4 view_projection = camera.view_projection(viewport);
-    const glm::vec2 ppu = pixels_per_unit(view_projection, viewport);
+    const detail::sprite_classifier kinds(view_projection, viewport, max_point_side_,
+                                          max_dot_side_);
+    const glm::vec2 ppu = kinds.pixels_per_unit();
     glUseProgram(instance_program_);
     glUniformMatrix4fv(instance_view_projection_, 1, GL_FALSE, glm::value_ptr(view_projection));
     glUseProgram(point_program_);
@@ -168,7 +156,7 @@ void renderer::render(const draw_list& list, const camera2d& camera, render_targ
                    instances[i].texture == texture) {
                 ++i;
             }
-            draw_run(instances, first, i, view_projection, ppu);
+            draw_run(instances, first, i, kinds);
         }
         const std::size_t first_line = j;
         while (j < lines.size() && lines[j].layer == layer) ++j;
@@ -205,23 +193,54 @@ void renderer::upload(std::span<const draw_instance> instances, std::span<const 
 }
 
 void renderer::draw_run(std::span<const draw_instance> instances, std::size_t first,
-                        std::size_t end, const glm::mat4& view_projection, glm::vec2 ppu) {
+                        std::size_t end, const detail::sprite_classifier& kinds) {
     // Consecutive sprites of one kind share a call; the draw order is kept exactly.
-    const texture_handle texture = instances[first].texture;
-    glBindTexture(GL_TEXTURE_2D, texture == no_texture ? white_texture_ : texture);
     while (first < end) {
-        const bool points = drawn_as_point(instances[first], view_projection, ppu, max_point_side_);
+        const detail::sprite_kind kind = kinds(instances[first]);
         std::size_t last = first + 1;
-        while (last < end &&
-               drawn_as_point(instances[last], view_projection, ppu, max_point_side_) == points) {
-            ++last;
+        while (last < end && kinds(instances[last]) == kind) ++last;
+        if (kind != detail::sprite_kind::dot) {
+            draw_instances(instances, first, last - first, kind == detail::sprite_kind::point);
+        } else if (last - first >= min_dots_per_layer) {
+            draw_dots(instances.subspan(first, last - first), kinds);
+        } else {
+            // Too few to be worth a layer: drawn exactly, as points (or quads at the edge).
+            for (std::size_t from = first; from < last;) {
+                const bool points = kinds(instances[from], false) == detail::sprite_kind::point;
+                std::size_t to = from + 1;
+                while (to < last &&
+                       (kinds(instances[to], false) == detail::sprite_kind::point) == points) {
+                    ++to;
+                }
+                draw_instances(instances, from, to - from, points);
+                from = to;
+            }
         }
-        draw_instances(first, last - first, points);
         first = last;
     }
 }
 
-void renderer::draw_instances(std::size_t first, std::size_t count, bool points) {
+void renderer::draw_dots(std::span<const draw_instance> dots,
+                         const detail::sprite_classifier& kinds) {
+    if (!dot_pass_) {
+        dot_layer_ = std::make_unique<detail::dot_layer>();
+        dot_pass_ = std::make_unique<detail::dot_pass>();
+    }
+    dot_layer_->begin(target_size_);
+    for (const draw_instance& d : dots) {
+        const color tint = unpack_color(d.rgba);
+        dot_layer_->add(kinds.pixel_of(d), {tint.r, tint.g, tint.b, tint.a * kinds.coverage_of(d)},
+                        d.pick_id);
+    }
+    dot_pass_->draw(*dot_layer_);
+    stats_.dots += dots.size();
+    ++stats_.draw_calls;
+}
+
+void renderer::draw_instances(std::span<const draw_instance> instances, std::size_t first,
+                              std::size_t count, bool points) {
+    const texture_handle texture = instances[first].texture;
+    glBindTexture(GL_TEXTURE_2D, texture == no_texture ? white_texture_ : texture);
     glUseProgram(points ? point_program_ : instance_program_);
     glBindVertexArray(points ? point_vao_ : instance_vao_);
     glBindBuffer(GL_ARRAY_BUFFER, instance_buffer_);

@@ -6,9 +6,11 @@
 // one buffer each frame); a fragment shader turns it into a textured quad, a disc or an
 // outline. A sprite that covers only a few pixels (max_point_side) is one point instead,
 // whose fragments find their place in the sprite (the same picture: software rasterisers
-// pay per triangle far more than per pixel; see src/render/sprite_shaders.hpp). Instances are drawn
-// in draw order (draw_order.hpp), one draw call per run of (layer, texture); lines follow the
-// instances of their layer, as GL_LINES. Colours blend with straight alpha. The pick id of each
+// pay per triangle far more than per pixel; see src/render/sprite_shaders.hpp). Untextured
+// sprites smaller than a pixel (max_dot_side), in runs of min_dots_per_layer or more, are
+// blended on the CPU as dots into one layer drawn as a single rectangle (dot_layer.hpp). Instances
+// are drawn in draw order (draw_order.hpp), one draw call per run of (layer, texture); lines follow
+// the instances of their layer, as GL_LINES. Colours blend with straight alpha. The pick id of each
 // instance goes to the target's entity-id attachment when it has one (framebuffer.hpp); fully
 // transparent pixels write nothing.
 //
@@ -17,6 +19,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <mosaic/ecs/field.hpp>
 #include <span>
 #include <vector>
@@ -28,11 +31,18 @@
 
 namespace mosaic {
 
+namespace detail {
+class dot_layer;
+class dot_pass;
+class sprite_classifier;
+}  // namespace detail
+
 struct render_stats {
     std::size_t instances = 0;
     std::size_t lines = 0;
     std::size_t draw_calls = 0;
     std::size_t points = 0;  // instances drawn as points
+    std::size_t dots = 0;    // instances smaller than a pixel, blended as dots
 };
 
 class renderer {
@@ -52,6 +62,10 @@ public:
     /// their centre in view, are drawn as points; 0 draws every sprite as a quad.
     void set_max_point_side(float pixels) noexcept { max_point_side_ = pixels; }
     [[nodiscard]] float max_point_side() const noexcept { return max_point_side_; }
+    /// Untextured quads and discs at most `pixels` wide and high are dots; 0: none.
+    void set_max_dot_side(float pixels) noexcept { max_dot_side_ = pixels; }
+    /// Fewer dots in a row than this are drawn as points (a layer costs its rectangle).
+    static constexpr std::size_t min_dots_per_layer = 64;
 
     /// Figures of the last render() call.
     [[nodiscard]] const render_stats& stats() const noexcept { return stats_; }
@@ -64,8 +78,10 @@ private:
 
     void upload(std::span<const draw_instance> instances, std::span<const draw_line> lines);
     void draw_run(std::span<const draw_instance> instances, std::size_t first, std::size_t end,
-                  const glm::mat4& view_projection, glm::vec2 ppu);
-    void draw_instances(std::size_t first, std::size_t count, bool points);
+                  const detail::sprite_classifier& kinds);
+    void draw_instances(std::span<const draw_instance> instances, std::size_t first,
+                        std::size_t count, bool points);
+    void draw_dots(std::span<const draw_instance> dots, const detail::sprite_classifier& kinds);
     void draw_lines(std::size_t first, std::size_t count);
 
     std::uint32_t instance_program_ = 0;
@@ -88,6 +104,10 @@ private:
     // 16 pixels: below it llvmpipe draws a point in a fraction of a quad's time; above it
     // the pixels dominate and a point's square wastes the corners of a rotated sprite.
     float max_point_side_ = 16.0f;
+    float max_dot_side_ = 1.0f;
+    glm::ivec2 target_size_{0, 0};
+    std::unique_ptr<detail::dot_layer> dot_layer_;  // made at the first dots
+    std::unique_ptr<detail::dot_pass> dot_pass_;
 };
 
 }  // namespace mosaic

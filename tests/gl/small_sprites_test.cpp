@@ -1,12 +1,16 @@
 // renderer: sprites of a few pixels are drawn as points (renderer.hpp) and must look and pick
-// exactly as their quads do. Each scene is drawn twice in the 64x64 target, once as the
-// renderer chooses and once with points off, and the two pictures are compared pixel by pixel.
+// exactly as their quads do: each scene is drawn twice in the 64x64 target, once as the
+// renderer chooses and once with points off, and the two pictures are compared pixel by
+// pixel. Sprites under a pixel are dots blended on the CPU (dot_layer.hpp): where they land,
+// their colour weighted by their area, and their place in the draw order.
 #include "gl_test_support.hpp"
 // (gl_test_support.hpp includes glad first.)
 
 #include <cstdlib>
 #include <random>
 #include <vector>
+
+#include "dot_layer.hpp"  // engine/src/render
 
 namespace mosaic::testing {
 namespace {
@@ -21,6 +25,7 @@ protected:
 
     picture draw_with_points(const draw_list& list, float max_point_side) {
         renderer_->set_max_point_side(max_point_side);
+        renderer_->set_max_dot_side(0.0f);  // exact pictures only
         picture shot{.colours = draw(list), .ids = {}, .points = 0};
         shot.points = renderer_->stats().points;
         for (int y = 0; y < target_pixels; ++y) {
@@ -122,6 +127,113 @@ TEST_F(PointSprites, ASpriteWithoutAreaDrawsNothing) {
     const picture shot = draw_with_points(list, 16.0f);
     for (const std::int32_t id : shot.ids) ASSERT_EQ(id, -1);
     EXPECT_EQ(shot.colours.pixel(32, 32), blue8);
+}
+
+// 8 pixels per unit: a sprite 0.05 units wide is 0.4 pixels, and covers 0.16 of its pixel.
+constexpr float tiny = 0.05f;
+
+// The world point at the centre of pixel (x, y) of the 64x64 target (rows from the top).
+glm::vec2 centre_of(int x, int y) {
+    return {(static_cast<float>(x) + 0.5f - 32.0f) / 8.0f,
+            (32.0f - static_cast<float>(y) - 0.5f) / 8.0f};
+}
+
+class Dots : public PointSprites {};
+
+TEST_F(Dots, ASpriteUnderAPixelBlendsItsCoverageIntoThePixelOfItsCentre) {
+    draw_list list;
+    for (int i = 0; i < 100; ++i) {
+        list.add_quad({.center = centre_of(2 + (i % 10) * 6, 2 + (i / 10) * 6),
+                       .size = {tiny, tiny},
+                       .tint = red,
+                       .pick_id = i});
+    }
+    const image shot = draw(list);
+    EXPECT_EQ(renderer_->stats().dots, 100u);
+    EXPECT_EQ(renderer_->stats().draw_calls, 1u);
+    for (int i = 0; i < 100; ++i) {
+        const int x = 2 + (i % 10) * 6;
+        const int y = 2 + (i / 10) * 6;
+        const rgba8 p = shot.pixel(x, y);
+        // red * 0.16 + blue * 0.84
+        EXPECT_NEAR(p[0], 41, 2) << i;
+        EXPECT_EQ(p[1], 0) << i;
+        EXPECT_NEAR(p[2], 214, 2) << i;
+        EXPECT_EQ(target_->read_entity_id(x, y), i);
+        EXPECT_EQ(shot.pixel(x + 1, y), blue8);
+        EXPECT_EQ(target_->read_entity_id(x + 1, y), -1);
+    }
+}
+
+TEST_F(Dots, DotsKeepTheirPlaceInTheDrawOrder) {
+    draw_list list;
+    // Layer 0: a quad under a run of one-pixel dots; layer 1: a quad over the first dots.
+    list.add_quad({.center = {0.0f, 0.0f}, .size = {8.0f, 8.0f}, .tint = blue, .pick_id = 500});
+    for (int i = 0; i < 64; ++i) {
+        list.add_quad(
+            {.center = centre_of(i, 40), .size = {0.125f, 0.125f}, .tint = green, .pick_id = i});
+    }
+    list.add_quad({.center = centre_of(4, 40),
+                   .size = {1.0f, 1.0f},
+                   .tint = red,
+                   .layer = 1,
+                   .pick_id = 600});
+    const image shot = draw(list, white);
+    EXPECT_EQ(renderer_->stats().dots, 64u);
+    EXPECT_EQ(shot.pixel(20, 40), green8);  // a whole-pixel dot over the blue quad
+    EXPECT_EQ(target_->read_entity_id(20, 40), 20);
+    EXPECT_EQ(shot.pixel(4, 40), red8);  // the later layer on top of the dots
+    EXPECT_EQ(target_->read_entity_id(4, 40), 600);
+    EXPECT_EQ(shot.pixel(20, 41), blue8);
+}
+
+TEST_F(Dots, TheLaterOfTwoDotsInAPixelIsOnTop) {
+    draw_list list;
+    for (int i = 0; i < 64; ++i) {
+        list.add_quad(
+            {.center = centre_of(i, 10), .size = {0.125f, 0.125f}, .tint = red, .pick_id = i});
+        list.add_quad({.center = centre_of(i, 10) + glm::vec2(0.01f, 0.0f),
+                       .size = {0.125f, 0.125f},
+                       .tint = green,
+                       .pick_id = 100 + i});
+    }
+    const image shot = draw(list);
+    EXPECT_EQ(renderer_->stats().dots, 128u);
+    EXPECT_EQ(shot.pixel(30, 10), green8);
+    EXPECT_EQ(target_->read_entity_id(30, 10), 130);
+}
+
+TEST_F(Dots, AFewDotsOrTexturedOrOutlinedTinySpritesAreDrawnExactly) {
+    draw_list list;
+    for (int i = 0; i < 10; ++i) {  // fewer than a layer is worth
+        list.add_quad({.center = centre_of(3 * i, 5), .size = {tiny, tiny}, .tint = red});
+    }
+    for (int i = 0; i < 80; ++i) {
+        list.add_circle_outline({.center = centre_of(i % 64, 20), .radius = tiny, .tint = red});
+    }
+    (void)draw(list);
+    EXPECT_EQ(renderer_->stats().dots, 0u);
+    EXPECT_EQ(renderer_->stats().points, 90u);
+}
+
+TEST(DotLayer, BlendsPremultipliedOverWhatIsThereAndRemembersTheLastId) {
+    detail::dot_layer layer;
+    layer.begin({4, 3});
+    EXPECT_TRUE(layer.empty());
+    layer.add({1, 2}, {1.0f, 0.0f, 0.0f, 0.5f}, 7);
+    EXPECT_EQ(layer.colours()[2 * 4 + 1], 0x80'00'00'80u);  // a 128, r 128 (bytes r, g, b, a)
+    layer.add({1, 2}, {0.0f, 1.0f, 0.0f, 0.5f}, 8);
+    EXPECT_EQ(layer.colours()[2 * 4 + 1], 0xC0'00'80'40u);  // r 64, g 128, a 192
+    EXPECT_EQ(layer.ids()[2 * 4 + 1], 8);
+    layer.add({3, 0}, {0.0f, 0.0f, 1.0f, 0.0f}, 9);  // transparent: nothing
+    layer.add({4, 0}, {0.0f, 0.0f, 1.0f, 1.0f}, 9);  // outside: nothing
+    layer.add({-1, 0}, {0.0f, 0.0f, 1.0f, 1.0f}, 9);
+    EXPECT_EQ(layer.ids()[3], -1);
+    EXPECT_EQ(layer.low(), glm::ivec2(1, 2));
+    EXPECT_EQ(layer.high(), glm::ivec2(1, 2));
+    layer.begin({4, 3});  // the same size: the touched pixels are cleared
+    EXPECT_EQ(layer.colours()[2 * 4 + 1], 0u);
+    EXPECT_EQ(layer.ids()[2 * 4 + 1], -1);
 }
 
 }  // namespace
