@@ -63,6 +63,28 @@ TEST_F(EditorShellTest, PlayAndStopOnTheToolbarRestoreTheScene) {
     EXPECT_EQ(state.history().undo_steps(), steps) << "play mode does not touch the history";
 }
 
+// The game's ticks get a share of each frame on the real clock; when they are dropped, the
+// toolbar says how fast the game runs against real time.
+TEST_F(EditorShellTest, TheToolbarShowsTheGamesSpeedWhenItCannotKeepUp) {
+    create_entity(state, "E");
+    imgui.click(at("toolbar/Play"));
+    ASSERT_TRUE(state.playing());
+    state.frame(1.0 / 60.0);
+    imgui.frames(2);
+    EXPECT_FALSE(has_item("toolbar/speed")) << "keeping up: nothing to say";
+
+    fixed_step_clock& clock = state.game().clock();
+    (void)clock.advance(4.0 / 60.0);
+    clock.drop(3);  // one of four due ticks ran, as when the tick budget runs out
+    imgui.frames(2);
+    EXPECT_TRUE(has_item("toolbar/speed"));
+    EXPECT_NEAR(clock.speed(), 2.0 / 5.0, 1e-9);  // 2 of the 5 due ticks in this second ran
+
+    imgui.click(at("toolbar/Pause"));
+    imgui.frames(2);
+    EXPECT_FALSE(has_item("toolbar/speed")) << "paused: no speed";
+}
+
 TEST_F(EditorShellTest, CtrlPPlaysAndStops) {
     create_entity(state, "E");
     imgui.frames(2);

@@ -44,8 +44,8 @@ void grid_broad_phase::order_crowded_bucket(std::uint32_t begin, std::uint32_t e
             ++cell_end;
         const int axis = sweep_axis(std::span(cell_begin, cell_end));
         std::sort(cell_begin, cell_end, [&](const entry& l, const entry& r) {
-            const float lm = boxes_[l.box].min[axis];
-            const float rm = boxes_[r.box].min[axis];
+            const float lm = l.bounds.min[axis];
+            const float rm = r.bounds.min[axis];
             return lm != rm ? lm < rm : l.box < r.box;
         });
     }
@@ -54,11 +54,11 @@ void grid_broad_phase::order_crowded_bucket(std::uint32_t begin, std::uint32_t e
 int grid_broad_phase::sweep_axis(std::span<const entry> cell) const noexcept {
     // The axis along which the boxes' low corners spread most: boxes in a column are swept
     // along y, in a row along x.
-    glm::vec2 low = boxes_[cell.front().box].min;
+    glm::vec2 low = cell.front().bounds.min;
     glm::vec2 high = low;
     for (const entry& e : cell) {
-        low = glm::min(low, boxes_[e.box].min);
-        high = glm::max(high, boxes_[e.box].min);
+        low = glm::min(low, e.bounds.min);
+        high = glm::max(high, e.bounds.min);
     }
     return high.y - low.y > high.x - low.x ? 1 : 0;
 }
@@ -115,7 +115,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
              ++cy) {
             for (auto cx = static_cast<std::int32_t>(lo_x); cx <= static_cast<std::int32_t>(hi_x);
                  ++cx) {
-                entries_.push_back({cx, cy, i});
+                entries_.push_back({cx, cy, i, box});
             }
         }
     }
@@ -154,13 +154,11 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
     std::size_t tests = 0;
     // Inlined everywhere: with the sweeps calling it too, GCC stopped inlining it into the
     // common small-cell loop, which cost 13% on evenly spread boxes.
-    const auto test = [&](std::uint32_t i, std::uint32_t j, const entry* cell)
-        __attribute__((always_inline)) {
+    const auto test = [&](std::uint32_t i, const aabb& bi, std::uint32_t j, const aabb& bj,
+                          const entry* cell) __attribute__((always_inline)) {
         if (between && in_b(i) == in_b(j)) return true;
         if (tests == max_tests) return false;
         ++tests;
-        const aabb& bi = boxes_[i];
-        const aabb& bj = boxes_[j];
         if (!overlaps(bi, bj)) return true;
         // Report the pair only in the cell holding its intersection's low corner.
         if (cell && (cell_coordinate(std::max(bi.min.x, bj.min.x), cell_) != cell->cx ||
@@ -176,10 +174,11 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
     // other; only boxes that reach each other along the axis are tested.
     const auto sweep_within = [&](std::span<const entry> list, const entry& cell, int axis) {
         for (std::size_t p = 0; p < list.size(); ++p) {
-            const float reach = boxes_[list[p].box].max[axis];
+            const float reach = list[p].bounds.max[axis];
             for (std::size_t q = p + 1; q < list.size(); ++q) {
-                if (boxes_[list[q].box].min[axis] > reach) break;
-                if (!test(list[p].box, list[q].box, &cell)) return false;
+                if (list[q].bounds.min[axis] > reach) break;
+                if (!test(list[p].box, list[p].bounds, list[q].box, list[q].bounds, &cell))
+                    return false;
             }
         }
         return true;
@@ -188,18 +187,18 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
                                   const entry& cell, int axis) {
         std::size_t i = 0, j = 0;
         while (i < a.size() && j < b.size()) {
-            const aabb& ai = boxes_[a[i].box];
-            const aabb& bj = boxes_[b[j].box];
+            const aabb& ai = a[i].bounds;
+            const aabb& bj = b[j].bounds;
             if (ai.min[axis] <= bj.min[axis]) {
-                for (std::size_t k = j; k < b.size() && boxes_[b[k].box].min[axis] <= ai.max[axis];
+                for (std::size_t k = j; k < b.size() && b[k].bounds.min[axis] <= ai.max[axis];
                      ++k) {
-                    if (!test(a[i].box, b[k].box, &cell)) return false;
+                    if (!test(a[i].box, ai, b[k].box, b[k].bounds, &cell)) return false;
                 }
                 ++i;
             } else {
-                for (std::size_t k = i; k < a.size() && boxes_[a[k].box].min[axis] <= bj.max[axis];
+                for (std::size_t k = i; k < a.size() && a[k].bounds.min[axis] <= bj.max[axis];
                      ++k) {
-                    if (!test(b[j].box, a[k].box, &cell)) return false;
+                    if (!test(b[j].box, bj, a[k].box, a[k].bounds, &cell)) return false;
                 }
                 ++j;
             }
@@ -228,7 +227,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
                 std::span(sorted_).subspan(cell_begin, cell_end - cell_begin);
             const int axis = sweep_axis(members);
             const auto class_of = [&](const entry& e) {
-                const aabb& b = boxes_[e.box];
+                const aabb& b = e.bounds;
                 return (cell_coordinate(b.min.x, cell_) < cell.cx ? 1 : 0) +
                        (cell_coordinate(b.min.y, cell_) < cell.cy ? 2 : 0);
             };
@@ -266,7 +265,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
                 for (std::uint32_t q = p + 1; q < end; ++q) {
                     const entry& eq = sorted_[q];
                     if (eq.cx != ep.cx || eq.cy != ep.cy) continue;  // another cell, same bucket
-                    if (!test(ep.box, eq.box, &ep)) return false;
+                    if (!test(ep.box, ep.bounds, eq.box, eq.bounds, &ep)) return false;
                 }
             }
         }
@@ -279,7 +278,7 @@ void grid_broad_phase::run(std::span<const aabb> a, std::span<const aabb> b, boo
         for (const std::uint32_t o : oversized_) {
             for (std::uint32_t i = 0; i < count; ++i) {
                 if (i == o || (is_oversized_[i] && i < o) || !finite(boxes_[i])) continue;
-                if (!test(o, i, nullptr)) return false;
+                if (!test(o, boxes_[o], i, boxes_[i], nullptr)) return false;
             }
         }
         return true;

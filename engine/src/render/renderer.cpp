@@ -34,11 +34,13 @@ const void* byte_offset(std::size_t bytes) {
 
 renderer::renderer() {
     detail::require_gl("mosaic::renderer");
-    instance_program_ = detail::build_program("mosaic quads", detail::quad_vertex_shader,
-                                              detail::sprite_fragment_shader(false).c_str());
+    instance_program_ =
+        detail::build_program("mosaic quads", detail::sprite_vertex_shader(false).c_str(),
+                              detail::sprite_fragment_shader(false).c_str());
     try {
-        point_program_ = detail::build_program("mosaic points", detail::point_vertex_shader,
-                                               detail::sprite_fragment_shader(true).c_str());
+        point_program_ =
+            detail::build_program("mosaic points", detail::sprite_vertex_shader(true).c_str(),
+                                  detail::sprite_fragment_shader(true).c_str());
         line_program_ = detail::build_program("mosaic lines", detail::line_vertex_shader,
                                               detail::line_fragment_shader);
     } catch (...) {

@@ -12,11 +12,9 @@
 
 namespace mosaic::detail {
 
-// Attribute locations (both vertex shaders): 0 centre, 1 size, 2 rotation (degrees),
-// 3 colour, 4 pick id, 5 shape, 6 outline pixels.
-
-inline constexpr const char* quad_vertex_shader = R"glsl(
-#version 330 core
+// What both vertex shaders read: one draw_instance (renderer.cpp points the attributes at
+// it), and the camera.
+inline constexpr const char* sprite_attributes = R"glsl(
 layout(location = 0) in vec2 i_center;
 layout(location = 1) in vec2 i_size;
 layout(location = 2) in float i_rotation;  // degrees
@@ -26,6 +24,9 @@ layout(location = 5) in uint i_shape;
 layout(location = 6) in float i_outline;
 
 uniform mat4 u_view_projection;
+)glsl";
+
+inline constexpr const char* quad_vertex_body = R"glsl(
 
 out vec2 v_local;  // -1..1 across the rectangle
 out vec4 v_color;
@@ -50,17 +51,7 @@ void main() {
 // One vertex per sprite; the point is the square of pixels around the rotated rectangle
 // (plus a pixel, as drivers may round a point's size), and passes the fragment shader what
 // it needs to find each pixel's place in the sprite.
-inline constexpr const char* point_vertex_shader = R"glsl(
-#version 330 core
-layout(location = 0) in vec2 i_center;
-layout(location = 1) in vec2 i_size;
-layout(location = 2) in float i_rotation;  // degrees
-layout(location = 3) in vec4 i_color;
-layout(location = 4) in int i_pick;
-layout(location = 5) in uint i_shape;
-layout(location = 6) in float i_outline;
-
-uniform mat4 u_view_projection;
+inline constexpr const char* point_vertex_body = R"glsl(
 uniform vec2 u_pixels_per_unit;  // of the target, signed as the projection maps the axes
 
 flat out vec4 v_color;
@@ -155,6 +146,12 @@ void main() {
     o_pick = v_pick;
 }
 )glsl";
+
+/// The vertex shader of the quad path (`points` false) or of the point path.
+inline std::string sprite_vertex_shader(bool points) {
+    return std::string("#version 330 core\n") + sprite_attributes +
+           (points ? point_vertex_body : quad_vertex_body);
+}
 
 /// The fragment shader of the quad path (`points` false) or of the point path.
 inline std::string sprite_fragment_shader(bool points) {

@@ -82,6 +82,7 @@ private:
     struct entry {
         std::int32_t cx, cy;
         std::uint32_t box;  // index into the combined a+b range
+        aabb bounds;        // boxes_[box], beside it: the pair tests read the entries in order
     };
     void run(std::span<const aabb> a, std::span<const aabb> b, bool between,
              std::vector<index_pair>& out);
