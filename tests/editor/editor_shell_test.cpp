@@ -67,6 +67,7 @@ TEST_F(EditorShellTest, PlayAndStopOnTheToolbarRestoreTheScene) {
 // toolbar says how fast the game runs against real time.
 TEST_F(EditorShellTest, TheToolbarShowsTheGamesSpeedWhenItCannotKeepUp) {
     create_entity(state, "E");
+    imgui.frames(2);
     imgui.click(at("toolbar/Play"));
     ASSERT_TRUE(state.playing());
     state.frame(1.0 / 60.0);
