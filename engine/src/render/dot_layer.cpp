@@ -9,8 +9,9 @@ namespace mosaic::detail {
 
 namespace {
 
+// Rounded to the nearest of 0..255 (a cast after +0.5: lround was a tenth of the dots' time).
 std::uint32_t channel(float value) {
-    return static_cast<std::uint32_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
+    return static_cast<std::uint32_t>(std::clamp(value, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 
 }  // namespace

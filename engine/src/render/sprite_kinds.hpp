@@ -42,14 +42,14 @@ public:
         if (!(room > 0.0f && diagonal_squared <= room * room)) return sprite_kind::quad;  // NaN too
         // OpenGL drops a point whose centre is outside the view: that would cut a sprite half
         // in view, so such a sprite stays a quad.
-        const glm::vec4 clip = view_projection_ * glm::vec4(d.center, 0.0f, 1.0f);
+        const glm::vec2 clip = clip_of(d.center);
         return std::abs(clip.x) < 1.0f && std::abs(clip.y) < 1.0f ? sprite_kind::point
                                                                   : sprite_kind::quad;
     }
 
     /// The window pixel (origin bottom-left, as gl_FragCoord) holding `d`'s centre.
     [[nodiscard]] glm::ivec2 pixel_of(const draw_instance& d) const noexcept {
-        const glm::vec4 clip = view_projection_ * glm::vec4(d.center, 0.0f, 1.0f);
+        const glm::vec2 clip = clip_of(d.center);
         return {static_cast<int>(std::floor((clip.x + 1.0f) * 0.5f * viewport_.x)),
                 static_cast<int>(std::floor((clip.y + 1.0f) * 0.5f * viewport_.y))};
     }
@@ -63,6 +63,13 @@ public:
     }
 
 private:
+    // The projection is orthographic (camera2d): clip space is an affine map of the plane,
+    // and w stays 1.
+    [[nodiscard]] glm::vec2 clip_of(glm::vec2 p) const noexcept {
+        const glm::mat4& m = view_projection_;
+        return {m[0][0] * p.x + m[1][0] * p.y + m[3][0], m[0][1] * p.x + m[1][1] * p.y + m[3][1]};
+    }
+
     glm::mat4 view_projection_;
     glm::vec2 viewport_;
     glm::vec2 ppu_;
