@@ -85,8 +85,9 @@ fs::path recovery_target(const fs::path& original, const fs::path& folder) {
 
 std::string size_text(std::uintmax_t bytes) {
     if (bytes < 1024) return std::to_string(bytes) + " B";
-    if (bytes < 1024 * 1024) return std::to_string(bytes / 1024) + " KB";
-    return std::to_string(bytes / (1024 * 1024)) + " MB";
+    constexpr std::uintmax_t mebibyte = std::uintmax_t{1024} * 1024;
+    if (bytes < mebibyte) return std::to_string(bytes / 1024) + " KB";
+    return std::to_string(bytes / mebibyte) + " MB";
 }
 
 }  // namespace
