@@ -16,7 +16,7 @@ void* command_buffer::allocate(std::size_t size, std::size_t alignment) {
                 return last.memory.get() + start;
             }
         }
-        const std::size_t block_size = std::max<std::size_t>(16 * 1024, size + alignment);
+        const std::size_t block_size = std::max(std::size_t{16} * 1024, size + alignment);
         blocks_.push_back({std::make_unique<std::byte[]>(block_size), block_size, 0});
     }
 }

@@ -5,10 +5,16 @@
 #include <cstdio>
 #include <ostream>
 
+#include "mosaic/ecs/worker_pool.hpp"
+
 namespace mosaic {
 
 scheduler::scheduler(unsigned threads) : pool_(std::make_unique<worker_pool>(threads)) {}
 scheduler::~scheduler() = default;
+
+unsigned scheduler::threads() const noexcept {
+    return pool_->threads();
+}
 
 system& scheduler::add(std::string name, system_function fn) {
     if (!MOSAIC_CHECK(find(name) == nullptr,

@@ -76,8 +76,10 @@ fs::path recovery_target(const fs::path& original, const fs::path& folder) {
     const fs::path dir = original.empty() ? folder : original.parent_path();
     std::error_code ec;
     for (int n = 1; n < 100; ++n) {
-        const std::string suffix = n == 1 ? "" : "-" + std::to_string(n);
-        const fs::path target = dir / (stem + ".recovered" + suffix + ".scene.bin");
+        std::string name = stem + ".recovered";
+        if (n > 1) name += "-" + std::to_string(n);
+        name += ".scene.bin";
+        fs::path target = dir / name;  // not const: returned by move
         if (!fs::exists(target, ec)) return target;
     }
     return dir / (stem + ".recovered.scene.bin");
@@ -85,8 +87,9 @@ fs::path recovery_target(const fs::path& original, const fs::path& folder) {
 
 std::string size_text(std::uintmax_t bytes) {
     if (bytes < 1024) return std::to_string(bytes) + " B";
-    if (bytes < 1024 * 1024) return std::to_string(bytes / 1024) + " KB";
-    return std::to_string(bytes / (1024 * 1024)) + " MB";
+    constexpr std::uintmax_t mebibyte = std::uintmax_t{1024} * 1024;
+    if (bytes < mebibyte) return std::to_string(bytes / 1024) + " KB";
+    return std::to_string(bytes / mebibyte) + " MB";
 }
 
 }  // namespace

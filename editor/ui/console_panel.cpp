@@ -5,7 +5,9 @@
 #include <string>
 #include <vector>
 
+#include "core/editor_state.hpp"
 #include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

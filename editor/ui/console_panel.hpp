@@ -5,9 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "core/editor_state.hpp"
 #include "ui/panel.hpp"
-#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

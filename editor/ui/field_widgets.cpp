@@ -3,6 +3,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>  // PushItemFlag, ImGuiItemFlags_MixedValue
 
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -65,7 +66,9 @@ void write_element(field_context& ctx, const field_info& field, std::uint32_t el
         }
         auto* target = static_cast<float*>(field.address(c, element));
         for (std::size_t i = 0; i < floats; ++i) {
-            if (std::memcmp(&new_value[i], &old_value[i], sizeof(float)) != 0)
+            // Bits, not ==: -0 over 0, or a NaN typed in, is a change too.
+            if (std::bit_cast<std::uint32_t>(new_value[i]) !=
+                std::bit_cast<std::uint32_t>(old_value[i]))
                 target[i] = new_value[i];
         }
     }

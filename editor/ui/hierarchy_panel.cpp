@@ -11,10 +11,12 @@
 #include <mosaic/engine/input.hpp>
 
 #include "core/actions.hpp"
+#include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

@@ -19,9 +19,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "core/editor_state.hpp"
+#include <mosaic/ecs/entity.hpp>
+
 #include "ui/panel.hpp"
-#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

@@ -12,10 +12,12 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
 
+#include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_widgets.hpp"
 #include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

@@ -7,10 +7,10 @@
 
 #include <vector>
 
+#include <mosaic/ecs/fwd.hpp>
+
 #include "core/actions.hpp"
-#include "core/editor_state.hpp"
 #include "ui/panel.hpp"
-#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

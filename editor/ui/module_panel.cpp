@@ -1,11 +1,12 @@
 #include "ui/module_panel.hpp"
 
-#include "ui/ui_state.hpp"
-
 #include <imgui.h>
 
 #include <cstring>
 #include <string>
+
+#include "core/editor_state.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

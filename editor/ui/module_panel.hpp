@@ -20,6 +20,8 @@
 
 namespace mosaic::editor {
 
+class console_log;
+
 class module_panel : public panel {
 public:
     /// Copies the strings (they live in the module).

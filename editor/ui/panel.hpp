@@ -15,13 +15,15 @@
 
 #include <string>
 
-#include "core/editor_state.hpp"
 #include "ui/panel_events.hpp"
-#include "ui/viewport_renderer.hpp"
 
 namespace mosaic::editor {
 
+// Declared only: a panel includes what it uses (core/editor_state.hpp, ui/ui_state.hpp,
+// ui/viewport_renderer.hpp), so a change to one of them rebuilds only the panels that do.
+class editor_state;
 struct ui_state;
+class viewport_renderer;
 
 /// Where a panel goes in the fixed layout (shell.hpp): the column left of the scene view,
 /// the scene view's place, the column on the right, the strip under the scene view. A dock

@@ -6,7 +6,9 @@
 
 #include <mosaic/ecs/system.hpp>
 
+#include "core/editor_state.hpp"
 #include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/editor_state.hpp"
 #include "ui/panel.hpp"
-#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

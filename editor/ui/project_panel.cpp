@@ -7,9 +7,11 @@
 
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "core/editor_state.hpp"
 #include "ui/commands.hpp"
 #include "ui/file_dialog.hpp"
 #include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 

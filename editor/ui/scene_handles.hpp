@@ -18,10 +18,9 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/math.hpp>
 
-namespace mosaic::editor {
+#include "ui/scene_view_state.hpp"  // transform_tool
 
-/// Which handle the scene view shows (W, E, R and the toolbar's buttons).
-enum class transform_tool { move, rotate, scale };
+namespace mosaic::editor {
 
 /// A part of a handle: an axis, the centre square (free move, uniform scale) or the ring.
 enum class handle_part { none, x, y, both, ring };

@@ -12,7 +12,10 @@
 #include <mosaic/engine/render/grid.hpp>
 #include <mosaic/engine/render/scene_camera.hpp>
 
+#include "core/editor_state.hpp"
 #include "ui/scene_picking.hpp"
+#include "ui/ui_state.hpp"
+#include "ui/viewport_renderer.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {

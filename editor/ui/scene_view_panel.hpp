@@ -17,14 +17,12 @@
 #include <optional>
 #include <vector>
 
+#include <mosaic/engine/render/camera2d.hpp>
 #include <mosaic/engine/render/draw_list.hpp>
 
 #include "core/actions.hpp"
-#include "core/editor_state.hpp"
 #include "ui/panel.hpp"
 #include "ui/scene_handles.hpp"
-#include "ui/ui_state.hpp"
-#include "ui/viewport_renderer.hpp"
 
 namespace mosaic::editor {
 

@@ -5,9 +5,11 @@
 
 #include <mosaic/engine/render/camera2d.hpp>
 
-#include "ui/scene_handles.hpp"
-
 namespace mosaic::editor {
+
+/// Which handle the scene view shows (W, E, R and the toolbar's buttons); scene_handles.hpp
+/// draws and drags it.
+enum class transform_tool { move, rotate, scale };
 
 struct scene_view_state {
     camera2d camera;

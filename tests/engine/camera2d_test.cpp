@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 
 namespace mosaic {

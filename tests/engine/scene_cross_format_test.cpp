@@ -295,5 +295,91 @@ TEST_F(SceneCrossFormat, ARateOfNoTimeFailsAlikeInBothFormats) {
                       "expected a number of seconds > 0");
 }
 
+// An upgrade hook reads the same old values whichever format they come from: numbers,
+// vectors, text, enum labels, arrays and what is neither (true/false), by field name.
+std::string what_the_hook_reads(const legacy_fields& old) {
+    std::string seen;
+    for (const char* field :
+         {"flag", "i32", "u32", "i64", "f32", "f64", "v2", "v3", "v4", "tint", "label", "mood",
+          "target", "texture", "weights", "friends", "version", "enabled", "missing"}) {
+        seen += std::string(field) + (old.has(field) ? ":" : " (absent):");
+        for (std::size_t i = 0; i < 5; ++i) {
+            const auto n = old.number(field, i);
+            seen += n ? " " + std::to_string(*n) : " -";
+        }
+        const auto text = old.text(field);
+        seen += text ? " '" + *text + "'\n" : " no text\n";
+    }
+    return seen;
+}
+
+TEST(SceneCrossFormatLegacy, AnUpgradeHookReadsTheSameValuesFromBothFormats) {
+    component_table writer;
+    testing::register_test_components(writer);
+    component_table reader;
+    register_builtin_components(reader);
+    std::vector<std::string> reads;
+    // Version 2 keeps two of the fields: the hook still reads all the old ones.
+    reader.component<testing::EveryKind>("EveryKind")
+        .field("flag", &testing::EveryKind::flag)
+        .field("i32", &testing::EveryKind::i32)
+        .version(2)
+        .upgrade([&](void*, std::uint32_t from, const legacy_fields& old) {
+            EXPECT_EQ(from, 1u);
+            reads.push_back(what_the_hook_reads(old));
+        });
+
+    scene s;
+    const entity friend_entity = add_entity(s.world, 1, "Friend");
+    const entity e = add_entity(s.world, 2, "Old");
+    testing::EveryKind value;
+    value.flag = true;
+    value.i32 = -5;
+    value.u32 = 7;
+    value.i64 = std::int64_t{1} << 40;
+    value.f32 = 1.5f;
+    value.f64 = 2.25;
+    value.v2 = {1, 2};
+    value.v3 = {3, 4, 5};
+    value.v4 = {6, 7, 8, 9};
+    value.tint = {0.25f, 0.5f, 0.75f, 1};
+    std::memcpy(value.label, "hello", 5);
+    value.mood = testing::Mood::angry;
+    value.target = friend_entity;
+    std::memcpy(value.texture.path, "art/ship.png", 12);
+    value.weights[0] = 0.5f;
+    value.weights[2] = -3;
+    value.friends[1] = friend_entity;
+    s.world.add<testing::EveryKind>(e, value);
+    s.world.disable<testing::EveryKind>(e);
+    value.mood = static_cast<testing::Mood>(3);  // no label: a number in both formats
+    s.world.add<testing::EveryKind>(friend_entity, value);
+
+    const auto from_json = load_scene_json(json_of(s, writer), reader, "old.scene.json");
+    ASSERT_TRUE(from_json.ok()) << to_string(from_json.diagnostics);
+    ASSERT_EQ(reads.size(), 2u);
+    const auto from_binary = load_scene_binary(binary_of(s, writer), reader, "old.scene.bin");
+    ASSERT_TRUE(from_binary.ok()) << to_string(from_binary.diagnostics);
+    ASSERT_EQ(reads.size(), 4u);
+
+    // The same two reads, whichever order each reader takes the entities in.
+    std::sort(reads.begin(), reads.begin() + 2);
+    std::sort(reads.begin() + 2, reads.end());
+    EXPECT_EQ(reads[0], reads[2]);
+    EXPECT_EQ(reads[1], reads[3]);
+    const std::string& old = reads[0].find("'angry'") != std::string::npos ? reads[0] : reads[1];
+    const std::string& unlabelled = &old == &reads[0] ? reads[1] : reads[0];
+    EXPECT_NE(old.find("mood: - - - - - 'angry'"), std::string::npos) << old;
+    EXPECT_NE(unlabelled.find("mood: 3.000000 - - - - no text"), std::string::npos) << unlabelled;
+    EXPECT_NE(old.find("v3: 3.000000 4.000000 5.000000 - - no text"), std::string::npos) << old;
+    EXPECT_NE(old.find("flag: - - - - - no text"), std::string::npos) << old;
+    EXPECT_NE(old.find("enabled (absent):"), std::string::npos) << "not a field";
+    EXPECT_NE(old.find("version (absent):"), std::string::npos) << "not a field";
+    EXPECT_NE(old.find("label: - - - - - 'hello'"), std::string::npos) << old;
+    EXPECT_NE(old.find("weights: 0.500000 0.000000 -3.000000 - - no text"), std::string::npos)
+        << old;
+    EXPECT_NE(old.find("friends: 0.000000 1.000000 - - - no text"), std::string::npos) << old;
+}
+
 }  // namespace
 }  // namespace mosaic

@@ -17,7 +17,7 @@ bool same_bytes(std::span<const T> a, const std::vector<T>& b) {
     return a.size() == b.size() &&
            (a.empty() || std::memcmp(a.data(), b.data(), a.size_bytes()) == 0);
 }
-static_assert(sizeof(draw_instance) == 11 * 4 && sizeof(draw_line) == 6 * 4,
+static_assert(sizeof(draw_instance) == 11 * sizeof(float) && sizeof(draw_line) == 6 * sizeof(float),
               "draw_instance or draw_line gained padding: compare them field by field");
 }  // namespace
 
@@ -39,7 +39,9 @@ ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, g
     }
     render_seconds_ +=
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    // ImGui's OpenGL backend takes the GL texture name as the texture id.
+    // ImGui's OpenGL backend takes the GL texture name as the texture id: an integer in a
+    // pointer, never dereferenced.
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): ImTextureID is void*; the backend casts back
     return reinterpret_cast<ImTextureID>(static_cast<std::uintptr_t>(target_->color_texture()));
 }
 

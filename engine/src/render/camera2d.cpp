@@ -1,6 +1,7 @@
 #include <mosaic/engine/render/camera2d.hpp>
 
 #include <algorithm>
+#include <glm/mat4x4.hpp>
 
 namespace mosaic {
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstddef>
 #include <glm/gtc/type_ptr.hpp>
+#include <glm/mat4x4.hpp>
 
 #include "dot_layer.hpp"
 #include "dot_pass.hpp"

@@ -148,7 +148,7 @@ void code_migration::revive_unknown(scene& s, const component_table& table) {
                 const detail::component_header header =
                     detail::read_component(doc, *info, value.data(), ctx, u.name, false);
                 detail::upgrade_component(*info, value.data(), header.version,
-                                          detail::json_legacy_fields(doc));
+                                          detail::json_legacy_values(doc));
                 if (!s.world.add_copy(owner, info->type, value.data())) return false;
                 if (!header.enabled) s.world.set_enabled(owner, info->type, false);
             } catch (const detail::load_failed&) {

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <utility>
+#include <variant>
 
 #include "field_messages.hpp"
 #include "json_support.hpp"
@@ -304,77 +306,44 @@ std::string fields_to_json(byte_cursor& in, const binary_type& type, bool enable
     return {buffer.GetString(), buffer.GetSize()};
 }
 
-binary_legacy_fields::binary_legacy_fields(byte_cursor in, const binary_type& type,
-                                           decode_context& ctx) {
-    // What json_legacy_fields (component_json.cpp) would offer for the same component: a
-    // number where the JSON form has a number (scalars, vector components, array elements),
-    // text where it has a string.
-    values_.reserve(type.fields.size());
+legacy_values binary_legacy_values(byte_cursor in, const binary_type& type, decode_context& ctx) {
+    // Each value as the JSON form has it (component_json.cpp's json_legacy_values): a
+    // number, a group of numbers (vectors, colours), text (strings, enum labels), or neither
+    // (true/false).
+    legacy_values out;
     for (const binary_field& f : type.fields) {
-        value& out = values_.emplace_back();
-        out.name = f.name;
+        std::vector<legacy_values::element> elements;
+        elements.reserve(f.count);
         for (std::uint32_t i = 0; i < f.count; ++i) {
             const file_element v = read_element(in, f, element_of(f, i), ctx);
-            std::optional<double> number;
-            const bool as_array = visit_kind(f.kind, [&](auto kind) {
+            elements.push_back(visit_kind(f.kind, [&](auto kind) -> legacy_values::element {
                 using K = decltype(kind);
                 using T = typename K::type;
                 if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>) {
-                    number = static_cast<double>(v.integer);
+                    return static_cast<double>(v.integer);
                 } else if constexpr (std::is_same_v<T, std::uint32_t> ||
                                      std::is_same_v<T, entity>) {
-                    number = static_cast<double>(v.unsigned_integer);
+                    return static_cast<double>(v.unsigned_integer);
                 } else if constexpr (std::is_floating_point_v<T>) {
-                    number = v.real;
+                    return v.real;
                 } else if constexpr (K::info.float_count > 0) {
-                    if (f.count == 1) {
-                        out.numbers.assign(v.floats, v.floats + K::info.float_count);
-                        return true;
-                    }
-                    // An array of arrays: no number at an index, as in JSON.
+                    return std::vector<double>(v.floats, v.floats + K::info.float_count);
                 } else if constexpr (std::is_same_v<T, enum_number>) {
                     const std::string_view label = enum_label(f, v.integer);
-                    if (label.empty()) {
-                        number = static_cast<double>(v.integer);
-                    } else if (f.count == 1) {
-                        out.text = std::string(label);
-                    }
+                    if (label.empty()) return static_cast<double>(v.integer);
+                    return std::string(label);
                 } else if constexpr (K::info.is_text) {
-                    if (f.count == 1) out.text = std::string(v.text);
+                    return std::string(v.text);
                 } else if constexpr (std::is_same_v<T, bool>) {
-                    // JSON's true and false are not numbers either.
+                    return std::monostate{};  // neither a number nor text, as JSON's true and false
                 } else {
                     static_assert(unhandled_kind<K>, "binary: offer this kind to upgrade hooks");
                 }
-                return false;
-            });
-            if (as_array) continue;
-            out.numbers.push_back(number);
+            }));
         }
+        out.add(std::string(f.name), f.count != 1, std::move(elements));
     }
-}
-
-const binary_legacy_fields::value* binary_legacy_fields::find(std::string_view field) const {
-    for (const value& v : values_) {
-        if (v.name == field) return &v;
-    }
-    return nullptr;
-}
-
-bool binary_legacy_fields::has(std::string_view field) const {
-    return find(field) != nullptr;
-}
-
-std::optional<double> binary_legacy_fields::number(std::string_view field,
-                                                   std::size_t index) const {
-    const value* v = find(field);
-    if (!v || index >= v->numbers.size()) return std::nullopt;
-    return v->numbers[index];
-}
-
-std::optional<std::string> binary_legacy_fields::text(std::string_view field) const {
-    const value* v = find(field);
-    return v ? v->text : std::nullopt;
+    return out;
 }
 
 }  // namespace mosaic::detail

@@ -18,18 +18,6 @@ namespace {
 
 using limits = binary_scene_limits;
 
-// What the upgrade hook would read for a component of the current version: it is not called.
-class no_legacy_fields final : public legacy_fields {
-public:
-    [[nodiscard]] bool has(std::string_view) const override { return false; }
-    [[nodiscard]] std::optional<double> number(std::string_view, std::size_t) const override {
-        return std::nullopt;
-    }
-    [[nodiscard]] std::optional<std::string> text(std::string_view) const override {
-        return std::nullopt;
-    }
-};
-
 class scene_loader final : public decode_context, public file_place {
 public:
     scene_loader(binary_reader& in, const component_table& table, read_context& ctx,
@@ -279,10 +267,9 @@ private:
         // again for every component of the current one.
         if (type.version < info.version) {
             builder_.add_component(e, info, value, enabled, type.version,
-                                   binary_legacy_fields(start, type, *this), *this);
+                                   binary_legacy_values(start, type, *this), *this);
         } else {
-            builder_.add_component(e, info, value, enabled, type.version, no_legacy_fields(),
-                                   *this);
+            builder_.add_component(e, info, value, enabled, type.version, legacy_values(), *this);
         }
     }
 
@@ -319,7 +306,7 @@ private:
         const component_header header =
             read_component(doc, *info, value.data(), ctx_, in_.where.path(), true);
         builder_.add_component(e, *info, value.data(), header.enabled, header.version,
-                               json_legacy_fields(doc), *this);
+                               json_legacy_values(doc), *this);
     }
 
     binary_reader& in_;

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "binary_io.hpp"
+#include "legacy_values.hpp"
 #include "mosaic/ecs/component_table.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
 #include "mosaic/ecs/world.hpp"
@@ -140,24 +141,6 @@ void decode_fields(byte_cursor& in, binary_type& type, void* value, decode_conte
                                          decode_context& ctx);
 
 /// The field data as an upgrade hook sees it (by name, whatever the type has now).
-class binary_legacy_fields final : public legacy_fields {
-public:
-    binary_legacy_fields(byte_cursor in, const binary_type& type, decode_context& ctx);
-
-    [[nodiscard]] bool has(std::string_view field) const override;
-    [[nodiscard]] std::optional<double> number(std::string_view field,
-                                               std::size_t index) const override;
-    [[nodiscard]] std::optional<std::string> text(std::string_view field) const override;
-
-private:
-    struct value {
-        std::string_view name;
-        std::vector<std::optional<double>> numbers;  // as the JSON form would offer them
-        std::optional<std::string> text;
-    };
-    [[nodiscard]] const value* find(std::string_view field) const;
-
-    std::vector<value> values_;
-};
-
+[[nodiscard]] legacy_values binary_legacy_values(byte_cursor in, const binary_type& type,
+                                                 decode_context& ctx);
 }  // namespace mosaic::detail

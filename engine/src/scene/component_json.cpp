@@ -5,6 +5,9 @@
 #include <limits>
 #include <sstream>
 #include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
 
 #include "field_messages.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
@@ -226,40 +229,37 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
     });
 }
 
+legacy_values::element legacy_element(const rapidjson::Value& v) {
+    if (v.IsNumber()) return v.GetDouble();
+    if (v.IsString()) return std::string(v.GetString(), v.GetStringLength());
+    if (v.IsArray()) {
+        std::vector<double> group;
+        for (const auto& e : v.GetArray()) {
+            if (!e.IsNumber()) return std::monostate{};
+            group.push_back(e.GetDouble());
+        }
+        return group;
+    }
+    return std::monostate{};
+}
+
 }  // namespace
 
-json_legacy_fields::json_legacy_fields(const rapidjson::Value& object) : object_(&object) {}
-
-bool json_legacy_fields::has(std::string_view field) const {
-    return find(field) != nullptr;
-}
-
-std::optional<double> json_legacy_fields::number(std::string_view field, std::size_t index) const {
-    const rapidjson::Value* v = find(field);
-    if (!v) return std::nullopt;
-    if (v->IsArray()) {
-        if (index >= v->Size() || !(*v)[static_cast<rapidjson::SizeType>(index)].IsNumber()) {
-            return std::nullopt;
+legacy_values json_legacy_values(const rapidjson::Value& object) {
+    legacy_values out;
+    if (!object.IsObject()) return out;
+    for (const auto& m : object.GetObject()) {
+        const std::string_view name(m.name.GetString(), m.name.GetStringLength());
+        if (name == "version" || name == "enabled") continue;
+        std::vector<legacy_values::element> elements;
+        if (m.value.IsArray()) {
+            for (const auto& e : m.value.GetArray()) elements.push_back(legacy_element(e));
+        } else {
+            elements.push_back(legacy_element(m.value));
         }
-        return (*v)[static_cast<rapidjson::SizeType>(index)].GetDouble();
+        out.add(std::string(name), m.value.IsArray(), std::move(elements));
     }
-    if (index != 0 || !v->IsNumber()) return std::nullopt;
-    return v->GetDouble();
-}
-
-std::optional<std::string> json_legacy_fields::text(std::string_view field) const {
-    const rapidjson::Value* v = find(field);
-    if (!v || !v->IsString()) return std::nullopt;
-    return std::string(v->GetString(), v->GetStringLength());
-}
-
-const rapidjson::Value* json_legacy_fields::find(std::string_view field) const {
-    for (const auto& m : object_->GetObject()) {
-        if (std::string_view(m.name.GetString(), m.name.GetStringLength()) == field) {
-            return &m.value;
-        }
-    }
-    return nullptr;
+    return out;
 }
 
 component_header read_component(const rapidjson::Value& object, const component_info& info,

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "json_support.hpp"
+#include "legacy_values.hpp"
 #include "mosaic/ecs/component_table.hpp"
 #include "read_context.hpp"
 
@@ -41,18 +42,8 @@ component_header read_component(const rapidjson::Value& object, const component_
                                 void* value, read_context& ctx, const std::string& path,
                                 bool versions_required);
 
-/// A component object's values as an upgrade hook sees them (by name).
-class json_legacy_fields final : public legacy_fields {
-public:
-    explicit json_legacy_fields(const rapidjson::Value& object);
-    [[nodiscard]] bool has(std::string_view field) const override;
-    [[nodiscard]] std::optional<double> number(std::string_view field,
-                                               std::size_t index) const override;
-    [[nodiscard]] std::optional<std::string> text(std::string_view field) const override;
-
-private:
-    [[nodiscard]] const rapidjson::Value* find(std::string_view field) const;
-    const rapidjson::Value* object_;
-};
+/// A component object's values as an upgrade hook sees them (by name; "version" and
+/// "enabled" are not fields).
+[[nodiscard]] legacy_values json_legacy_values(const rapidjson::Value& object);
 
 }  // namespace mosaic::detail

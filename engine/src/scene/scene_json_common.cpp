@@ -101,7 +101,7 @@ void read_components(const rapidjson::Value& v, const component_table& table,
         buffer.assign(info->prototype.begin(), info->prototype.end());
         const component_header header =
             read_component(m.value, *info, buffer.data(), ctx, place.path(), versions_required);
-        const json_legacy_fields legacy(m.value);
+        const legacy_values legacy = json_legacy_values(m.value);
         if (target.prototype) {
             builder.upgrade(*info, buffer.data(), header.version, legacy, place);
             target.prototype->set(info->type, buffer.data(), header.enabled);

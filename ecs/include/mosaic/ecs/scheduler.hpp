@@ -26,10 +26,11 @@
 #include "system.hpp"
 #include "system_error.hpp"
 #include "system_params.hpp"
-#include "worker_pool.hpp"
 #include "world.hpp"
 
 namespace mosaic {
+
+class worker_pool;  // worker_pool.hpp: <thread> and <condition_variable> stay out of here
 
 class scheduler {
 public:
@@ -90,7 +91,7 @@ public:
     [[nodiscard]] std::size_t size() const noexcept { return systems_.size(); }
 
     void set_threads(unsigned threads);
-    [[nodiscard]] unsigned threads() const noexcept { return pool_->threads(); }
+    [[nodiscard]] unsigned threads() const noexcept;
 
     /// Runs one tick of `dt` seconds: every phase, then applies command buffers. Throws
     /// system_error when a system fails (see above).

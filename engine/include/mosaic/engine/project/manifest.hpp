@@ -20,7 +20,6 @@
 #include <vector>
 
 #include "../scene/diagnostic.hpp"
-#include "../scene/scene_json.hpp"
 
 namespace mosaic {
 

@@ -10,7 +10,7 @@
 //   scale   pixels per world unit = zoom * viewport height / 10 (the Camera component's
 //           rule): at zoom 1 the view is 10 units high whatever the window size.
 
-#include <glm/mat4x4.hpp>
+#include <glm/fwd.hpp>  // glm::mat4: view_projection's callers include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 
 namespace mosaic {

@@ -4,6 +4,7 @@
 // on (an unknown component, a reference to an entity the file does not have).
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,5 +26,21 @@ struct diagnostic {
 
 /// Joins diagnostics, one per line.
 [[nodiscard]] std::string to_string(const std::vector<diagnostic>& diagnostics);
+
+/// What a load gives: the value, or nothing and the error; the warnings either way.
+template <class T>
+struct load_result {
+    std::optional<T> value;               // empty when the load failed
+    std::vector<diagnostic> diagnostics;  // warnings, and the error when it failed
+
+    [[nodiscard]] bool ok() const noexcept { return value.has_value(); }
+    /// The error that stopped the load, or nullptr.
+    [[nodiscard]] const diagnostic* error() const noexcept {
+        for (const diagnostic& d : diagnostics) {
+            if (d.severity == diagnostic::level::error) return &d;
+        }
+        return nullptr;
+    }
+};
 
 }  // namespace mosaic

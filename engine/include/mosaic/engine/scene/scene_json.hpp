@@ -26,21 +26,6 @@ namespace mosaic {
 /// entity flag named "active") still loads.
 inline constexpr std::uint32_t scene_format_version = 2;
 
-template <class T>
-struct load_result {
-    std::optional<T> value;               // empty when the load failed
-    std::vector<diagnostic> diagnostics;  // warnings, and the error when it failed
-
-    [[nodiscard]] bool ok() const noexcept { return value.has_value(); }
-    /// The error that stopped the load, or nullptr.
-    [[nodiscard]] const diagnostic* error() const noexcept {
-        for (const diagnostic& d : diagnostics) {
-            if (d.severity == diagnostic::level::error) return &d;
-        }
-        return nullptr;
-    }
-};
-
 /// Told now and then how far a load is (0 to 1: every few thousand entities, and while a
 /// JSON file is parsed every few megabytes); returns false to cancel it. A cancelled load
 /// fails with the error "loading was cancelled" and hands nothing over. Called on the
