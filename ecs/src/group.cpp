@@ -1,6 +1,7 @@
 #include "mosaic/ecs/group.hpp"
 
 #include <algorithm>
+#include <array>
 
 #include "mosaic/ecs/sparse_set.hpp"
 
@@ -51,15 +52,46 @@ void group::fill() noexcept {
 
 // --- the pools' side -------------------------------------------------------------------------
 
+// These run on every add and remove of a grouped type: each pool's position of the entity
+// is looked up once, and serves for the membership test, the match test and the swap.
+
+namespace {
+constexpr std::size_t positions_kept = 16;  // groups over more types look up twice
+}
+
 void sparse_set::groups_after_gain(entity_index index) noexcept {
+    std::array<std::uint32_t, positions_kept> at;
     for (group* g : groups_) {  // outer first
-        if (!g->contains(index) && g->matches(index)) g->join(index);
+        const std::size_t count = g->pools_.size();
+        if (count > positions_kept) [[unlikely]] {
+            if (!g->contains(index) && g->matches(index)) g->join(index);
+            continue;
+        }
+        bool joins = true;
+        for (std::size_t k = 0; k < count && joins; ++k) {
+            const sparse_set& pool = *g->pools_[k];
+            at[k] = pool.position(index);
+            // Present and enabled everywhere, and not a member yet.
+            joins = at[k] < pool.enabled_ && (k > 0 || at[k] >= g->size_);
+        }
+        if (!joins) continue;
+        for (std::size_t k = 0; k < count; ++k) g->pools_[k]->swap_entries(at[k], g->size_);
+        ++g->size_;
     }
 }
 
 void sparse_set::groups_before_loss(entity_index index) noexcept {
     for (auto it = groups_.rbegin(); it != groups_.rend(); ++it) {  // inner first
-        if ((*it)->contains(index)) (*it)->leave(index);
+        group& g = **it;
+        const std::uint32_t first = g.pools_.front()->position(index);
+        if (first >= g.size_) continue;  // not a member (`absent` is larger than any size)
+        const std::uint32_t last = g.size_ - 1;
+        g.pools_.front()->swap_entries(first, last);
+        for (std::size_t k = 1; k < g.pools_.size(); ++k) {
+            sparse_set& pool = *g.pools_[k];
+            pool.swap_entries(pool.position(index), last);
+        }
+        --g.size_;
     }
 }
 

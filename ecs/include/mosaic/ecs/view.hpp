@@ -1,8 +1,13 @@
 #pragma once
 // view<A, B...>(exclude<C...>): the entities that have every A, B... and no C.
 //
-// Iteration walks the smallest of the pools and tests the others. Three things make it fast
-// without asking the user to declare groups:
+// Iteration walks the smallest of the pools and tests the others, unless a group helps:
+//  * When the world has a group (group.hpp) whose types are all among the view's, every
+//    match is in that group's front range, and the view walks only that range. Over exactly
+//    the group's types (and with no inactive entity or excluded component around) it is a
+//    pointer walk per page with no lookup and no test. The scheduler makes groups for its
+//    systems' queries; views without one fall back to the rest of this list.
+// Without a group, three things make it fast:
 //  * Pools of components added together stay in the same packed order. Each pool remembers
 //    how long a prefix it shares with another (sparse_set::common_prefix, until either
 //    changes), and chunks of positions inside it run with no lookup at all; other chunks
