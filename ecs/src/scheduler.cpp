@@ -143,6 +143,8 @@ void scheduler::run_phase(world& w, phase p, double dt) {
     for (const due_system& d : due) {
         for (const type_id type : d.sys->read_types()) w.assure(type);
         for (const type_id type : d.sys->write_types()) w.assure(type);
+        // Made here, before any system runs: making one moves components around.
+        for (const std::vector<type_id>& query : d.sys->query_types()) w.assure_group(query);
     }
 
     const std::vector<int> wave = assign_waves(due);

@@ -80,6 +80,7 @@ void world::disconnect_all_signals() noexcept {
 }
 
 bool world::drop_pool(type_id type) noexcept {
+    if (sparse_set* dropped = pools_.find(type)) drop_groups_of(*dropped);
     return pools_.uninstall(type) != nullptr;
 }
 
@@ -195,6 +196,22 @@ world world::clone() const {
         }
         copy.pools_.install(pool.type(), std::move(cloned));
     });
+    // The cloned pools keep their order: the groups hold there as they do here.
+    for (const std::unique_ptr<group>& g : groups_) {
+        std::vector<sparse_set*> pools;
+        for (const sparse_set* pool : g->pools()) pools.push_back(copy.pools_.find(pool->type()));
+        auto made = std::make_unique<group>(std::move(pools));
+        made->size_ = g->size_;
+        attach(*made);
+        copy.groups_.push_back(std::move(made));
+    }
+    for (const group_answer& answer : group_answers_) {
+        group* made = nullptr;
+        for (std::size_t k = 0; k < groups_.size(); ++k) {
+            if (groups_[k].get() == answer.made) made = copy.groups_[k].get();
+        }
+        copy.group_answers_.push_back({answer.types, made});
+    }
     return copy;
 }
 
@@ -208,6 +225,78 @@ std::size_t world::memory_bytes() const noexcept {
     std::size_t bytes = entities_.memory_bytes() + pools_.memory_bytes();
     pools_.each([&](const sparse_set& pool) { bytes += sizeof(pool) + pool.memory_bytes(); });
     return bytes;
+}
+
+}  // namespace mosaic
+
+namespace mosaic {
+
+// --- groups ----------------------------------------------------------------------------------
+
+const group* world::assure_group(std::span<const type_id> types) {
+    std::vector<type_id> sorted(types.begin(), types.end());
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    for (const group_answer& answer : group_answers_) {
+        if (answer.types == sorted) return answer.made;
+    }
+    group* made = make_group(sorted);
+    group_answers_.push_back({std::move(sorted), made});
+    return made;
+}
+
+group* world::make_group(const std::vector<type_id>& types) {
+    if (types.size() < 2) return nullptr;
+    std::vector<sparse_set*> pools;
+    for (const type_id type : types) {
+        sparse_set* pool = assure(type);
+        if (!pool) return nullptr;
+        pools.push_back(pool);
+    }
+    // Groups sharing a pool must nest. Members of the groups nested inside this one (more
+    // types) already sit at the front of all of this one's pools: the largest of those
+    // ranges is where this group starts.
+    std::uint32_t start = 0;
+    for (const std::unique_ptr<group>& other : groups_) {
+        const bool overlaps = std::any_of(pools.begin(), pools.end(),
+                                          [&](const sparse_set* p) { return other->owns(*p); });
+        if (!overlaps) continue;
+        const bool other_inside = other->owned_within(pools);
+        const bool other_around = std::all_of(pools.begin(), pools.end(),
+                                              [&](const sparse_set* p) { return other->owns(*p); });
+        if (other_inside && other_around) return other.get();
+        if (!other_inside && !other_around) return nullptr;
+        if (other_around) start = std::max(start, other->size());
+    }
+    auto made = std::make_unique<group>(std::move(pools));
+    made->size_ = start;
+    attach(*made);
+    made->fill();
+    groups_.push_back(std::move(made));
+    return groups_.back().get();
+}
+
+void world::attach(group& g) {
+    for (sparse_set* pool : g.pools_) {
+        // Groups sharing a pool nest, so type count orders them outer to inner.
+        const auto at =
+            std::find_if(pool->groups_.begin(), pool->groups_.end(),
+                         [&](const group* h) { return h->type_count() > g.type_count(); });
+        pool->groups_.insert(at, &g);
+    }
+}
+
+void world::drop_groups_of(sparse_set& pool) noexcept {
+    if (pool.groups_.empty()) return;
+    for (std::size_t k = groups_.size(); k-- > 0;) {
+        group& g = *groups_[k];
+        if (!g.owns(pool)) continue;
+        for (sparse_set* owned : g.pools_) {
+            std::erase(owned->groups_, &g);
+        }
+        groups_.erase(groups_.begin() + static_cast<std::ptrdiff_t>(k));
+    }
+    group_answers_.clear();  // refusals may no longer hold; answers may name dropped groups
 }
 
 }  // namespace mosaic

@@ -12,6 +12,7 @@ import pathlib
 import sys
 
 PROSE = {
+    "group.hpp",          # the owned pools, drawn
     "sparse_set.hpp",     # the two arrays, drawn
     "storage.hpp",        # which operations move values, as a list
     "world.hpp",          # the index of sections

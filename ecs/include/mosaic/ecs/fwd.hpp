@@ -11,6 +11,7 @@ inline constexpr type_id invalid_type_id = 0xFFFF'FFFFu;
 struct entity;
 class entity_pool;
 class sparse_set;
+class group;
 template <class T>
 class storage;
 class world;

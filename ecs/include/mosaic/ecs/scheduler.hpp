@@ -14,6 +14,11 @@
 // applied at their sync points), and tick() throws a system_error naming the first failed
 // system in system order (system_error.hpp). The failed tick counts in ticks(); the scheduler
 // is ready for the next tick.
+//
+// Groups: before a phase runs, the scheduler asks the world for a group over each query its
+// due systems declare (system::queries; scheduler::each and view_t parameters declare
+// theirs), so their views iterate packed arrays (group.hpp). The first system to ask for a
+// pool wins it; a query whose pools another, non-nesting group owns runs as a plain view.
 
 #include <cstdint>
 #include <iosfwd>
@@ -49,8 +54,7 @@ public:
     /// its access is declared from them, so it cannot disagree with what the function uses.
     ///   s.add("gravity", [](view_t<RigidBody> bodies, const Physics& physics) { ... });
     template <class F>
-        requires(!std::is_convertible_v<F, system_function>)
-    system& add(std::string name, F fn) {
+    requires(!std::is_convertible_v<F, system_function>) system& add(std::string name, F fn) {
         using params = typename detail::callable_params<F>::type;
         system& added = add(std::move(name), system_function([fn](system_context& ctx) mutable {
                                 detail::call_with_params(fn, ctx, params{});
@@ -65,8 +69,7 @@ public:
     /// (entity, Get&...) or (Get&...).
     template <class... Get, class F>
     system& each(std::string name, F fn) {
-        return add(std::move(name),
-                   system_function([fn](system_context& ctx) mutable {
+        return add(std::move(name), system_function([fn](system_context& ctx) mutable {
                        auto matching = ctx.view<Get...>();
                        if constexpr (std::is_invocable_v<F&, system_context&, entity, Get&...>) {
                            matching.each([&](entity e, Get&... c) { fn(ctx, e, c...); });
@@ -80,7 +83,8 @@ public:
                            matching.each(fn);
                        }
                    }))
-            .template access<Get...>();
+            .template access<Get...>()
+            .template queries<Get...>();
     }
     [[nodiscard]] system* find(std::string_view name) noexcept;
     [[nodiscard]] const system* find(std::string_view name) const noexcept;

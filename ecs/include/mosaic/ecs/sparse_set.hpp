@@ -19,6 +19,11 @@
 // level), a lookup of an index below k is the index itself, with no trip to the sparse
 // pages. A random get<T> then waits for one memory access instead of two in a row. k only
 // shrinks when an entry below it moves; add, remove and enable elsewhere keep it.
+//
+// Groups (group.hpp): a pool may be owned by groups, which keep the entities having all
+// their types packed at the front of each owned pool. The pool calls into them when an
+// entity gains an enabled entry (after add and enable) or is about to lose one (before
+// remove and disable); a pool no group owns pays one test of an empty list for that.
 
 #include <array>
 #include <cstddef>
@@ -141,7 +146,22 @@ public:
     signal& on_add() noexcept { return on_add_; }
     signal& on_remove() noexcept { return on_remove_; }
 
+    /// The groups owning this pool, outer (fewest types) first (group.hpp).
+    [[nodiscard]] std::span<group* const> groups() const noexcept { return groups_; }
+
 protected:
+    /// Swaps the entries (and values) at two positions: what groups move entries with.
+    virtual void swap_entries(std::uint32_t a, std::uint32_t b) noexcept = 0;
+
+    // Group upkeep, called by storage<T> only when has_groups(). The entity with `index`
+    // just got an enabled entry here: it joins the groups it now matches.
+    [[nodiscard]] bool has_groups() const noexcept { return !groups_.empty(); }
+    void groups_after_gain(entity_index index) noexcept;
+    // Its enabled entry here is about to go (removed or disabled): it leaves its groups.
+    void groups_before_loss(entity_index index) noexcept;
+    // The pool is being cleared: its groups are empty.
+    void groups_clear() noexcept;
+
     /// Appends `index` at the end (disabled region) and returns its position; the caller
     /// appends the value, then moves it into the enabled prefix unless it adds a disabled
     /// component. Inline while the page exists: adding components in a loop is a hot path.
@@ -207,12 +227,16 @@ private:
         return const_cast<std::uint32_t*>(detail::absent_sparse_page.entries);  // read only
     }
 
+    friend class group;
+    friend class world;  // attaches and detaches groups
+
     [[gnu::noinline]] std::uint32_t* assure_page(std::size_t page);
     void free_pages() noexcept;
 
     std::vector<std::uint32_t*> pages_;  // owned, except absent_page()
     detail::size_mirror<> page_count_;   // of pages_, for position()
     std::uint32_t identity_ = 0;         // the identity prefix's length
+    std::vector<group*> groups_;         // owned by the world; outer first
 
     // common_prefix answers, one per other pool most recently asked about.
     // `other` is named by its serial number, not its address, which a later pool may reuse.

@@ -10,8 +10,11 @@
 //   * set_enabled, of any entity: swaps the value with the one at the enabled/disabled
 //     boundary (the entity's own value moves too);
 //   * emplace while disabled values exist: the first disabled value moves to the end;
-//   * clear(), and of course erasing the value itself.
-// Nothing else does: emplace with no disabled values, lookups, views, clone (of the source).
+//   * clear(), and of course erasing the value itself;
+//   * while a group owns the pool (group.hpp): emplace, erase, set_enabled of any entity
+//     (joining or leaving the group swaps values within the group's front range).
+// Nothing else does: emplace with no disabled values and no group, lookups, views, clone
+// (of the source).
 
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +64,10 @@ public:
             added = &value(enabled_);
         }
         ++enabled_;
+        if (has_groups()) [[unlikely]] {
+            groups_after_gain(index);  // may move it to the front
+            added = &value(position(index));
+        }
         return *added;
     }
 
@@ -120,6 +127,10 @@ public:
     bool erase(entity_index index) override {
         std::uint32_t pos = position(index);
         if (pos == absent) return false;
+        if (has_groups()) [[unlikely]] {
+            groups_before_loss(index);  // out of the groups' front range first
+            pos = position(index);
+        }
         cut_identity_at(pos);  // the lowest position this changes
         if (pos < enabled_) {  // keep the enabled prefix contiguous
             --enabled_;
@@ -133,13 +144,19 @@ public:
     }
 
     bool set_enabled(entity_index index, bool enabled) override {
-        const std::uint32_t pos = position(index);
+        std::uint32_t pos = position(index);
         if (pos == absent) return false;
         if (enabled && pos >= enabled_) {  // above the identity prefix: it stays
             swap_positions(pos, enabled_);
             ++enabled_;
             ++layout_version_;
+            if (has_groups()) [[unlikely]]
+                groups_after_gain(index);
         } else if (!enabled && pos < enabled_) {
+            if (has_groups()) [[unlikely]] {
+                groups_before_loss(index);
+                pos = position(index);
+            }
             --enabled_;
             cut_identity_at(pos);
             swap_positions(pos, enabled_);
@@ -197,6 +214,7 @@ public:
     }
 
     void clear() noexcept override {
+        if (has_groups()) groups_clear();
         if constexpr (!is_tag) values_.clear();
         clear_indices();
     }
@@ -221,6 +239,13 @@ public:
         std::size_t bytes = index_memory_bytes();
         if constexpr (!is_tag) bytes += values_.memory_bytes();
         return bytes;
+    }
+
+protected:
+    void swap_entries(std::uint32_t a, std::uint32_t b) noexcept override {
+        if (a == b) return;
+        cut_identity_at(a < b ? a : b);
+        swap_positions(a, b);
     }
 
 private:

@@ -96,6 +96,17 @@ public:
          ...);
         return *this;
     }
+    /// Declares a query the system runs on every call (a view over T...): before each
+    /// phase the scheduler asks the world for a group over those types
+    /// (world::assure_group), so the view walks packed, aligned arrays. scheduler::each and
+    /// view_t parameters declare theirs; a plain `void(system_context&)` system may add its
+    /// own. Declares no access (reads / writes / access do).
+    template <class... T>
+    system& queries() {
+        if constexpr (sizeof...(T) > 1)
+            queries_.push_back({type_id_of<std::remove_const_t<T>>()...});
+        return *this;
+    }
     system& in(phase p) noexcept;
     system& order(int order) noexcept;
     system& every(rate r) noexcept;
@@ -115,6 +126,10 @@ public:
     [[nodiscard]] bool is_exclusive() const noexcept { return exclusive_; }
     [[nodiscard]] const std::vector<type_id>& read_types() const noexcept { return reads_; }
     [[nodiscard]] const std::vector<type_id>& write_types() const noexcept { return writes_; }
+    /// The queries declared with queries<T...>(), one type list each.
+    [[nodiscard]] const std::vector<std::vector<type_id>>& query_types() const noexcept {
+        return queries_;
+    }
     [[nodiscard]] bool can_read(type_id type) const noexcept;
     [[nodiscard]] bool can_write(type_id type) const noexcept;
     /// True when the two may not run at the same time: one writes what the other reads or
@@ -135,6 +150,7 @@ private:
     system_function fn_;
     std::vector<type_id> reads_;
     std::vector<type_id> writes_;
+    std::vector<std::vector<type_id>> queries_;
     // access_read | access_write per type id: the check every component access makes, in
     // every build, must be O(1) (ctx.get runs per entity).
     std::vector<std::uint8_t> access_;
@@ -224,17 +240,15 @@ private:
         using U = std::remove_const_t<T>;
         if constexpr (std::is_const_v<T>) {
             MOSAIC_CHECK(self_->is_exclusive() || self_->can_read(type_id_of<U>()),
-                               "system '" + self_->name() + "' reads " +
-                                   std::string(type_name_of<U>()) +
-                                   " but does not declare it: add .reads<" +
-                                   std::string(type_name_of<U>()) + ">()");
+                         "system '" + self_->name() + "' reads " + std::string(type_name_of<U>()) +
+                             " but does not declare it: add .reads<" +
+                             std::string(type_name_of<U>()) + ">()");
         } else {
             MOSAIC_CHECK(self_->is_exclusive() || self_->can_write(type_id_of<U>()),
-                               "system '" + self_->name() + "' writes " +
-                                   std::string(type_name_of<U>()) +
-                                   " but does not declare it: add .writes<" +
-                                   std::string(type_name_of<U>()) + ">() (or view it as const " +
-                                   std::string(type_name_of<U>()) + " and declare reads)");
+                         "system '" + self_->name() + "' writes " + std::string(type_name_of<U>()) +
+                             " but does not declare it: add .writes<" +
+                             std::string(type_name_of<U>()) + ">() (or view it as const " +
+                             std::string(type_name_of<U>()) + " and declare reads)");
         }
     }
 

@@ -76,10 +76,10 @@ private:
     template <class... Get, class... Exclude>
     static void declare_view(system& s, basic_view<get_t<Get...>, exclude_t<Exclude...>>*) {
         s.access<Get...>();
+        s.queries<Get...>();
     }
     template <class... Get, class... Exclude>
-    static auto make_view(system_context& ctx,
-                          basic_view<get_t<Get...>, exclude_t<Exclude...>>*) {
+    static auto make_view(system_context& ctx, basic_view<get_t<Get...>, exclude_t<Exclude...>>*) {
         return ctx.view<Get...>(exclude<Exclude...>);
     }
 };

@@ -1,8 +1,13 @@
 #pragma once
 // view<A, B...>(exclude<C...>): the entities that have every A, B... and no C.
 //
-// Iteration walks the smallest of the pools and tests the others. Three things make it fast
-// without asking the user to declare groups:
+// Iteration walks the smallest of the pools and tests the others, unless a group helps:
+//  * When the world has a group (group.hpp) whose types are all among the view's, every
+//    match is in that group's front range, and the view walks only that range. Over exactly
+//    the group's types (and with no inactive entity or excluded component around) it is a
+//    pointer walk per page with no lookup and no test. The scheduler makes groups for its
+//    systems' queries; views without one fall back to the rest of this list.
+// Without a group, three things make it fast:
 //  * Pools of components added together stay in the same packed order. Each pool remembers
 //    how long a prefix it shares with another (sparse_set::common_prefix, until either
 //    changes), and chunks of positions inside it run with no lookup at all; other chunks
@@ -50,6 +55,7 @@
 
 #include "assert.hpp"
 #include "entity_pool.hpp"
+#include "group.hpp"
 #include "storage.hpp"
 #include "type_id.hpp"
 
@@ -136,8 +142,16 @@ public:
     /// Calls f(entity, Get&...) or f(Get&...) for every matching entity.
     template <class F>
     void each(F&& f) const {
-        const sparse_set& driver = smallest();
+        const group* packed = usable_group();
         const bool no_filters = filters_inactive();
+        if (packed && packed->type_count() == get_count && no_filters) {
+            // Exactly a group's types: its front range, a pointer walk per page.
+            each_grouped(f, *packed, std::index_sequence_for<Get...>{});
+            return;
+        }
+        // With a group over some of the types, every match is in its range: walk only that.
+        const sparse_set& driver = packed ? *packed->pools().front() : smallest();
+        const std::size_t walk_end = packed ? packed->size() : limit(driver);
         // Positions below this hold the same entities in every pool (as remembered by the
         // pools), while no pool's layout changes.
         const std::size_t known_aligned = no_filters ? common_prefix(driver) : 0;
@@ -145,7 +159,7 @@ public:
         // Chunks of positions, last first, each inside one page of every pool. A chunk
         // where every pool holds the same entities at the same positions (components added
         // together) runs without any lookup.
-        for (std::size_t end = limit(driver); end > 0;) {
+        for (std::size_t end = walk_end; end > 0;) {
             const std::size_t begin = (end - 1) & ~(chunk_size - 1);
             if (no_filters && within_limits(end) &&
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
@@ -159,8 +173,32 @@ public:
         }
     }
 
-    /// Upper bound of the number of matches: the size of the smallest pool.
-    [[nodiscard]] std::size_t size_hint() const noexcept { return limit(smallest()); }
+    /// Upper bound of the number of matches: the size of the smallest pool, or of the
+    /// group the view walks.
+    [[nodiscard]] std::size_t size_hint() const noexcept {
+        const group* packed = usable_group();
+        return packed ? packed->size() : limit(smallest());
+    }
+
+    /// The group whose front range this view walks, or nullptr: a group of the world whose
+    /// types are all among the view's (the one with the fewest members when several are),
+    /// unless the view counts disabled components (groups hold enabled ones only).
+    [[nodiscard]] const group* usable_group() const noexcept {
+        if (with_disabled_) return nullptr;
+        const std::array<const sparse_set*, get_count> mine = std::apply(
+            [](auto*... pool) { return std::array<const sparse_set*, get_count>{pool...}; },
+            pools_);
+        const group* best = nullptr;
+        for (const sparse_set* pool : mine) {
+            for (const group* g : pool->groups()) {
+                if (g->type_count() <= get_count && (!best || g->size() < best->size()) &&
+                    g->owned_within(mine)) {
+                    best = g;
+                }
+            }
+        }
+        return best;
+    }
 
     /// True when `e` is alive and the view would visit it.
     [[nodiscard]] bool contains(entity e) const noexcept {
@@ -199,8 +237,8 @@ public:
         using iterator_category = std::input_iterator_tag;
 
         iterator() = default;
-        iterator(const basic_view* view, std::size_t next)
-            : view_(view), driver_(&view->smallest()), next_(next) {
+        iterator(const basic_view* view, const sparse_set& driver, std::size_t next)
+            : view_(view), driver_(&driver), next_(next) {
             advance();
         }
         value_type operator*() const { return dereference(std::index_sequence_for<Get...>{}); }
@@ -242,7 +280,12 @@ public:
         bool at_end_ = false;
     };
 
-    [[nodiscard]] iterator begin() const { return iterator(this, limit(smallest())); }
+    [[nodiscard]] iterator begin() const {
+        if (const group* packed = usable_group()) {
+            return iterator(this, *packed->pools().front(), packed->size());
+        }
+        return iterator(this, smallest(), limit(smallest()));
+    }
     [[nodiscard]] iterator end() const {
         iterator it;
         it.at_end_ = true;
@@ -337,6 +380,33 @@ private:
             }
         }
     }
+    // A group's front range when the view's types are exactly the group's: every position
+    // matches, every pool holds the same entity there. The group's size is read at every
+    // step, so a callback that breaks the rules (removes other entities' components) never
+    // makes this read past the range; removing the current entity's components is fine
+    // (it leaves by swapping with the group's last member, already visited).
+    template <class F, std::size_t... I>
+    void each_grouped(F& f, const group& g, std::index_sequence<I...>) const {
+        const sparse_set& driver = *g.pools().front();
+        for (std::size_t end = g.size(); end > 0;) {
+            const std::size_t begin = (end - 1) & ~(chunk_size - 1);
+            const auto first = static_cast<std::uint32_t>(begin);
+            const std::tuple bases{std::get<I>(pools_)->page_values(first)...};
+            for (std::size_t i = end; i-- > begin;) {
+                if (i >= g.size()) [[unlikely]]
+                    continue;
+                const std::size_t at = i - begin;
+                if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
+                    f(entities_->at(driver.packed_data()[i]),
+                      static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
+                } else {
+                    f(static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
+                }
+            }
+            end = std::min<std::size_t>(begin, g.size());
+        }
+    }
+
     // Value `at` of a page: for tags, the one instance whatever `at`.
     template <std::size_t I, class V>
     static V& page_value(V* base, std::size_t at) noexcept {

@@ -9,6 +9,7 @@
 //   5. by runtime id     what tools use: test, get, add, copy, remove, list by type id
 //   6. whole world       clone (snapshots), clear, memory
 //   7. resources         resource<T>(): one value per world (input, contacts, random)
+//   8. groups            packed pools for the queries systems run every tick (group.hpp)
 //
 // Misuse (a stale handle, get<T> of a missing component) fails a MOSAIC_CHECK with a message
 // naming the entity and the type; in release builds the call then does nothing harmful
@@ -25,6 +26,7 @@
 
 #include "assert.hpp"
 #include "entity_pool.hpp"
+#include "group.hpp"
 #include "pool_table.hpp"
 #include "runtime_view.hpp"
 #include "signal.hpp"
@@ -416,6 +418,31 @@ public:
     /// The entity holding the resources (created on first use).
     entity resource_holder();
 
+    // --- 8. groups --------------------------------------------------------------------------
+    // A group keeps the entities having all of its types (enabled) packed at the front of
+    // each of their pools, in the same order, so views over those types walk aligned arrays
+    // (group.hpp). Nobody declares one by hand: the scheduler asks for one per query its
+    // systems run (scheduler::each, view_t parameters) before each phase, and every view
+    // over those types, the systems' or anyone else's, uses it.
+
+    /// The group over exactly `types` (any order; duplicates count once), made on the first
+    /// request and kept; later requests return the same one. nullptr when there are fewer
+    /// than two distinct types, a type has no pool and cannot get one, or a pool is already
+    /// owned by a group that neither contains nor is contained in this one (the first asker
+    /// keeps it; views over these types then iterate as without a group). The answer is
+    /// remembered: asking every tick costs a lookup.
+    const group* assure_group(std::span<const type_id> types);
+    template <class... T>
+    const group* assure_group() {
+        const type_id types[] = {type_id_of<std::remove_const_t<T>>()...};
+        return assure_group(types);
+    }
+    /// f(const group&) for every group of this world, oldest first.
+    template <class F>
+    void each_group(F&& f) const {
+        for (const std::unique_ptr<group>& g : groups_) f(static_cast<const group&>(*g));
+    }
+
 private:
     template <class T>
     const storage<std::remove_const_t<T>>& pool_or_empty() const {
@@ -502,11 +529,20 @@ private:
     }
 
     bool erase_from(sparse_set& pool, entity e);
+    group* make_group(const std::vector<type_id>& types);
+    static void attach(group& g);  // into its pools' group lists, outer first
+    void drop_groups_of(sparse_set& pool) noexcept;
 
     entity_pool entities_;
     pool_table pools_;
     signal on_destroy_;
     std::vector<entity> destroying_;  // entities inside destroy(), against re-entry
+    std::vector<std::unique_ptr<group>> groups_;
+    struct group_answer {
+        std::vector<type_id> types;  // sorted, distinct
+        group* made;                 // nullptr: refused
+    };
+    std::vector<group_answer> group_answers_;  // every assure_group request so far
 };
 
 }  // namespace mosaic
