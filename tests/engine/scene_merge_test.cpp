@@ -23,7 +23,7 @@ namespace fs = std::filesystem;
 
 class SceneMerge : public ::testing::Test {
 protected:
-    SceneMerge() { testing::register_test_components(table_); }
+    SceneMerge() { mosaic::testing::register_test_components(table_); }
 
     // A scene file holding these entities (JSON objects, comma-separated).
     static std::string scene_of(const std::string& entities, const std::string& settings = "") {

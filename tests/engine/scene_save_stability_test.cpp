@@ -52,9 +52,9 @@ TEST(SceneSaveStability, SavingAnUnchangedSampleGivesItsBytes) {
 
 TEST(SceneSaveStability, EditsTakenBackGiveTheSameBytes) {
     component_table table;
-    testing::register_test_components(table);
+    mosaic::testing::register_test_components(table);
     for (std::uint32_t seed = 1; seed <= 40; ++seed) {
-        scene original = testing::random_scene(seed, table, 12);
+        scene original = mosaic::testing::random_scene(seed, table, 12);
         const std::string first = saved(original, table);
         scene s = loaded(first, table);
         ASSERT_EQ(saved(s, table), first) << "seed " << seed << ": load and save changed it";
