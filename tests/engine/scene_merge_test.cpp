@@ -215,6 +215,22 @@ TEST_F(SceneMerge, DeletedOnOneSideAndChangedOnTheOtherIsAConflict) {
     EXPECT_EQ(*component.bytes, canonical(no_transform));
 }
 
+TEST_F(SceneMerge, ParentsThatWouldMakeACycleAreAConflict) {
+    const auto two = [](const std::string& a_parent, const std::string& b_parent) {
+        return scene_of(R"({"id": 1, "name": "A", "enabled": true, )" + a_parent +
+                        R"("components": {}}, {"id": 2, "name": "B", "enabled": true, )" +
+                        b_parent + R"("components": {}})");
+    };
+    const std::string ours = two(R"("parent": 2, )", "");
+    const merge_result r = merge(two("", ""), ours, two("", R"("parent": 1, )"));
+    ASSERT_TRUE(r.ok()) << to_string(r.diagnostics);
+    ASSERT_EQ(r.conflicts.size(), 1u);
+    EXPECT_EQ(r.conflicts[0].to_string("f"),
+              "f: conflict: entity \"B\" (id 2), field parent: base (no parent), ours (no "
+              "parent), theirs 1; kept ours (the merged parents would make a cycle)");
+    EXPECT_EQ(*r.bytes, canonical(ours));
+}
+
 // --- 3. ids ----------------------------------------------------------------------------------
 
 TEST_F(SceneMerge, EntitiesAddedOnBothSidesGetDistinctIdsAndTheirReferencesFollow) {
@@ -268,6 +284,54 @@ TEST_F(SceneMerge, MalformedInputNamesTheFileAndThePlace) {
         << to_string(wrong_type.diagnostics);
     EXPECT_NE(to_string(wrong_type.diagnostics).find("entities[0].components.Transform.position"),
               std::string::npos);
+}
+
+// Hostile input: every file of the fuzz corpus and its regressions, in every place. A file
+// that loads merges (with an unchanged side, to what that file saves as); one that does not
+// stops the merge with an error; nothing crashes.
+TEST_F(SceneMerge, FuzzCorpusFilesMergeOrAreRefused) {
+    std::vector<std::string> files;
+    const fs::path repo(MOSAIC_REPO_DIR);
+    for (const char* folder : {"tests/fuzz/corpus", "tests/fuzz/regressions"}) {
+        for (const auto& entry : fs::recursive_directory_iterator(repo / folder)) {
+            if (!entry.is_regular_file()) continue;
+            std::ifstream in(entry.path(), std::ios::binary);
+            files.emplace_back(std::istreambuf_iterator<char>(in),
+                               std::istreambuf_iterator<char>());
+        }
+    }
+    ASSERT_GE(files.size(), 20u);
+    const auto loads = [&](const std::string& bytes) {
+        return (bytes.starts_with(binary_scene_magic) ? load_scene_binary(bytes, table_)
+                                                      : load_scene_json(bytes, table_))
+            .ok();
+    };
+    const auto saved = [&](const std::string& bytes) {
+        load_result<scene> r = bytes.starts_with(binary_scene_magic)
+                                   ? load_scene_binary(bytes, table_)
+                                   : load_scene_json(bytes, table_);
+        std::ostringstream out;
+        save_scene_json(*r.value, table_, out);
+        return out.str();
+    };
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const std::string& a = files[i];
+        const std::string& b = files[(i + 1) % files.size()];
+        const std::string& c = files[(i + 7) % files.size()];
+        const bool all_load = loads(a) && loads(b) && loads(c);
+        const merge_result r = merge(a, b, c);
+        EXPECT_EQ(r.ok(), all_load) << "file " << i << ": " << to_string(r.diagnostics);
+        if (!r.ok()) {
+            EXPECT_NE(to_string(r.diagnostics).find("error:"), std::string::npos);
+            continue;
+        }
+        const merge_result ours_only = merge(a, b, a);
+        ASSERT_TRUE(ours_only.clean()) << "file " << i;
+        EXPECT_EQ(*ours_only.bytes, saved(b)) << "file " << i;
+        const merge_result theirs_only = merge(a, a, b);
+        ASSERT_TRUE(theirs_only.clean()) << "file " << i;
+        EXPECT_EQ(*theirs_only.bytes, saved(b)) << "file " << i;
+    }
 }
 
 // --- 5. the command --------------------------------------------------------------------------
@@ -334,6 +398,23 @@ TEST_F(MergeCommand, ACleanMergeExits0) {
               tools::exit_ok)
         << err_;
     EXPECT_EQ(read(out).rfind(binary_scene_magic, 0), 0u) << "OUT's extension names the format";
+}
+
+TEST_F(MergeCommand, ComponentsOfUnknownTypesGetOneNoteNotAWarningEach) {
+    const auto with = [&](const std::string& power) {
+        return scene_of(tank(base_transform, R"(, "Laser": {"version": 1, "power": )" + power +
+                                                 R"(}, "Shield": {"version": 1})"));
+    };
+    const fs::path base = write("O", with("1"));
+    const fs::path ours = write("A", with("2"));
+    const fs::path theirs = write("B", with("1"));
+    EXPECT_EQ(run({"--merge", base.string(), ours.string(), theirs.string(), "-o", ours.string()}),
+              tools::exit_ok)
+        << err_;
+    EXPECT_NE(err_.find(": note: 2 component types unknown to mosaic-run"), std::string::npos)
+        << err_;
+    EXPECT_EQ(err_.find("warning"), std::string::npos) << err_;
+    EXPECT_NE(read(ours).find("\"power\": 2"), std::string::npos);
 }
 
 TEST_F(MergeCommand, BadInputLeavesOutUnchangedAndExits1) {

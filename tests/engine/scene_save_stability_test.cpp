@@ -8,6 +8,7 @@
 #include <string>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/atomic_file.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
@@ -80,6 +81,33 @@ TEST(SceneSaveStability, EditsTakenBackGiveTheSameBytes) {
         scene again = loaded(saved(s, table), table);
         EXPECT_EQ(saved(again, table), first) << "seed " << seed;
     }
+}
+
+// A scene that lists no systems saves none while they keep their registered settings; one
+// turned off is listed, and drops out again once turned back on. (The editor and mosaic-run
+// once wrote every registered system into the first save of such a scene.)
+TEST(SceneSaveStability, SystemsTheSceneDidNotListStayUnlisted) {
+    game g;
+    g.start(scene{});
+    scene& s = g.current();
+    s.capture_systems(g.systems(), g.system_defaults());
+    EXPECT_TRUE(s.systems.empty());
+    g.systems().find("gravity")->enabled(false);
+    s.capture_systems(g.systems(), g.system_defaults());
+    ASSERT_EQ(s.systems.size(), 1u);
+    EXPECT_EQ(s.systems[0].name, "gravity");
+    EXPECT_FALSE(s.systems[0].enabled);
+    g.systems().find("gravity")->enabled(true);
+    s.capture_systems(g.systems(), g.system_defaults());
+    EXPECT_TRUE(s.systems.empty());
+
+    // A system the file listed stays listed, whatever its settings.
+    scene listed;
+    listed.systems.push_back({"movement", true, rate::every_tick()});
+    g.start(std::move(listed));
+    g.current().capture_systems(g.systems(), g.system_defaults());
+    ASSERT_EQ(g.current().systems.size(), 1u);
+    EXPECT_EQ(g.current().systems[0].name, "movement");
 }
 
 }  // namespace

@@ -1,5 +1,5 @@
 // The three-way merge of scene documents. Sections: 1. comparing  2. where a value is
-// 3. merging values  4. keyed arrays (entities, systems)  5. renumbering
+// 3. merging values  4. keyed arrays (entities, systems)  5. renumbering  6. parent cycles
 #include "json_merge.hpp"
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace mosaic::detail {
 
@@ -244,7 +245,84 @@ void follow(value& v, const std::map<std::uint64_t, std::uint64_t>& moved) {
     }
 }
 
+// --- 6. parent cycles ------------------------------------------------------------------------
+
+std::optional<std::uint64_t> parent_in(const value* entity) {
+    const value* parent = find(entity, "parent");
+    if (parent && parent->IsUint64()) return parent->GetUint64();
+    return std::nullopt;
+}
+
+// The entities of one parent cycle of `entities`, or empty.
+std::vector<value*> find_parent_cycle(value& entities) {
+    std::map<std::uint64_t, value*> by_id;
+    for (value& e : entities.GetArray()) {
+        if (const value* id = find(&e, "id"); id && id->IsUint64())
+            by_id.emplace(id->GetUint64(), &e);
+    }
+    std::map<std::uint64_t, int> state;  // 1: on the current walk, 2: leads to no cycle
+    for (const auto& [start, unused] : by_id) {
+        std::vector<std::uint64_t> walk;
+        std::optional<std::uint64_t> at = start;
+        while (at && by_id.count(*at) && state[*at] != 2) {
+            if (state[*at] == 1) {  // back on the walk: a cycle from *at
+                std::vector<value*> cycle;
+                auto it = std::find(walk.begin(), walk.end(), *at);
+                for (; it != walk.end(); ++it) cycle.push_back(by_id[*it]);
+                return cycle;
+            }
+            state[*at] = 1;
+            walk.push_back(*at);
+            at = parent_in(by_id[*at]);
+        }
+        for (const std::uint64_t id : walk) state[id] = 2;
+    }
+    return {};
+}
+
 }  // namespace
+
+void undo_parent_cycles(const value& base, const value& ours, const value& theirs,
+                        rapidjson::Document& merged, std::vector<merge_conflict>& conflicts) {
+    const auto it = merged.FindMember("entities");
+    if (it == merged.MemberEnd() || !it->value.IsArray()) return;
+    const auto in_base = entities_of(base), in_ours = entities_of(ours),
+               in_theirs = entities_of(theirs);
+    const auto lookup = [](const auto& list, std::uint64_t id) -> const value* {
+        const auto found = list.find(id);
+        return found == list.end() ? nullptr : found->second;
+    };
+    const auto shown_parent = [](const value* entity) {
+        const auto parent = parent_in(entity);
+        return !entity  ? std::string("(none)")
+               : parent ? std::to_string(*parent)
+                        : std::string("(no parent)");
+    };
+    // OURS has no cycle (the loader broke any), so putting OURS' parents back ends them all.
+    for (std::vector<value*> cycle = find_parent_cycle(it->value); !cycle.empty();
+         cycle = find_parent_cycle(it->value)) {
+        bool changed = false;
+        for (value* e : cycle) {
+            const std::uint64_t id = (*e)["id"].GetUint64();
+            const value* mine = lookup(in_ours, id);
+            const auto wanted = parent_in(mine);
+            if (parent_in(e) == wanted) continue;
+            merge_conflict c;
+            c.entity_id = id;
+            c.entity_name = name_of(e);
+            c.field = "parent";
+            c.base = shown_parent(lookup(in_base, id));
+            c.ours = shown_parent(mine);
+            c.theirs = shown_parent(lookup(in_theirs, id));
+            c.kept = "ours (the merged parents would make a cycle)";
+            conflicts.push_back(std::move(c));
+            e->RemoveMember("parent");
+            if (wanted) e->AddMember("parent", value(*wanted), merged.GetAllocator());
+            changed = true;
+        }
+        if (!changed) return;  // not reached: OURS would have held the cycle
+    }
+}
 
 bool same_json(const value& a, const value& b) {
     if (a.GetType() != b.GetType()) return false;

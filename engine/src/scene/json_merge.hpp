@@ -35,6 +35,12 @@ void merge_documents(const rapidjson::Value& base, const rapidjson::Value& ours,
                      const rapidjson::Value& theirs, rapidjson::Document& merged,
                      std::vector<merge_conflict>& conflicts);
 
+/// Where the merged parents make a cycle (OURS puts A under B, THEIRS B under A), puts
+/// OURS' parent back on each entity of it whose parent is not OURS', as a conflict.
+void undo_parent_cycles(const rapidjson::Value& base, const rapidjson::Value& ours,
+                        const rapidjson::Value& theirs, rapidjson::Document& merged,
+                        std::vector<merge_conflict>& conflicts);
+
 /// Whether two JSON values are the same (numbers by type and exact value, objects by
 /// members whatever their order).
 [[nodiscard]] bool same_json(const rapidjson::Value& a, const rapidjson::Value& b);

@@ -116,6 +116,7 @@ merge_result merge_scenes(const merge_input& base, const merge_input& ours,
                                           result.renumbered);
     rapidjson::Document merged;
     detail::merge_documents(docs[0], docs[1], docs[2], merged, result.conflicts);
+    detail::undo_parent_cycles(docs[0], docs[1], docs[2], merged, result.conflicts);
 
     // The merged document must be a scene: load it as one, and write what loaded.
     const std::string text = write_document(merged);

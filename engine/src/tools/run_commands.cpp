@@ -484,7 +484,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         }
     }
     if (c.save) {
-        g.current().capture_systems(g.systems());
+        g.current().capture_systems(g.systems(), g.system_defaults());
         if (report(save_scene_file(g.current(), g.table(), *c.save), err)) return exit_file_error;
         out << "wrote " << c.save->string() << '\n';
     }

@@ -1,5 +1,6 @@
 #include "run_merge.hpp"
 
+#include <cstddef>
 #include <ostream>
 
 #include <mosaic/engine/display_path.hpp>
@@ -33,7 +34,24 @@ int merge(const merge_files& files, const component_table& table, std::ostream& 
                                                           : scene_file_format::json);
 
     const merge_result result = merge_scenes(inputs[0], inputs[1], inputs[2], table, format);
-    err << to_string(result.diagnostics);
+    // Components of unknown types merge like the rest (as JSON): a warning per type about them
+    // not being used (the loader's) would only be noise here; one line says it.
+    std::size_t unknown_types = 0;
+    for (const diagnostic& d : result.diagnostics) {
+        const bool unknown_type = result.ok() && d.severity == diagnostic::level::warning &&
+                                  d.message.starts_with("unknown component type '");
+        if (unknown_type) {
+            ++unknown_types;
+        } else {
+            err << d.to_string() << '\n';
+        }
+    }
+    if (unknown_types) {
+        err << file << ": note: " << unknown_types
+            << (unknown_types == 1 ? " component type" : " component types")
+            << " unknown to mosaic-run (no project, or its module not built) merged as plain "
+               "JSON; their entity references are not renumbered\n";
+    }
     if (!result.ok()) {
         err << "mosaic-run: " << file << ": not merged; " << display_path(files.out)
             << " was not changed\n";
