@@ -247,7 +247,8 @@ TEST_F(SceneMerge, EntitiesAddedOnBothSidesGetDistinctIdsAndTheirReferencesFollo
     ASSERT_EQ(r.renumbered.size(), 1u);
     EXPECT_EQ(r.renumbered[0].from, 2u);
     EXPECT_EQ(r.renumbered[0].to, 4u);
-    EXPECT_EQ(r.renumbered[0].name, "Turret");
+    EXPECT_EQ(r.renumbered[0].to_string("f"),
+              "f: entity \"Turret\" was added on both sides as id 2: theirs is now id 4");
     EXPECT_EQ(*r.bytes,
               canonical(scene_of(tank(base_transform) +
                                  R"(, {"id": 2, "name": "Mine", "enabled": true, "components": {}},

@@ -9,6 +9,8 @@ configured as the README says ("Merging scene files in git").
    all three edits in the engine's canonical form, and nothing else is left in the work tree.
 2. Conflict: both branches turn the Tank, differently: git reports the conflict (the driver's
    report names the entity, component, field and values) and the file keeps ours.
+3. Both branches add an entity (so both get id 3), theirs with a child: git merges with no
+   conflict, theirs' entity gets id 5 and its child follows it.
 """
 import os
 import pathlib
@@ -22,12 +24,16 @@ def fail(message):
     sys.exit(1)
 
 
-def scene(tank_transform, turret_transform):
-    def entity(id_, name, transform):
-        return ('{"id": %d, "name": "%s", "enabled": true, "components": {"Transform": '
-                '{"version": 1, %s}}}' % (id_, name, transform))
-    return ('{"format": "mosaic.scene", "version": 2, "entities": [%s, %s]}'
-            % (entity(1, 'Tank', tank_transform), entity(2, 'Turret', turret_transform)))
+def entity(id_, name, transform, parent=None):
+    return ('{"id": %d, "name": "%s", "enabled": true, %s"components": {"Transform": '
+            '{"version": 1, %s}}}' % (id_, name, '"parent": %d, ' % parent if parent else '',
+                                      transform))
+
+
+def scene(tank_transform, turret_transform, *more):
+    return ('{"format": "mosaic.scene", "version": 2, "entities": [%s]}'
+            % ', '.join([entity(1, 'Tank', tank_transform),
+                         entity(2, 'Turret', turret_transform), *more]))
 
 
 def transform(position='[0, 0]', rotation='0', scale='[1, 1]'):
@@ -115,6 +121,26 @@ def main():
     if (repo / 'level.scene.json').read_text() != canonical(ours):
         fail('the conflicting merge did not keep ours')
     print('conflicting merge: ok')
+
+    # --- 3. entities added on both sides ---
+    git('merge', '--abort')
+    tank, turret = transform(position='[3, 4]', rotation='10'), transform(scale='[2, 2]')
+    git('checkout', '-q', '-b', 'theirs3')
+    commit(scene(tank, turret, entity(3, 'Mine', transform()),
+                 entity(4, 'Fuse', transform(), parent=3)), 'a mine')
+    git('checkout', '-q', 'main')
+    commit(scene(tank, turret, entity(3, 'Flag', transform())), 'a flag')
+    r = git('merge', '--no-edit', 'theirs3', check=False)
+    output = r.stdout + r.stderr
+    if r.returncode != 0:
+        fail('the merge of added entities failed:\n' + output)
+    expected = canonical(scene(tank, turret, entity(3, 'Flag', transform()),
+                               entity(4, 'Fuse', transform(), parent=5),
+                               entity(5, 'Mine', transform())))
+    if (repo / 'level.scene.json').read_text() != expected:
+        fail('added entities: got\n%s\nexpected\n%s'
+             % ((repo / 'level.scene.json').read_text(), expected))
+    print('entities added on both sides: ok')
 
 
 if __name__ == '__main__':

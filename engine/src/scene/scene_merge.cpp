@@ -96,6 +96,11 @@ std::string merge_conflict::to_string(std::string_view file) const {
     return s;
 }
 
+std::string renumbered_entity::to_string(std::string_view file) const {
+    return std::string(file) + ": entity " + json_quoted(name) + " was added on both sides as id " +
+           std::to_string(from) + ": theirs is now id " + std::to_string(to);
+}
+
 merge_result merge_scenes(const merge_input& base, const merge_input& ours,
                           const merge_input& theirs, const component_table& table,
                           scene_file_format output) {

@@ -62,8 +62,7 @@ int merge(const merge_files& files, const component_table& table, std::ostream& 
         return exit_file_error;
     }
     for (const renumbered_entity& r : result.renumbered) {
-        out << file << ": entity \"" << r.name << "\" was added on both sides as id " << r.from
-            << ": theirs is now id " << r.to << '\n';
+        out << r.to_string(file) << '\n';
     }
     for (const merge_conflict& c : result.conflicts) err << c.to_string(file) << '\n';
     if (result.conflicts.empty()) {

@@ -52,6 +52,9 @@ struct merge_conflict {
 struct renumbered_entity {
     std::uint64_t from = 0, to = 0;
     std::string name;
+
+    /// "FILE: entity "Turret" was added on both sides as id 7: theirs is now id 9"
+    [[nodiscard]] std::string to_string(std::string_view file) const;
 };
 
 struct merge_result {
