@@ -37,6 +37,18 @@ const value* find(const value* object, const char* key) {
     return find(object, value(rapidjson::StringRef(key)));
 }
 
+// A member of a value being changed. By index, not by comparing rapidjson's mutable member
+// iterators: C++20's reversed operators make those comparisons ambiguous (clang refuses).
+value* find_mutable(value& object, std::string_view key) {
+    if (!object.IsObject()) return nullptr;
+    for (rapidjson::SizeType i = 0; i < object.MemberCount(); ++i) {
+        const auto m = object.MemberBegin() + i;
+        if (std::string_view(m->name.GetString(), m->name.GetStringLength()) == key)
+            return &m->value;
+    }
+    return nullptr;
+}
+
 std::string name_of(const value* entity) {
     const value* name = find(entity, "name");
     return name && name->IsString() ? std::string(name->GetString(), name->GetStringLength())
@@ -284,8 +296,8 @@ std::vector<value*> find_parent_cycle(value& entities) {
 
 void undo_parent_cycles(const value& base, const value& ours, const value& theirs,
                         rapidjson::Document& merged, std::vector<merge_conflict>& conflicts) {
-    const auto it = merged.FindMember("entities");
-    if (it == merged.MemberEnd() || !it->value.IsArray()) return;
+    value* entities = find_mutable(merged, "entities");
+    if (!entities || !entities->IsArray()) return;
     const auto in_base = entities_of(base), in_ours = entities_of(ours),
                in_theirs = entities_of(theirs);
     const auto lookup = [](const auto& list, std::uint64_t id) -> const value* {
@@ -299,11 +311,11 @@ void undo_parent_cycles(const value& base, const value& ours, const value& their
                         : std::string("(no parent)");
     };
     // OURS has no cycle (the loader broke any), so putting OURS' parents back ends them all.
-    for (std::vector<value*> cycle = find_parent_cycle(it->value); !cycle.empty();
-         cycle = find_parent_cycle(it->value)) {
+    for (std::vector<value*> cycle = find_parent_cycle(*entities); !cycle.empty();
+         cycle = find_parent_cycle(*entities)) {
         bool changed = false;
         for (value* e : cycle) {
-            const std::uint64_t id = (*e)["id"].GetUint64();
+            const std::uint64_t id = find(e, "id")->GetUint64();
             const value* mine = lookup(in_ours, id);
             const auto wanted = parent_in(mine);
             if (parent_in(e) == wanted) continue;
@@ -380,19 +392,22 @@ void renumber_entities_added_twice(const value& base, const value& ours,
         ++next;
     }
     if (moved.empty()) return;
-    value* list = &theirs["entities"];
+    value* list = find_mutable(theirs, "entities");
+    if (!list || !list->IsArray()) return;
     for (value& e : list->GetArray()) {
-        if (auto it = e.FindMember("id"); it != e.MemberEnd()) follow(it->value, moved);
-        if (auto it = e.FindMember("parent"); it != e.MemberEnd()) follow(it->value, moved);
-        const auto components = e.FindMember("components");
-        if (components == e.MemberEnd() || !components->value.IsObject()) continue;
-        for (auto& c : components->value.GetObject()) {
-            if (!c.value.IsObject()) continue;
-            const std::string_view component(c.name.GetString(), c.name.GetStringLength());
-            for (auto& f : c.value.GetObject()) {
+        if (value* id = find_mutable(e, "id")) follow(*id, moved);
+        if (value* parent = find_mutable(e, "parent")) follow(*parent, moved);
+        value* components = find_mutable(e, "components");
+        if (!components || !components->IsObject()) continue;
+        for (rapidjson::SizeType i = 0; i < components->MemberCount(); ++i) {
+            const auto c = components->MemberBegin() + i;
+            if (!c->value.IsObject()) continue;
+            const std::string_view component(c->name.GetString(), c->name.GetStringLength());
+            for (rapidjson::SizeType j = 0; j < c->value.MemberCount(); ++j) {
+                const auto f = c->value.MemberBegin() + j;
                 if (is_reference(component,
-                                 std::string_view(f.name.GetString(), f.name.GetStringLength())))
-                    follow(f.value, moved);
+                                 std::string_view(f->name.GetString(), f->name.GetStringLength())))
+                    follow(f->value, moved);
             }
         }
     }
