@@ -153,7 +153,7 @@ bool editor_state::save() {
 bool editor_state::save_as(const fs::path& path) {
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
     mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
-    if (!snapshot_) target.capture_systems(game_->systems());
+    if (!snapshot_) target.capture_systems(game_->systems(), game_->system_defaults());
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     log_.add(diagnostics);
     const bool failed =

@@ -50,7 +50,7 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     // 1. Everything of the old code leaves the scenes and the game, values kept aside.
     const std::vector<type_id> leaving = module_ ? module_->types() : std::vector<type_id>{};
     code_migration migration(table_, leaving);
-    scene_.capture_systems(systems_);
+    scene_.capture_systems(systems_, system_defaults_);
     for (scene* s : scenes) {
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list.clear();
         s->world.disconnect_all_signals();  // game code connects them; it goes
@@ -73,7 +73,18 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
         s->apply_systems(systems_);
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list = archetypes_;
     }
+    record_system_defaults();  // the new code's registered settings
     return migration;
+}
+
+void game::record_system_defaults() {
+    system_defaults_.clear();
+    for (const system* sys : systems_.ordered()) {
+        const bool listed =
+            std::any_of(scene_.systems.begin(), scene_.systems.end(),
+                        [&](const system_setting& s) { return s.name == sys->name(); });
+        if (!listed) system_defaults_.push_back({sys->name(), sys->enabled(), sys->every()});
+    }
 }
 
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
@@ -98,6 +109,7 @@ std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
 void game::start(scene s) {
     scene_ = std::move(s);
     scene_.apply_systems(systems_);
+    record_system_defaults();
     mosaic::world& w = scene_.world;
     w.set_entity_limit(options_.max_entities);
     add_builtin_resources(w);

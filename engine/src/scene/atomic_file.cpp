@@ -251,8 +251,8 @@ int sync_folder(const fs::path& folder) {
 
 }  // namespace
 
-std::optional<std::string> write_file_atomically(const fs::path& requested,
-                                                 std::string_view bytes) {
+std::optional<std::string> write_file_atomically(const fs::path& requested, std::string_view bytes,
+                                                 keep_backup backup) {
     using step = detail::injected_write_failure::step;
     const auto failure = current_injection();
     const auto not_saved = [&](const write_failure& f) {
@@ -294,7 +294,8 @@ std::optional<std::string> write_file_atomically(const fs::path& requested,
 
     // The previous version, under a temporary name until the new file is in place.
     fs::path previous;
-    if (had_target) {
+    const bool keep_previous = had_target && backup == keep_backup::yes;
+    if (keep_previous) {
         previous = temporary_path(folder, name, "bak-tmp");
         if (auto f = duplicate_file(target, previous)) {
             ::unlink(temp.c_str());
@@ -307,24 +308,24 @@ std::optional<std::string> write_file_atomically(const fs::path& requested,
                                                                             : 0;
     if (replace_error) {
         ::unlink(temp.c_str());
-        if (had_target) ::unlink(previous.c_str());
+        if (keep_previous) ::unlink(previous.c_str());
         return not_saved({"renaming " + quoted(temp.filename()) + " over it", replace_error});
     }
 
-    if (had_target) {
-        const fs::path backup = backup_path(target);
-        const int backup_error = injected_at(failure, step::backup)                ? failure->error
-                                 : ::rename(previous.c_str(), backup.c_str()) != 0 ? errno
-                                                                                   : 0;
+    if (keep_previous) {
+        const fs::path backup_file = backup_path(target);
+        const int backup_error = injected_at(failure, step::backup) ? failure->error
+                                 : ::rename(previous.c_str(), backup_file.c_str()) != 0 ? errno
+                                                                                        : 0;
         if (backup_error) {
             // Put the previous version back so the target and its .bak stay as they were.
             if (::rename(previous.c_str(), target.c_str()) != 0) {
                 return "cannot save " + quoted(requested) + ": updating the backup " +
-                       quoted(backup) + ": " + os_error(backup_error) +
+                       quoted(backup_file) + ": " + os_error(backup_error) +
                        "; putting the previous version back failed too (" + os_error(errno) +
                        "): it is in " + quoted(previous);
             }
-            return not_saved({"updating the backup " + quoted(backup), backup_error});
+            return not_saved({"updating the backup " + quoted(backup_file), backup_error});
         }
     }
 

@@ -81,9 +81,16 @@ scene scene::clone() const {
     return copy;
 }
 
-void scene::capture_systems(const scheduler& s) {
+void scene::capture_systems(const scheduler& s, std::span<const system_setting> unlisted) {
     for (const system* sys : s.ordered()) {
         system_setting setting{sys->name(), sys->enabled(), sys->every()};
+        const auto registered = std::find_if(unlisted.begin(), unlisted.end(),
+                                             [&](const auto& u) { return u.name == setting.name; });
+        if (registered != unlisted.end() && *registered == setting) {
+            // As it was when the scene started, which did not list it: no entry (nor churn).
+            std::erase_if(systems, [&](const auto& e) { return e.name == setting.name; });
+            continue;
+        }
         bool found = false;
         for (system_setting& existing : systems) {
             if (existing.name == setting.name) {

@@ -1,6 +1,7 @@
 // Sections: 1. arguments  2. --validate  3. --convert  4. running a scene  5. --new-project
 //           6. run
 #include "run_commands.hpp"
+#include "run_merge.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -38,6 +39,7 @@ constexpr const char* usage_text =
     "                        [--profile] [--project PATH]\n"
     "       mosaic-run --validate FILE [--project PATH]\n"
     "       mosaic-run --convert IN OUT [--project PATH]\n"
+    "       mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME] [--project PATH]\n"
     "       mosaic-run --new-project DIR [--name NAME]\n"
     "       mosaic-run --help\n";
 
@@ -63,6 +65,16 @@ constexpr const char* help_text =
     "                    a scene JSON <-> binary, an archetype to JSON. IN must load without\n"
     "                    errors; OUT is replaced atomically, its previous version kept as\n"
     "                    OUT.bak.\n"
+    "  --merge BASE OURS THEIRS -o OUT\n"
+    "                    three-way merge of scene files by entity id, component and field\n"
+    "                    (JSON or binary, told by their content). Values changed on one side\n"
+    "                    merge; a value both sides changed differently is a conflict: each\n"
+    "                    is reported, OUT keeps OURS for it and the exit code is 3. OUT is\n"
+    "                    written atomically (no .bak), in the format its extension names,\n"
+    "                    else OURS'. An input that does not load leaves OUT unchanged.\n"
+    "    --path NAME     the file's name in messages and for finding its project (git's\n"
+    "                    %P: the inputs are temporary files); a git merge driver:\n"
+    "                    mosaic-run --merge %O %A %B -o %A --path %P\n"
     "  --new-project DIR write a new game project into DIR (new or empty): CMake files,\n"
     "                    a component, a system, a scene, the manifest and a README\n"
     "    --name NAME     the project's name, a C identifier (default: DIR's name)\n"
@@ -82,7 +94,8 @@ constexpr const char* help_text =
     "unknown: --validate lists them, --convert and --save keep them in scenes (archetypes\n"
     "drop them, with a warning).\n"
     "\n"
-    "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.\n";
+    "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the\n"
+    "merge has conflicts.\n";
 
 enum class file_kind { scene, archetype };
 
@@ -93,11 +106,15 @@ std::optional<file_kind> kind_of(const fs::path& path) {
 }
 
 struct command {
-    enum class action { help, validate, convert, play, new_project };
+    enum class action { help, validate, convert, play, new_project, merge };
     action what = action::help;
     std::vector<fs::path> files;
     std::string project;  // --project PATH, empty: the manifest above the file
     std::string name;     // --new-project's --name
+    // --merge:
+    std::optional<fs::path> output;          // -o OUT
+    std::string merge_name;                  // --path NAME
+    std::vector<std::string> merge_options;  // given, to refuse them without --merge
     // Running a scene:
     std::uint64_t ticks = 600;
     double dt = 1.0 / 60;
@@ -135,6 +152,15 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
         c.name = value;
         return std::nullopt;
     }
+    if (name == "-o" || name == "--output" || name == "--path") {
+        c.merge_options.push_back(name);
+        if (name == "--path") {
+            c.merge_name = value;
+        } else {
+            c.output = fs::path(value);
+        }
+        return std::nullopt;
+    }
     c.run_options.push_back(name);
     if (name == "--ticks") {
         const auto n = parse_number<std::uint64_t>(value);
@@ -164,15 +190,16 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
 // A command, or the message saying what is wrong with the arguments.
 std::variant<command, usage_error> parse(std::span<const std::string> args) {
     if (args.empty()) return usage_error{"no command given"};
-    static const std::set<std::string> valued = {"--ticks", "--dt",      "--threads", "--seed",
-                                                 "--save",  "--project", "--name"};
+    static const std::set<std::string> valued = {"--ticks",  "--dt",      "--threads", "--seed",
+                                                 "--save",   "--project", "--name",    "-o",
+                                                 "--output", "--path"};
     command c;
     std::optional<std::string> action;  // --help, --validate, --convert or --new-project
     std::vector<std::string> operands;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
         if (arg == "--help" || arg == "-h" || arg == "--validate" || arg == "--convert" ||
-            arg == "--new-project") {
+            arg == "--new-project" || arg == "--merge") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
         } else if (valued.count(arg)) {
@@ -208,6 +235,21 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
     }
     if (!c.name.empty() && action != "--new-project") {
         return usage_error{"--name applies to --new-project, not to " + option};
+    }
+    if (!c.merge_options.empty() && action != "--merge") {
+        return usage_error{c.merge_options.front() + " applies to --merge, not to " + option};
+    }
+    if (action == "--merge") {
+        if (auto error = expect(3)) return *error;
+        if (!c.output) return usage_error{"--merge needs -o OUT (where to write the result)"};
+        if (!c.run_options.empty())
+            return usage_error{c.run_options.front() +
+                               " applies to running a scene, not to --merge"};
+        // No check of the names: git hands a merge driver temporary files.
+        c.what = command::action::merge;
+        for (const std::string& operand : operands) c.files.emplace_back(operand);
+        c.files.push_back(*c.output);
+        return c;
     }
     if (action == "--new-project") {
         if (operands.size() != 1) {
@@ -442,7 +484,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         }
     }
     if (c.save) {
-        g.current().capture_systems(g.systems());
+        g.current().capture_systems(g.systems(), g.system_defaults());
         if (report(save_scene_file(g.current(), g.table(), *c.save), err)) return exit_file_error;
         out << "wrote " << c.save->string() << '\n';
     }
@@ -486,6 +528,8 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
                 err << "mosaic-run: --project " << c.project << ": " << to_string(project.problems);
                 return exit_usage;
             }
+        } else if (c.what == command::action::merge) {
+            project = load_project_of(c.merge_name.empty() ? c.files[1] : fs::path(c.merge_name));
         } else {
             project = load_project_of(c.files[0]);
         }
@@ -503,6 +547,12 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
                 component_table table;
                 report(register_components(project.code(), table), err);
                 return convert(c.files[0], c.files[1], table, out, err);
+            }
+            case command::action::merge: {
+                component_table table;
+                report(register_components(project.code(), table), err);
+                return merge({c.files[0], c.files[1], c.files[2], c.files[3], c.merge_name}, table,
+                             out, err);
             }
             case command::action::help:
             case command::action::new_project:

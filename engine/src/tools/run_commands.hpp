@@ -5,6 +5,8 @@
 //                                  run a scene headless (no window, no GL)
 //   mosaic-run --validate FILE     load a scene or archetype file, print what it holds
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
+//   mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME]
+//                                  three-way merge of scene files (run_merge.hpp)
 //   mosaic-run --new-project DIR [--name NAME]
 //                                  write a new game project (project/scaffold.hpp)
 //   mosaic-run --help
@@ -14,7 +16,8 @@
 // mosaic.project.json above it), else only the engine's built-in types are known. The project's
 // code is its module, loaded at run time (never linked into mosaic-run).
 //
-// Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments.
+// Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the merge
+// has conflicts (OUT written, keeping OURS for them).
 
 #include <chrono>
 #include <filesystem>
@@ -26,7 +29,7 @@
 
 namespace mosaic::tools {
 
-enum exit_code : int { exit_ok = 0, exit_file_error = 1, exit_usage = 2 };
+enum exit_code : int { exit_ok = 0, exit_file_error = 1, exit_usage = 2, exit_conflict = 3 };
 
 /// Runs one command line (`args` without the program name). Never throws.
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);

@@ -91,6 +91,12 @@ public:
     /// GameLog, Archetypes) and the entity limit (game_options::max_entities), and resets
     /// the clock.
     void start(scene s);
+    /// The settings of the systems the scene did not list, as they were when it started
+    /// (registered defaults): pass them to scene::capture_systems so that saving leaves such
+    /// a system out while it still has them (an unchanged scene saves the same bytes).
+    [[nodiscard]] std::span<const system_setting> system_defaults() const noexcept {
+        return system_defaults_;
+    }
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
 
@@ -106,6 +112,7 @@ public:
 
 private:
     void register_code();
+    void record_system_defaults();
 
     // First member: destroyed last, after everything that points into the module.
     std::shared_ptr<const game_module> module_;
@@ -118,6 +125,7 @@ private:
     scene scene_;
     std::vector<archetype> archetypes_;
     std::filesystem::path archetype_folder_;
+    std::vector<system_setting> system_defaults_;
 };
 
 }  // namespace mosaic

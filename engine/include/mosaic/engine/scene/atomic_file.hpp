@@ -45,11 +45,17 @@ struct file_contents {
 
 [[nodiscard]] file_contents read_file(const std::filesystem::path& path);
 
+/// Whether write_file_atomically keeps the previous version as NAME.bak (steps 2 and 4).
+/// `no` is for files that are not the user's to keep, e.g. the temporary file git hands a
+/// merge driver: a .bak there would be left in the work tree.
+enum class keep_backup : bool { no, yes };
+
 /// Replaces `target` with `bytes` as described above. Returns an error message, or nullopt
 /// when the file was written. Symbolic links are followed: the file they point to is
 /// replaced (and its .bak sits next to it).
-[[nodiscard]] std::optional<std::string> write_file_atomically(const std::filesystem::path& target,
-                                                               std::string_view bytes);
+[[nodiscard]] std::optional<std::string> write_file_atomically(
+    const std::filesystem::path& target, std::string_view bytes,
+    keep_backup backup = keep_backup::yes);
 
 /// Where write_file_atomically keeps the previous version of `target`: NAME.bak.
 [[nodiscard]] std::filesystem::path backup_path(const std::filesystem::path& target);

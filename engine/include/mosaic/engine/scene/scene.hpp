@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -78,8 +79,11 @@ struct scene {
     /// An independent copy (world.clone() and the rest).
     [[nodiscard]] scene clone() const;
     /// Reads the systems' enabled flags and rates from a scheduler / applies them to one
-    /// (settings for systems the scheduler does not have are kept and ignored).
-    void capture_systems(const scheduler& s);
+    /// (settings for systems the scheduler does not have are kept and ignored). A system
+    /// named in `unlisted` (the settings the systems the scene did not list had when it
+    /// started: game::system_defaults) is left out of the list while it still has them, so
+    /// saving a scene nobody changed writes the list it was loaded with.
+    void capture_systems(const scheduler& s, std::span<const system_setting> unlisted = {});
     void apply_systems(scheduler& s) const;
 };
 

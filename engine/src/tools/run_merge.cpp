@@ -1,0 +1,79 @@
+#include "run_merge.hpp"
+
+#include <cstddef>
+#include <ostream>
+
+#include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/scene/atomic_file.hpp>
+#include <mosaic/engine/scene/scene_binary.hpp>
+#include <mosaic/engine/scene/scene_merge.hpp>
+
+#include "run_commands.hpp"
+
+namespace mosaic::tools {
+
+int merge(const merge_files& files, const component_table& table, std::ostream& out,
+          std::ostream& err) {
+    const std::string file = files.name.empty() ? display_path(files.ours) : files.name;
+    const std::filesystem::path* paths[3] = {&files.base, &files.ours, &files.theirs};
+    const char* sides[3] = {"base", "ours", "theirs"};
+    file_contents contents[3];
+    merge_input inputs[3];
+    for (int i = 0; i < 3; ++i) {
+        contents[i] = read_file(*paths[i]);
+        if (!contents[i].ok()) {
+            err << "mosaic-run: " << contents[i].message << '\n';
+            return exit_file_error;
+        }
+        inputs[i] = {contents[i].bytes,
+                     files.name.empty() ? paths[i]->string() : files.name + " (" + sides[i] + ")"};
+    }
+    // The format OUT's name asks for; git's temporary files name none: OURS' format, then.
+    const scene_file_format format = scene_format_of(files.out).value_or(
+        contents[1].bytes.starts_with(binary_scene_magic) ? scene_file_format::binary
+                                                          : scene_file_format::json);
+
+    const merge_result result = merge_scenes(inputs[0], inputs[1], inputs[2], table, format);
+    // Components of unknown types merge like the rest (as JSON): a warning per type about them
+    // not being used (the loader's) would only be noise here; one line says it.
+    std::size_t unknown_types = 0;
+    for (const diagnostic& d : result.diagnostics) {
+        const bool unknown_type = result.ok() && d.severity == diagnostic::level::warning &&
+                                  d.message.starts_with("unknown component type '");
+        if (unknown_type) {
+            ++unknown_types;
+        } else {
+            err << d.to_string() << '\n';
+        }
+    }
+    if (unknown_types) {
+        err << file << ": note: " << unknown_types
+            << (unknown_types == 1 ? " component type" : " component types")
+            << " unknown to mosaic-run (no project, or its module not built) merged as plain "
+               "JSON; their entity references are not renumbered\n";
+    }
+    if (!result.ok()) {
+        err << "mosaic-run: " << file << ": not merged; " << display_path(files.out)
+            << " was not changed\n";
+        return exit_file_error;
+    }
+    if (auto error = write_file_atomically(files.out, *result.bytes, keep_backup::no)) {
+        err << "mosaic-run: " << *error << '\n';
+        return exit_file_error;
+    }
+    for (const renumbered_entity& r : result.renumbered) {
+        out << r.to_string(file) << '\n';
+    }
+    for (const merge_conflict& c : result.conflicts) err << c.to_string(file) << '\n';
+    if (result.conflicts.empty()) {
+        out << "merged " << file << " into " << display_path(files.out) << '\n';
+        return exit_ok;
+    }
+    err << "mosaic-run: " << file << ": " << result.conflicts.size()
+        << (result.conflicts.size() == 1 ? " conflict" : " conflicts") << "; "
+        << display_path(files.out) << " keeps ours for "
+        << (result.conflicts.size() == 1 ? "it" : "them") << '\n';
+    return exit_conflict;
+}
+
+}  // namespace mosaic::tools
