@@ -120,7 +120,7 @@ game_module::load_result game_module::load(const fs::path& requested) {
         return {nullptr,
                 where + ": the dynamic loader refused it: " + (why ? why : "unknown error")};
     }
-    const auto fail = [&](std::string why) -> load_result {
+    const auto fail = [&](const std::string& why) -> load_result {
         ::dlclose(handle);
         fs::remove(copy, ec);
         return {nullptr, where + ": " + why};

@@ -11,6 +11,7 @@ namespace {
 
 // Rounded to the nearest of 0..255 (a cast after +0.5: lround was a tenth of the dots' time).
 std::uint32_t channel(float value) {
+    // NOLINTNEXTLINE(bugprone-incorrect-roundings): non-negative after the clamp.
     return static_cast<std::uint32_t>(std::clamp(value, 0.0f, 1.0f) * 255.0f + 0.5f);
 }
 

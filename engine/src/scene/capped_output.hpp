@@ -18,7 +18,7 @@ namespace mosaic::detail {
 class capped_streambuf : public std::streambuf {
 public:
     capped_streambuf(std::streambuf* target, std::size_t cap)
-        : target_(target), cap_(cap), buffer_(64 * 1024) {
+        : target_(target), cap_(cap), buffer_(std::size_t{64} * 1024) {
         reset_put_area();
     }
     capped_streambuf(const capped_streambuf&) = delete;

@@ -25,7 +25,7 @@ namespace mosaic {
 
 namespace {
 
-constexpr std::size_t flush_bytes = 64 * 1024;
+constexpr std::size_t flush_bytes = std::size_t{64} * 1024;
 
 void write_settings(detail::byte_writer& out, const scene_settings& s) {
     out.put_reals<float>(&s.gravity.x, 2);

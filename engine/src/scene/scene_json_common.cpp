@@ -1,6 +1,8 @@
 #include "scene_json_common.hpp"
 
 #include <algorithm>
+#include <string>
+#include <utility>
 
 #include "mosaic/engine/scene/scene_limits.hpp"
 
@@ -68,7 +70,10 @@ void read_components(const rapidjson::Value& v, const component_table& table,
     std::uint64_t unknown_count = 0;
     for (const auto& m : v.GetObject()) {
         const std::string name(m.name.GetString(), m.name.GetStringLength());
-        path_place place(ctx, path + "." + name);
+        std::string place_path = path;
+        place_path += '.';
+        place_path += name;
+        path_place place(ctx, std::move(place_path));
         if (has_nul(m.name)) ctx.fail(path, "a component name contains a NUL character");
         const component_info* info = table.find(std::string_view(name));
         if (!info) {

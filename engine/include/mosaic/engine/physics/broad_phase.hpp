@@ -38,6 +38,7 @@ struct index_pair {
     std::uint32_t first = 0;
     std::uint32_t second = 0;
     friend bool operator==(const index_pair&, const index_pair&) = default;
+    // NOLINTNEXTLINE(modernize-use-nullptr): as in entity.hpp, no pointer in a defaulted <=>.
     friend auto operator<=>(const index_pair&, const index_pair&) = default;
 };
 
