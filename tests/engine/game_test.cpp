@@ -11,6 +11,7 @@
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/runtime/tick_input.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
@@ -75,6 +76,53 @@ TEST(Game, FramesRunFixedTicksOfTheBuiltInSystems) {
     EXPECT_EQ(g.frame(1.0), 0);
     g.clock().step();
     EXPECT_EQ(g.frame(1.0), 1);
+}
+
+// The observer sees every tick, frame() or tick(), before and after its systems; what it
+// writes into Input before a tick is what that tick's systems read (replays rely on it).
+TEST(Game, TheObserverWatchesEveryTickAndCanSetItsInput) {
+    struct watcher : tick_observer {
+        std::vector<std::string> seen;
+        void before_tick(game& g) override {
+            seen.push_back("before " + std::to_string(g.systems().ticks()));
+            tick_input in;
+            in.down[static_cast<std::size_t>(key::space)] = 1;
+            in.apply_to(g.world().resource<Input>());
+        }
+        void after_tick(game& g) override {
+            seen.push_back("after " + std::to_string(g.systems().ticks()));
+        }
+    } w;
+    game g;
+    bool space_seen = false;
+    g.systems()
+        .add(
+            "reader",
+            [&](system_context& ctx) { space_seen = ctx.resource<const Input>().held(key::space); })
+        .reads<Input>();
+    g.start(scene{});
+    g.set_observer(&w);
+    g.tick();
+    g.frame(1.0 / 60);
+    EXPECT_TRUE(space_seen);
+    EXPECT_EQ(w.seen, (std::vector<std::string>{"before 0", "after 1", "before 1", "after 2"}));
+    g.set_observer(nullptr);
+    g.tick();
+    EXPECT_EQ(w.seen.size(), 4u);
+}
+
+TEST(Game, TickInputCarriesTheDeviceStateOnly) {
+    Input input;
+    input.set(key::a, true);
+    input.begin_tick();  // pressed[a] = 1: an edge, not device state
+    input.mouse_position = {3, 4};
+    const tick_input t = tick_input::of(input);
+    Input other;
+    t.apply_to(other);
+    EXPECT_TRUE(other.held(key::a));
+    EXPECT_FALSE(other.just_pressed(key::a));
+    EXPECT_EQ(other.mouse_position, glm::vec2(3, 4));
+    EXPECT_EQ(tick_input::of(other), t);
 }
 
 TEST(Game, SameSeedSameRandomNumbers) {

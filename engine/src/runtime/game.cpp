@@ -124,7 +124,9 @@ void game::sync_settings() {
 }
 
 void game::tick() {
-    systems_.tick(scene_.world, clock_.tick_seconds());
+    if (observer_) observer_->before_tick(*this);
+    systems_.tick(scene_.world, clock_.tick_seconds());  // a failure throws past after_tick
+    if (observer_) observer_->after_tick(*this);
 }
 
 int game::frame(double real_seconds) {

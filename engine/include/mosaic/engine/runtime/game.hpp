@@ -40,7 +40,20 @@ struct game_options {
     static constexpr std::uint32_t default_max_entities = 16'777'216;
 };
 
+class game;
 class game_module;
+
+/// Watches the ticks of a game (game::set_observer): the editor's recording and mosaic-run's
+/// --record capture the input each tick sees; a replay writes the recorded input back.
+class tick_observer {
+public:
+    virtual ~tick_observer() = default;
+    /// Before the systems of tick `g.systems().ticks()` run (the world is as the last tick
+    /// left it, with this frame's device input).
+    virtual void before_tick(game& g) = 0;
+    /// After that tick's systems and command buffers (not when a system failed).
+    virtual void after_tick(game& g) = 0;
+};
 
 class game {
 public:
@@ -110,6 +123,10 @@ public:
     /// system_error like tick(), and runs no more ticks after one failed.
     int frame(double real_seconds);
 
+    /// Who watches the ticks (null: nobody). The game does not own it; one at a time.
+    void set_observer(tick_observer* observer) noexcept { observer_ = observer; }
+    [[nodiscard]] tick_observer* observer() const noexcept { return observer_; }
+
 private:
     void register_code();
     void record_system_defaults();
@@ -126,6 +143,7 @@ private:
     std::vector<archetype> archetypes_;
     std::filesystem::path archetype_folder_;
     std::vector<system_setting> system_defaults_;
+    tick_observer* observer_ = nullptr;
 };
 
 }  // namespace mosaic
