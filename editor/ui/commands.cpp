@@ -115,6 +115,23 @@ void command_step(editor_state& s, ui_state& ui) {
     ui.events.post(scene_changed{});
 }
 
+void command_step_back(editor_state& s, ui_state& ui) {
+    if (s.mode() == play_state::playing) s.pause();
+    if (s.step_back()) ui.events.post(scene_changed{});
+}
+
+void command_step_forward(editor_state& s, ui_state& ui) {
+    if (!s.playing()) return;
+    if (s.mode() == play_state::playing) s.pause();
+    if (s.step_forward()) ui.events.post(scene_changed{});
+}
+
+void command_seek(editor_state& s, ui_state& ui, std::uint64_t tick) {
+    if (!s.playing()) return;
+    if (s.mode() == play_state::playing) s.pause();  // grabbing the timeline stops the game
+    if (s.seek(tick)) ui.events.post(scene_changed{});
+}
+
 void command_build_reload(editor_state& s, ui_state& ui) {
     if (!s.reloader().start_build(s)) return;  // why is in the console
     ui.events.post(show_panel{"console"});     // where the build's output streams

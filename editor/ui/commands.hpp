@@ -3,6 +3,7 @@
 // goes through editor/core's actions (so it is undoable) or its play/file API, and tells the
 // other panels what changed through ui_state (its queue of events, panel_events.hpp).
 
+#include <cstdint>
 #include <filesystem>
 
 #include <mosaic/ecs/archetype.hpp>
@@ -32,6 +33,11 @@ void command_play_stop(editor_state& s, ui_state& ui);
 /// Ctrl+Shift+P: pause or resume.
 void command_pause(editor_state& s, ui_state& ui);
 void command_step(editor_state& s, ui_state& ui);
+/// The timeline (while playing, the game is recorded): pause and go one tick back / forward
+/// through the recording (forward past its end runs a new tick), or to any recorded tick.
+void command_step_back(editor_state& s, ui_state& ui);
+void command_step_forward(editor_state& s, ui_state& ui);
+void command_seek(editor_state& s, ui_state& ui, std::uint64_t tick);
 
 // --- files (file_commands.cpp) -------------------------------------------------------------
 // New, Open and Exit first ask about unsaved changes (a modal), so they complete in a later

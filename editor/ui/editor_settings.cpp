@@ -58,6 +58,7 @@ editor_settings load_settings(const std::filesystem::path& path) {
         if (key == "grid") read_bool(value, s.grid);
         if (key == "collider_outlines") read_bool(value, s.collider_outlines);
         if (key == "autosave_minutes") read_number(value, s.autosave_minutes, 0, 24 * 60);
+        if (key == "recording_budget_mib") read_number(value, s.recording_budget_mib, 16, 65536);
         if (key == "recent_scene" && !value.empty()) s.recent_scenes.emplace_back(value);
         if (key == "recent_project" && !value.empty()) s.recent_projects.emplace_back(value);
     }
@@ -74,7 +75,8 @@ std::string save_settings(const editor_settings& s, const std::filesystem::path&
          << "bottom_height=" << s.bottom_height << "\n"
          << "grid=" << (s.grid ? "true" : "false") << "\n"
          << "collider_outlines=" << (s.collider_outlines ? "true" : "false") << "\n"
-         << "autosave_minutes=" << s.autosave_minutes << "\n";
+         << "autosave_minutes=" << s.autosave_minutes << "\n"
+         << "recording_budget_mib=" << s.recording_budget_mib << "\n";
     for (const auto& path : s.recent_scenes) text << "recent_scene=" << path.string() << "\n";
     for (const auto& path : s.recent_projects) text << "recent_project=" << path.string() << "\n";
     std::ofstream out(path, std::ios::trunc);

@@ -5,6 +5,7 @@
 // (~/.config/mosaic/editor.ini by default; MOSAIC_EDITOR_SETTINGS or --settings override it,
 // tests point it at a temporary file). A missing or broken file gives the defaults.
 
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -18,12 +19,17 @@ struct editor_settings {
     bool grid = true;
     bool collider_outlines = false;
     int autosave_minutes = 5;  // 0: off
+    int recording_budget_mib = 1024;  // what Play's recording may hold (the timeline)
     // File > Open Recent, newest first (one "recent_scene=PATH" line each in the file).
     std::vector<std::filesystem::path> recent_scenes;
     std::vector<std::filesystem::path> recent_projects;  // project folders
 
     friend bool operator==(const editor_settings&, const editor_settings&) = default;
 };
+
+[[nodiscard]] inline std::size_t recording_budget_bytes(const editor_settings& s) noexcept {
+    return static_cast<std::size_t>(s.recording_budget_mib) * 1024 * 1024;
+}
 
 /// $MOSAIC_EDITOR_SETTINGS, else $XDG_CONFIG_HOME/mosaic/editor.ini, else
 /// ~/.config/mosaic/editor.ini, else editor.ini in the current folder.

@@ -201,6 +201,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
         play_hooked_ = &s;
         // Open Recent: this run's entries first, then what earlier runs remembered.
         s.restore_recent(ui_.settings.recent_scenes, ui_.settings.recent_projects);
+        s.set_recording_budget(recording_budget_bytes(ui_.settings));
     }
     // New code: our build's output and end, or a module rebuilt behind our back.
     const std::size_t reloads = s.reloads();
@@ -223,7 +224,9 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     list_view_panels();
     draw_main_menu(s, ui_);
     const ImGuiViewport* vp = ImGui::GetMainViewport();
-    const float toolbar_height = ImGui::GetFrameHeight() + 16.0f;
+    // Two rows: the buttons, and the timeline.
+    const float toolbar_height =
+        2 * ImGui::GetFrameHeight() + ImGui::GetStyle().ItemSpacing.y + 14.0f;
     layout_ = compute_layout(vp->WorkPos, vp->WorkSize, toolbar_height, ui_.settings);
     if (draw_splitters(layout_, vp->WorkPos, vp->WorkSize, ui_.settings)) (void)save_settings();
     draw_toolbar(s, ui_, layout_.toolbar);
@@ -244,6 +247,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_alert_modal(s, ui_);
     draw_keep_dialog(s, ui_);  // after Stop, when something was marked to keep
     draw_help_windows(ui_);
+    draw_field_history(s, ui_);
     handle_shortcuts(s, ui_);
 }
 

@@ -11,6 +11,7 @@
 #include <mosaic/ecs/field_kinds.hpp>
 
 #include "ui/entity_label.hpp"
+#include "ui/field_history.hpp"
 #include "ui/hierarchy_panel.hpp"
 #include "ui/theme.hpp"
 
@@ -251,6 +252,16 @@ void draw_field(field_context& ctx, const field_info& field) {
         if (!field.hints.tooltip.empty() && ImGui::IsItemHovered())
             ImGui::SetTooltip("%.*s", static_cast<int>(field.hints.tooltip.size()),
                               field.hints.tooltip.data());
+        // While playing, a number's history over the recording (the label's context menu).
+        if (ctx.state.recording() != nullptr && ctx.entities.size() == 1 && can_plot(field) &&
+            ImGui::BeginPopupContextItem("##field_menu")) {
+            if (ImGui::MenuItem("Plot History")) {
+                open_field_history(ctx.state, ctx.ui, ctx.entities[0], ctx.info.type,
+                                   static_cast<std::size_t>(&field - ctx.info.fields.data()));
+            }
+            ctx.ui.test.record("field_menu/Plot History");
+            ImGui::EndPopup();
+        }
         ImGui::SameLine(label_width);
         ImGui::SetNextItemWidth(-FLT_MIN);
         ImGui::BeginDisabled(field.hints.read_only);

@@ -29,7 +29,8 @@ struct field_context {
     live_edit& live;
 };
 
-/// Draws `field` (every element of a fixed array) as "label | widget" rows.
+/// Draws `field` (one of ctx.info.fields; every element of a fixed array) as "label | widget"
+/// rows.
 void draw_field(field_context& ctx, const field_info& field);
 
 }  // namespace mosaic::editor

@@ -144,6 +144,9 @@ void view_menu(editor_state& s, ui_state& ui) {
                         s.playing()))
         command_pause(s, ui);
     if (ImGui::MenuItem("Step")) command_step(s, ui);
+    if (ImGui::MenuItem("Step Back", ",", false, s.recording() != nullptr))
+        command_step_back(s, ui);
+    if (ImGui::MenuItem("Step Forward", ".", false, s.playing())) command_step_forward(s, ui);
     ImGui::EndMenu();
 }
 
@@ -192,6 +195,7 @@ void draw_help_windows(ui_state& ui) {
                 {"Ctrl+R", "Build & Reload the project's code"},
                 {"Ctrl+P", "Play / Stop"},
                 {"Ctrl+Shift+P", "Pause / Resume"},
+                {", and .", "Step one tick back / forward through the recording (hold: scrub)"},
                 {"Ctrl+click, Shift+click", "Add to / extend the selection"},
                 {"Drag in empty space", "Marquee select (Shift adds, Ctrl toggles)"},
                 {"Up/Down, Left/Right, Ctrl+A, Enter", "Hierarchy: select, fold, all, rename"},

@@ -14,6 +14,10 @@ namespace {
 bool pressed(key k) {
     return ImGui::IsKeyPressed(static_cast<int>(k), false);
 }
+/// Pressed, or held long enough to repeat (holding comma scrubs back).
+bool pressed_or_repeated(key k) {
+    return ImGui::IsKeyPressed(static_cast<int>(k), true);
+}
 }  // namespace
 
 void handle_shortcuts(editor_state& s, ui_state& ui) {
@@ -61,6 +65,9 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
         return;
     }
     if (typing) return;
+    // Video players' frame step: comma back, period forward (the timeline's arrows).
+    if (pressed_or_repeated(key::comma)) command_step_back(s, ui);
+    if (pressed_or_repeated(key::period)) command_step_forward(s, ui);
     if (pressed(key::del)) command_delete(s, ui);
     if (pressed(key::f2)) command_rename(s, ui);
     if (pressed(key::f)) command_frame_selection(ui);

@@ -1,6 +1,6 @@
 // The toolbar: the handle buttons (Move, Rotate, Scale) on the left, Play / Pause / Step / Stop in
 // the middle (icons drawn with ImGui's draw list, so no icon font is needed), the time scale and
-// the clock on the right.
+// the clock on the right; below them the timeline (timeline_bar.cpp).
 #include <imgui.h>
 
 #include <algorithm>
@@ -9,6 +9,7 @@
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
 #include "ui/theme.hpp"
+#include "ui/timeline_bar.hpp"
 
 namespace mosaic::editor {
 
@@ -138,6 +139,8 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
                 "slower, so the editor stays responsive (see the Profiler).");
         }
     }
+    // Second row: the timeline of the recorded play session.
+    draw_timeline_bar(s, ui);
     ImGui::End();
 }
 

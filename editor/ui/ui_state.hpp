@@ -13,6 +13,7 @@
 #include <mosaic/ecs/entity.hpp>
 
 #include "ui/editor_settings.hpp"
+#include "ui/field_history.hpp"
 #include "ui/file_flow.hpp"
 #include "ui/panel_events.hpp"
 #include "ui/scene_view_state.hpp"
@@ -47,6 +48,7 @@ struct ui_state {
     event_queue events;  // requests between panels (panel_events.hpp)
     edit_state edit;
     file_flow files;
+    field_history_view history;  // the Field History window
     test_hooks test;
 };
 

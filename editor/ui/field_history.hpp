@@ -1,0 +1,53 @@
+#pragma once
+// Field history: a numeric field of one entity plotted over the recorded ticks (the
+// inspector's field menu > Plot History, while playing). Clicking a point of the plot puts
+// the timeline at that tick: "why did health drop at tick 4,210?" is one click on the drop.
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <mosaic/ecs/entity.hpp>
+#include <mosaic/ecs/fwd.hpp>
+
+namespace mosaic::editor {
+
+class editor_state;
+struct ui_state;
+}  // namespace mosaic::editor
+namespace mosaic {
+struct field_info;
+}
+namespace mosaic::editor {
+
+/// One value of the field at one recorded tick.
+struct field_sample {
+    std::uint64_t tick = 0;
+    double value = 0.0;
+};
+
+/// What the Field History window shows (ui_state::history).
+struct field_history_view {
+    bool open = false;
+    entity target = null_entity;
+    type_id component = invalid_type_id;
+    std::size_t field = 0;      // index in the component's fields
+    std::string title;          // "Tank 3 / Health.current"
+    std::vector<std::vector<field_sample>> series;  // one per number (vec2: x and y)
+    std::uint64_t first = 0, last = 0;              // the recording's range when sampled
+    std::string error;                              // why there is nothing to plot
+};
+
+/// Whether the field holds numbers the window can plot (ints, floats, vectors).
+[[nodiscard]] bool can_plot(const field_info& field) noexcept;
+/// The numbers of `field` in `component` (a vec2: x, y; an array: every element's), as doubles.
+[[nodiscard]] std::vector<double> field_numbers(const field_info& field, const void* component);
+
+/// Opens the window on `field` of `target`'s `component`, sampling it now.
+void open_field_history(editor_state& s, ui_state& ui, entity target, type_id component,
+                        std::size_t field);
+/// The window (call once per frame; nothing when closed).
+void draw_field_history(editor_state& s, ui_state& ui);
+
+}  // namespace mosaic::editor
