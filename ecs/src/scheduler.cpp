@@ -179,6 +179,19 @@ void scheduler::run_phase(world& w, phase p, double dt) {
     }
 }
 
+scheduler_state scheduler::state() const {
+    scheduler_state s{tick_, {}};
+    s.waited.reserve(systems_.size());
+    for (const std::unique_ptr<system>& sys : systems_) s.waited.push_back(sys->since_last_run_);
+    return s;
+}
+
+void scheduler::restore(const scheduler_state& s) noexcept {
+    tick_ = s.tick;
+    const std::size_t n = std::min(s.waited.size(), systems_.size());
+    for (std::size_t i = 0; i < n; ++i) systems_[i]->since_last_run_ = s.waited[i];
+}
+
 void scheduler::tick(world& w, double dt) {
     // A failed tick counts too: the next one is a new tick number (a system that fails on
     // a given tick does not fail again at once, and every_n_ticks rates keep their rhythm).

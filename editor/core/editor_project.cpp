@@ -61,12 +61,16 @@ bool editor_state::reload_code() {
     // Let go of the old module here so that it unloads inside replace_code (its types' ids
     // are then given back to the new module's types).
     notify(code_change::unloading);
+    // The recording's keyframes hold the old code's components: it starts again after.
+    const bool recording = recording_ != nullptr;
+    drop_recording();
     project_.module.reset();
     std::vector<mosaic::scene*> also;
     if (snapshot_) also.push_back(&*snapshot_);
     code_migration migration = game_->replace_code(next.module, also);
     project_.module = std::move(next.module);
     notify(code_change::loaded);
+    if (recording) start_recording();
 
     // Values held outside the scenes: the undo history and the clipboard.
     const auto remap = [&](type_id& type, component_state& state) {

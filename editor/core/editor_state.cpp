@@ -60,7 +60,8 @@ void editor_state::report_load_error() {
 editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
-    snapshot_.reset();      // may hold the module's components: before the game lets go of it
+    drop_recording();
+    snapshot_.reset();  // may hold the module's components: before the game lets go of it
     history_.clear();
     game_.reset();
 }
@@ -238,6 +239,7 @@ void editor_state::reset_after_load() {
     saved_state_ = history_.state_id();
     dirty_without_history_ = false;
     mode_ = play_state::editing;
+    drop_recording();
     snapshot_.reset();
     if (keeps_.has_pending())
         log_.warning("the kept play-mode changes were dropped: another scene was opened");
@@ -282,6 +284,7 @@ void editor_state::load_project_archetypes() {
 
 void editor_state::play() {
     if (mode_ == play_state::paused) {
+        if (recording_) recording_->truncate();  // from a past tick: the future goes
         mode_ = play_state::playing;
         game_->clock().resume();
         return;
@@ -302,6 +305,7 @@ void editor_state::play() {
     last_failure_.reset();
     log_.info("play");
     if (on_play_) on_play_(*this);  // before the first tick: the recovery file
+    start_recording();
 }
 
 void editor_state::pause() {
@@ -313,12 +317,14 @@ void editor_state::pause() {
 void editor_state::step() {
     if (mode_ == play_state::editing) play();
     pause();
+    if (recording_) recording_->truncate();  // from a past tick: the future goes
     game_->clock().step();
 }
 
 void editor_state::stop() {
     if (mode_ == play_state::editing || !snapshot_) return;
     // What the user chose to keep is read from the played scene before it goes.
+    drop_recording();
     keeps_.collect(scene(), *snapshot_, table());
     for (const std::string& line : keeps_.pending().problems) log_.warning("keep: " + line);
     // The snapshot is the edit-time scene exactly: same entity handles, ids and values, so
@@ -380,7 +386,12 @@ void editor_state::alert(std::string title, std::string text) {
 // --- history ---------------------------------------------------------------------------------
 
 void editor_state::record(editor::step s) {
-    if (playing()) return;  // play-mode edits are discarded on stop
+    if (playing()) {
+        // Play-mode edits are discarded on stop; until then the edited state is the state of
+        // this tick, for seeks and re-simulations (the recorded future goes).
+        if (recording_) recording_->edited(*game_);
+        return;
+    }
     history_.push(std::move(s));
 }
 

@@ -10,6 +10,13 @@
 // "Keep after Stop" (play_keeps.hpp): Stop collects it for a dialog that applies it as one
 // undo step.
 //
+// Rewind: while playing, a mosaic::recording (engine/runtime/recording.hpp) records the game.
+// While paused, seek() / step_back() / step_forward() put the game's world at any recorded
+// tick, exactly as it was; the panels read the world as always, so they show that tick.
+// Play or Step from a past tick drops the recorded future and goes on from there; an edit
+// while at a past tick becomes that tick's state (the future goes). Stop drops the recording
+// and restores the edit-time snapshot as before.
+//
 // Game code cannot take the editor down: a system that throws or fails a check during Play
 // or Step stops the game (the snapshot comes back, as on Stop), and the Console and an alert
 // name the system and the message. A project whose registration throws leaves the editor
@@ -28,6 +35,7 @@
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 
 #include "background_load.hpp"
 #include "code_reloader.hpp"
@@ -51,6 +59,12 @@ enum class code_change {
 struct editor_alert {
     std::string title;  // the modal's title: "Game stopped"
     std::string text;   // "Game stopped: system 'turret' failed: ..."
+};
+
+/// One point of editor_state::field_history.
+struct field_sample {
+    std::uint64_t tick = 0;
+    double value = 0.0;
 };
 
 /// Copied component values (Edit > Copy / the inspector's "Copy values").
@@ -177,6 +191,35 @@ public:
         on_code_change_ = std::move(listener);
     }
 
+    // --- rewind (editor_rewind.cpp) --------------------------------------------------------
+    /// What this Play recorded: its first/last/current tick, memory used, budget, seconds
+    /// available, per-tick profiler figures (recording::profile_at). Null when not playing.
+    [[nodiscard]] const mosaic::recording* recording() const noexcept { return recording_.get(); }
+    /// Paused only: puts the game at a recorded tick (recording()->first_tick() ..
+    /// last_tick()). The selection keeps the entities alive at that tick (and gets back
+    /// those a seek dropped when they are alive again). False when not paused or not recorded.
+    bool seek(std::uint64_t tick);
+    /// One tick back through the recording (pauses first when playing). False at its start.
+    bool step_back();
+    /// One tick forward through the recording; at its end, a normal step() (recorded).
+    /// False when editing.
+    bool step_forward();
+    /// The most memory the recording may hold (default 1 GiB): the oldest ticks go first.
+    void set_recording_budget(std::size_t bytes);
+    [[nodiscard]] std::size_t recording_budget() const noexcept {
+        return recording_options_.budget_bytes;
+    }
+    /// Paused only: a numeric field of `e`'s `component` over the recorded ticks, at most
+    /// `max_points` ticks spread evenly from the first to the last recorded one (ticks where
+    /// the entity or component does not exist are left out). `field_index` indexes the
+    /// component's fields (component_info::fields); `element` picks the float of a vector or
+    /// colour, or the element of an array. Re-simulates on a copy: the world stays at the
+    /// tick it is at. Empty when not paused or the field is not a number.
+    [[nodiscard]] std::vector<field_sample> field_history(entity e, type_id component,
+                                                          std::size_t field_index,
+                                                          std::size_t max_points,
+                                                          std::size_t element = 0);
+
     // --- alerts ----------------------------------------------------------------------------
     [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
     void alert(std::string title, std::string text);
@@ -218,6 +261,8 @@ private:
     /// Moves the game's GameLog warnings to the console.
     void show_game_log();
     void stop_after_failure(const system_failure& failure);
+    void start_recording();  // a new recording of the game, attached
+    void drop_recording() noexcept;
     void report_load_error();  // the game's registration error, to the console and an alert
     void notify(code_change change) {
         if (on_code_change_) on_code_change_(*this, change);
@@ -244,6 +289,11 @@ private:
     std::vector<system_setting> systems_before_play_;
     std::vector<entity> selection_before_play_;
     std::optional<system_failure> last_failure_;
+    // While playing. After game_: it holds the game's components, so it goes first.
+    std::unique_ptr<mosaic::recording> recording_;
+    recording_options recording_options_{};
+    std::vector<entity> unselected_by_seek_;  // selected, but not alive at the tick seeked to
+    std::vector<entity> selected_by_seek_;    // what the last seek left selected
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;

@@ -37,6 +37,14 @@ namespace mosaic {
 
 class worker_pool;  // worker_pool.hpp: <thread> and <condition_variable> stay out of here
 
+/// What of a run lives in the scheduler rather than in the world: the tick count (every_n_ticks
+/// rates, system_context::tick) and the time each interval system has waited. A world put back
+/// to an earlier tick (a recording's keyframe) needs this back too to run on as it did.
+struct scheduler_state {
+    std::uint64_t tick = 0;
+    std::vector<double> waited;  // seconds, per system in registration order
+};
+
 class scheduler {
 public:
     /// `threads`: 1 runs everything on the calling thread.
@@ -104,6 +112,10 @@ public:
     void run_phase(world& w, phase p, double dt);
     /// Ticks run so far.
     [[nodiscard]] std::uint64_t ticks() const noexcept { return tick_; }
+    /// The tick count and the interval systems' waits, to put back with restore().
+    [[nodiscard]] scheduler_state state() const;
+    /// Puts back what state() returned (systems registered since keep their waits).
+    void restore(const scheduler_state& s) noexcept;
 
     /// The systems in the order they run.
     [[nodiscard]] std::vector<const system*> ordered() const;

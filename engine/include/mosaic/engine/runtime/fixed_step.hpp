@@ -60,6 +60,13 @@ public:
     /// Ticks run over ticks due, over the last whole second or so of due ticks: 1 when the
     /// game keeps up with (scaled) real time, 0.5 when half were dropped.
     [[nodiscard]] double speed() const noexcept { return speed_; }
+    /// Puts the tick count and game time back to those of an earlier moment (a recording
+    /// seeking to a past tick); the accumulated frame time is forgotten.
+    void restore_ticks(std::uint64_t ticks, double game_seconds) noexcept {
+        ticks_ = ticks;
+        game_seconds_ = game_seconds;
+        accumulator_ = 0.0;
+    }
     /// Forgets the accumulated time and the counters.
     void reset() noexcept;
 

@@ -1,0 +1,396 @@
+// recording: sections
+//   1. attaching, recording ticks (the observer)
+//   2. keyframes, the interval, the budget
+//   3. seeking, stepping, re-simulating
+//   4. per-tick queries
+#include "mosaic/engine/runtime/recording.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <stdexcept>
+
+#include "mosaic/engine/input.hpp"
+
+namespace mosaic {
+
+namespace {
+std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(
+               std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+std::size_t state_bytes(const world& w, const scheduler_state& s) {
+    return w.memory_bytes() + s.waited.capacity() * sizeof(double);
+}
+}  // namespace
+
+recording::recording(recording_options options) : options_(options) {
+    interval_ = options_.keyframe_interval > 0 ? options_.keyframe_interval : 8;
+}
+
+// --- 1. attaching, recording ticks --------------------------------------------------------------
+
+void recording::attach(game& g) {
+    restart(g);
+    g.set_observer(this);
+}
+
+void recording::detach(game& g) noexcept {
+    if (g.observer() == this) g.set_observer(nullptr);
+    pending_ = false;
+}
+
+void recording::restart(game& g) {
+    keyframes_.clear();
+    ticks_.clear();
+    inputs_.clear();
+    inputs_base_ = 0;
+    system_ms_.clear();
+    clear_cache();
+    history_bytes_ = 0;
+    pending_ = false;
+    first_ = last_ = current_ = g.systems().ticks();
+    tick_seconds_ = g.clock().tick_seconds();
+    clock_base_tick_ = first_;
+    clock_base_ticks_ = g.clock().ticks();
+    system_names_.clear();
+    for (const system* sys : g.systems().ordered()) system_names_.push_back(sys->name());
+    calls_before_.assign(system_names_.size(), 0);
+    add_keyframe(g, true);
+}
+
+void recording::before_tick(game& g) {
+    const std::uint64_t t = g.systems().ticks();
+    if (t == current_ && t < last_) {
+        truncate();  // play from a past tick: the recorded future goes
+    } else if (t != last_ || current_ != last_) {
+        restart(g);  // ticks ran unrecorded: start again from here
+    }
+    const Input* input = g.world().try_resource<Input>();
+    pending_input_ = input ? tick_input::of(*input) : tick_input{};
+    for (std::size_t k = 0; k < system_names_.size(); ++k) {
+        const system* sys = g.systems().find(system_names_[k]);
+        calls_before_[k] = sys ? sys->timing().calls : 0;
+    }
+    pending_tick_ = t;
+    pending_ = true;
+    tick_started_ns_ = now_ns();
+}
+
+void recording::after_tick(game& g) {
+    const std::int64_t elapsed_ns = now_ns() - tick_started_ns_;
+    if (!pending_ || g.systems().ticks() != pending_tick_ + 1) {
+        pending_ = false;
+        return;
+    }
+    pending_ = false;
+    clear_cache();  // the cached states belong to a pause; their memory is history's now
+
+    tick_record r;
+    r.dt = g.clock().tick_seconds();
+    r.clock_ticks = g.clock().ticks();
+    r.clock_seconds = g.clock().game_seconds();
+    r.tick_ms = static_cast<float>(static_cast<double>(elapsed_ns) * 1e-6);
+    if (inputs_.empty() || inputs_.back() != pending_input_) {
+        inputs_.push_back(pending_input_);
+        history_bytes_ += sizeof(tick_input);
+    }
+    r.input = static_cast<std::uint32_t>(inputs_base_ + inputs_.size() - 1);
+    ticks_.push_back(r);
+    for (std::size_t k = 0; k < system_names_.size(); ++k) {
+        const system* sys = g.systems().find(system_names_[k]);
+        const bool ran = sys && sys->timing().calls > calls_before_[k];
+        system_ms_.push_back(ran ? static_cast<float>(sys->timing().last_ms) : -1.0f);
+    }
+    history_bytes_ += record_bytes();
+    last_ = current_ = pending_tick_ + 1;
+    tick_seconds_ = r.dt;
+
+    const double seconds = static_cast<double>(elapsed_ns) * 1e-9;
+    mean_tick_seconds_ =
+        mean_tick_seconds_ == 0.0 ? seconds : mean_tick_seconds_ * 0.9 + seconds * 0.1;
+    if (last_ - keyframes_.back().tick >= interval_) add_keyframe(g, false);
+    enforce_budget();
+}
+
+// --- 2. keyframes, the interval, the budget ----------------------------------------------------
+
+void recording::add_keyframe(game& g, bool exact_clock) {
+    keyframe k;
+    k.tick = current_;
+    k.world = g.world().clone();
+    k.systems = g.systems().state();
+    if (exact_clock) {
+        k.clock_ticks = g.clock().ticks();
+        k.clock_seconds = g.clock().game_seconds();
+    } else {
+        std::tie(k.clock_ticks, k.clock_seconds) = clock_at(current_);
+    }
+    k.bytes = sizeof(keyframe) + state_bytes(k.world, k.systems);
+    history_bytes_ += k.bytes;
+    choose_interval(k.bytes);
+    keyframes_.push_back(std::move(k));
+}
+
+void recording::choose_interval(std::size_t keyframe_bytes) {
+    if (options_.keyframe_interval > 0) {
+        interval_ = options_.keyframe_interval;
+        return;
+    }
+    if (mean_tick_seconds_ <= 0.0) return;  // nothing measured yet
+    constexpr double most = 3600.0;         // a minute at 60 ticks/s
+    const double by_time =
+        std::clamp(std::floor(options_.resimulation_seconds / mean_tick_seconds_), 1.0, most);
+    // keep_seconds of ticks and their keyframes must fit in the budget.
+    const double keep_ticks = options_.keep_seconds / tick_seconds_;
+    const double room = static_cast<double>(options_.budget_bytes) -
+                        keep_ticks * static_cast<double>(record_bytes());
+    const double by_memory =
+        room > 0.0 ? std::ceil(keep_ticks * static_cast<double>(keyframe_bytes) / room) : most;
+    interval_ = static_cast<std::uint32_t>(std::clamp(std::max(by_time, by_memory), 1.0, most));
+}
+
+void recording::enforce_budget() {
+    if (memory_bytes() > options_.budget_bytes) clear_cache();
+    while (history_bytes_ > options_.budget_bytes && keyframes_.size() > 1) {
+        history_bytes_ -= keyframes_.front().bytes;
+        keyframes_.pop_front();
+        const std::uint64_t first = keyframes_.front().tick;
+        const std::size_t stride = system_names_.size();
+        for (; first_ < first; ++first_) {
+            ticks_.pop_front();
+            system_ms_.erase(system_ms_.begin(),
+                             system_ms_.begin() + static_cast<std::ptrdiff_t>(stride));
+            history_bytes_ -= record_bytes();
+        }
+        // Inputs no record refers to any more.
+        const std::uint64_t oldest =
+            ticks_.empty() ? inputs_base_ + inputs_.size() - 1 : ticks_.front().input;
+        while (inputs_base_ < oldest && !inputs_.empty()) {
+            inputs_.pop_front();
+            ++inputs_base_;
+            history_bytes_ -= sizeof(tick_input);
+        }
+    }
+}
+
+void recording::set_budget(std::size_t bytes) {
+    options_.budget_bytes = bytes;
+    enforce_budget();
+}
+
+double recording::seconds_available() const noexcept {
+    double per_tick = 0.0;
+    if (last_ - first_ >= interval_) {
+        per_tick = static_cast<double>(history_bytes_) / static_cast<double>(last_ - first_);
+    } else if (!keyframes_.empty()) {
+        per_tick = static_cast<double>(keyframes_.back().bytes) / interval_ +
+                   static_cast<double>(record_bytes());
+    }
+    if (per_tick <= 0.0) return 0.0;
+    return static_cast<double>(options_.budget_bytes) / per_tick * tick_seconds_;
+}
+
+std::size_t recording::record_bytes() const noexcept {
+    return sizeof(tick_record) + system_names_.size() * sizeof(float);
+}
+
+void recording::drop_after(std::uint64_t tick) {
+    while (keyframes_.size() > 1 && keyframes_.back().tick > tick) {
+        history_bytes_ -= keyframes_.back().bytes;
+        keyframes_.pop_back();
+    }
+    const std::size_t stride = system_names_.size();
+    while (last_ > tick) {
+        ticks_.pop_back();
+        system_ms_.resize(system_ms_.size() - stride);
+        history_bytes_ -= record_bytes();
+        --last_;
+    }
+    const std::uint64_t newest = ticks_.empty() ? inputs_base_ : ticks_.back().input;
+    while (!inputs_.empty() && inputs_base_ + inputs_.size() - 1 > newest) {
+        inputs_.pop_back();
+        history_bytes_ -= sizeof(tick_input);
+    }
+    while (!cache_.empty() && cache_.back().tick > tick) {
+        cache_bytes_ -= state_bytes(cache_.back().world, cache_.back().systems);
+        cache_.pop_back();
+    }
+}
+
+void recording::truncate() {
+    drop_after(current_);
+}
+
+void recording::edited(game& g) {
+    drop_after(current_);
+    clear_cache();
+    if (!keyframes_.empty() && keyframes_.back().tick == current_) {
+        history_bytes_ -= keyframes_.back().bytes;
+        keyframes_.pop_back();
+    }
+    add_keyframe(g, true);
+    enforce_budget();
+}
+
+void recording::clear_cache() noexcept {
+    cache_.clear();
+    cache_bytes_ = 0;
+}
+
+// --- 3. seeking, stepping, re-simulating -------------------------------------------------------
+
+const recording::keyframe& recording::keyframe_at_or_before(std::uint64_t tick) const {
+    auto after = std::upper_bound(keyframes_.begin(), keyframes_.end(), tick,
+                                  [](std::uint64_t t, const keyframe& k) { return t < k.tick; });
+    if (after == keyframes_.begin()) throw std::logic_error("recording: no keyframe before tick");
+    return *std::prev(after);
+}
+
+const recording::cached_state* recording::cached(std::uint64_t tick) const noexcept {
+    for (const cached_state& c : cache_)
+        if (c.tick == tick) return &c;
+    return nullptr;
+}
+
+std::pair<std::uint64_t, double> recording::clock_at(std::uint64_t tick) const noexcept {
+    // The clock counts a frame's ticks before they run: the counters recorded after a tick
+    // may be ahead by the ticks still due in its frame, never behind. Counting one per tick
+    // from where recording started is exact unless ticks ran without the clock (tick()
+    // called directly), when the recorded counters are. The smaller is right either way.
+    const tick_record& r = record(tick - 1);
+    const std::uint64_t counted = clock_base_ticks_ + (tick - clock_base_tick_);
+    const std::uint64_t ticks = std::min(r.clock_ticks, counted);
+    const double seconds = r.clock_seconds - static_cast<double>(r.clock_ticks - ticks) * r.dt;
+    return {ticks, seconds};
+}
+
+void recording::restore_clock(game& g, std::uint64_t tick) const {
+    if (tick > first_) {
+        const auto [ticks, seconds] = clock_at(tick);
+        g.clock().restore_ticks(ticks, seconds);
+    } else {
+        g.clock().restore_ticks(keyframes_.front().clock_ticks, keyframes_.front().clock_seconds);
+    }
+}
+
+void recording::put(game& g, const world& w, const scheduler_state& systems, std::uint64_t tick) {
+    g.current().world = w.clone();
+    g.systems().restore(systems);
+    restore_clock(g, tick);
+    current_ = tick;
+}
+
+void recording::simulate(game& g, world& w, std::uint64_t from, std::uint64_t to,
+                         const std::function<void(std::uint64_t)>& after_each) {
+    for (std::uint64_t t = from; t < to; ++t) {
+        const tick_record& r = record(t);
+        if (Input* input = w.try_resource<Input>())
+            inputs_[r.input - inputs_base_].apply_to(*input);
+        g.systems().tick(w, r.dt);
+        if (after_each) after_each(t + 1);
+    }
+}
+
+bool recording::seek(game& g, std::uint64_t tick) {
+    if (!contains(tick) || keyframes_.empty()) return false;
+    if (tick == current_ && g.systems().ticks() == tick) return true;
+    if (const cached_state* c = cached(tick)) {
+        put(g, c->world, c->systems, tick);
+        return true;
+    }
+    const keyframe& k = keyframe_at_or_before(tick);
+    std::uint64_t from = k.tick;
+    // Forward inside the interval: the game's world is already on the way.
+    if (current_ >= k.tick && current_ < tick && g.systems().ticks() == current_) {
+        from = current_;
+    } else {
+        g.current().world = k.world.clone();
+        g.systems().restore(k.systems);
+    }
+    simulate(g, g.world(), from, tick);
+    restore_clock(g, tick);
+    current_ = tick;
+    return true;
+}
+
+bool recording::step_back(game& g) {
+    if (current_ <= first_) return false;
+    const std::uint64_t target = current_ - 1;
+    const keyframe& k = keyframe_at_or_before(target);
+    if (cached(target) || k.tick == target) return seek(g, target);
+    // Re-simulate the interval up to the target once, keeping every state on the way: the
+    // next steps back (and forward again) are copies.
+    clear_cache();
+    world w = k.world.clone();
+    g.systems().restore(k.systems);
+    bool caching = true;
+    simulate(g, w, k.tick, target, [&](std::uint64_t t) {
+        const std::size_t bytes = state_bytes(w, g.systems().state());
+        caching = caching && history_bytes_ + cache_bytes_ + bytes <= options_.budget_bytes;
+        if (!caching) return;
+        cache_.push_back({t, w.clone(), g.systems().state()});
+        cache_bytes_ += bytes;
+    });
+    g.current().world = std::move(w);
+    restore_clock(g, target);
+    current_ = target;
+    return true;
+}
+
+bool recording::step_forward(game& g) {
+    if (current_ >= last_) return false;
+    return seek(g, current_ + 1);
+}
+
+bool recording::visit(game& g, std::span<const std::uint64_t> ticks,
+                      const std::function<void(std::uint64_t, const world&)>& fn) {
+    for (std::size_t i = 0; i < ticks.size(); ++i) {
+        if (!contains(ticks[i]) || (i > 0 && ticks[i] < ticks[i - 1])) return false;
+    }
+    const scheduler_state saved = g.systems().state();
+    struct put_back {
+        scheduler& s;
+        const scheduler_state& state;
+        ~put_back() { s.restore(state); }
+    } guard{g.systems(), saved};
+    std::optional<world> w;
+    std::uint64_t at = 0;
+    for (const std::uint64_t t : ticks) {
+        const keyframe& k = keyframe_at_or_before(t);
+        if (k.tick == t) {
+            fn(t, k.world);  // no copy needed
+            continue;
+        }
+        if (!w || at > t || k.tick > at) {
+            w = k.world.clone();
+            g.systems().restore(k.systems);
+            at = k.tick;
+        }
+        simulate(g, *w, at, t);
+        at = t;
+        fn(t, *w);
+    }
+    return true;
+}
+
+// --- 4. per-tick queries -----------------------------------------------------------------------
+
+const tick_input* recording::input_at(std::uint64_t tick) const noexcept {
+    if (tick < first_ || tick >= last_) return nullptr;
+    return &inputs_[record(tick).input - inputs_base_];
+}
+
+std::optional<tick_profile> recording::profile_at(std::uint64_t tick) const {
+    if (tick <= first_ || tick > last_) return std::nullopt;
+    const std::size_t row = tick - 1 - first_;
+    const std::size_t stride = system_names_.size();
+    tick_profile p;
+    p.tick_ms = ticks_[row].tick_ms;
+    const auto row_begin = system_ms_.begin() + static_cast<std::ptrdiff_t>(row * stride);
+    p.system_ms.assign(row_begin, row_begin + static_cast<std::ptrdiff_t>(stride));
+    return p;
+}
+
+}  // namespace mosaic

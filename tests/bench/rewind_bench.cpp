@@ -1,0 +1,167 @@
+// Rewind at 100,000 moving sprites (the stress scene): what recording costs a tick, how long a
+// step back and a jump to any recorded tick take, and how much memory a recorded second needs.
+// Goals (issue 13): recording <= 20 % of the tick, step back <= 50 ms, jump <= 150 ms, at least
+// the last 10 s within the default 1 GiB budget.
+//
+//   rewind/record_overhead: two identical games tick in turn, one recorded, one not; the time
+//     is the recorded tick's; counters: plain_ms, recorded_ms, overhead_pct (interleaved, so
+//     the machine's load weighs on both alike), bytes_per_s (memory per recorded second),
+//     seconds_kept (of the default budget), keyframe_interval.
+//   rewind/step_back: steps back through the recording from its end, tick by tick; the time is
+//     the mean step; counters: cold_ms (the slowest: the first step into a keyframe interval,
+//     which re-simulates it), warm_ms (the mean of the others: copies of cached states).
+//   rewind/jump: seeks far away each time, to the worst ticks (just before a keyframe).
+#include <mosaic/engine/runtime/recording.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bench_registry.hpp"
+#include "stress_support.hpp"
+
+namespace {
+
+using namespace mosaic;
+using bench::start_stress;
+using clock_type = std::chrono::steady_clock;
+
+double ms_since(clock_type::time_point start) {
+    return std::chrono::duration<double, std::milli>(clock_type::now() - start).count();
+}
+
+// A stress game with `ticks` recorded ticks (default options: the interval and the budget as
+// the editor has them), paused at the last.
+struct recorded {
+    std::unique_ptr<game> g;
+    std::unique_ptr<recording> rec;
+};
+
+recorded record_stress(std::int64_t sprites, int ticks, std::string& error) {
+    recorded r;
+    r.g = start_stress(sprites, 1, error);
+    if (!r.g) return r;
+    r.rec = std::make_unique<recording>();
+    r.rec->attach(*r.g);
+    for (int i = 0; i < ticks; ++i) r.g->tick();
+    r.rec->detach(*r.g);
+    return r;
+}
+
+void record_overhead(benchmark::State& state) {
+    std::string error;
+    auto plain = start_stress(state.range(0), 1, error);
+    auto played = start_stress(state.range(0), 1, error);
+    if (!plain || !played) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    recording rec;
+    rec.attach(*played);
+    // Past the first 10 s: the budget's eviction is part of the steady state.
+    for (int i = 0; i < 660; ++i) {
+        plain->tick();
+        played->tick();
+    }
+    double plain_ms = 0.0;
+    double recorded_ms = 0.0;
+    std::int64_t pairs = 0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        auto start = clock_type::now();
+        plain->tick();
+        plain_ms += ms_since(start);
+        state.ResumeTiming();
+        start = clock_type::now();
+        played->tick();
+        recorded_ms += ms_since(start);
+        ++pairs;
+    }
+    rec.detach(*played);
+    const auto n = static_cast<double>(std::max<std::int64_t>(pairs, 1));
+    state.counters["plain_ms"] = plain_ms / n;
+    state.counters["recorded_ms"] = recorded_ms / n;
+    state.counters["overhead_pct"] = 100.0 * (recorded_ms - plain_ms) / plain_ms;
+    const double seconds =
+        static_cast<double>(rec.last_tick() - rec.first_tick()) * rec.tick_seconds();
+    state.counters["recorded_s"] = seconds;
+    state.counters["bytes_per_s"] = static_cast<double>(rec.memory_bytes()) / seconds;
+    state.counters["seconds_kept"] = rec.seconds_available();
+    state.counters["keyframe_interval"] = rec.keyframe_interval();
+    state.counters["memory_MB"] = static_cast<double>(rec.memory_bytes()) / 1e6;
+}
+
+void step_back(benchmark::State& state) {
+    std::string error;
+    recorded r = record_stress(state.range(0), 40, error);
+    if (!r.g) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    double cold = 0.0;
+    double warm = 0.0;
+    std::int64_t warm_steps = 0;
+    for (auto _ : state) {
+        if (r.rec->current_tick() == r.rec->first_tick()) {
+            state.PauseTiming();
+            r.rec->seek(*r.g, r.rec->last_tick());
+            state.ResumeTiming();
+        }
+        const std::uint64_t from = r.rec->current_tick();
+        const auto start = clock_type::now();
+        r.rec->step_back(*r.g);
+        const double ms = ms_since(start);
+        // A step into a new interval re-simulates it (cold); the others copy a cached state.
+        const bool into_new_interval =
+            (from - r.rec->first_tick()) % r.rec->keyframe_interval() == 0;
+        if (into_new_interval) {
+            cold = std::max(cold, ms);
+        } else {
+            warm += ms;
+            ++warm_steps;
+        }
+    }
+    state.counters["cold_ms"] = cold;
+    state.counters["warm_ms"] = warm / static_cast<double>(std::max<std::int64_t>(warm_steps, 1));
+    state.counters["keyframe_interval"] = r.rec->keyframe_interval();
+}
+
+void jump(benchmark::State& state) {
+    std::string error;
+    recorded r = record_stress(state.range(0), 60, error);
+    if (!r.g) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    // The worst ticks: the last before each keyframe (a whole interval to re-simulate),
+    // visited far apart so that none continues from where the last jump left the game.
+    const std::uint64_t k = r.rec->keyframe_interval();
+    std::vector<std::uint64_t> targets;
+    for (std::uint64_t t = r.rec->first_tick() + k - 1; t <= r.rec->last_tick(); t += k)
+        targets.push_back(t);
+    std::size_t i = 0;
+    double slowest = 0.0;
+    for (auto _ : state) {
+        // Alternately from the older and the newer half: never the same interval twice.
+        const std::size_t half = targets.size() / 2;
+        const std::size_t pick =
+            i % 2 == 0 ? (i / 2) % half : half + (i / 2) % (targets.size() - half);
+        const std::uint64_t target = targets[pick];
+        ++i;
+        const auto start = clock_type::now();
+        r.rec->seek(*r.g, target);
+        slowest = std::max(slowest, ms_since(start));
+    }
+    state.counters["slowest_ms"] = slowest;
+    state.counters["keyframe_interval"] = static_cast<double>(k);
+}
+
+const bool registered = bench::add_cases({
+    {"rewind", "record_overhead", record_overhead, {100'000}},
+    {"rewind", "step_back", step_back, {100'000}},
+    {"rewind", "jump", jump, {100'000}},
+});
+
+}  // namespace
