@@ -18,7 +18,7 @@ struct editor_settings {
     float bottom_height = 230.0f;
     bool grid = true;
     bool collider_outlines = false;
-    int autosave_minutes = 5;  // 0: off
+    int autosave_minutes = 5;         // 0: off
     int recording_budget_mib = 1024;  // what Play's recording may hold (the timeline)
     // File > Open Recent, newest first (one "recent_scene=PATH" line each in the file).
     std::vector<std::filesystem::path> recent_scenes;

@@ -37,13 +37,21 @@ void sample(editor_state& s, field_history_view& view) {
     }
     view.first = r->first_tick();
     view.last = r->last_tick();
-    field_history_result result =
-        s.field_history(view.target, view.component, view.field, max_points);
-    if (!result.error.empty()) {
-        view.error = result.error;
+    const component_info* info = s.table().find(view.component);
+    if (info == nullptr || view.field >= info->fields.size()) {
+        view.error = "The component is not registered any more.";
         return;
     }
-    view.series = std::move(result.series);
+    // One line per number: a vector's x, y (z, w), an array's elements.
+    const field_info& field = info->fields[view.field];
+    const std::size_t floats = float_count(field.kind);
+    const std::size_t lines = std::min<std::size_t>(floats > 0 ? floats : field.count, 4);
+    for (std::size_t element = 0; element < lines; ++element) {
+        view.series.push_back(
+            s.field_history(view.target, view.component, view.field, max_points, element));
+    }
+    if (view.series.front().empty())
+        view.error = "The entity has no such value at any recorded tick.";
 }
 
 struct value_range {
@@ -61,7 +69,9 @@ value_range range_of(const field_history_view& view) {
         }
     }
     if (r.low > r.high) r = {0.0, 1.0};
-    const double pad = std::max((r.high - r.low) * 0.08, 1e-6);
+    // A flat line sits in the middle of a range around it.
+    const double pad =
+        r.high > r.low ? (r.high - r.low) * 0.08 : std::max(std::abs(r.high) * 0.1, 1.0);
     return {r.low - pad, r.high + pad};
 }
 
@@ -81,8 +91,8 @@ void draw_plot(editor_state& s, ui_state& ui, const field_history_view& view) {
     const double span = static_cast<double>(std::max<std::uint64_t>(view.last - view.first, 1));
     const float left = min.x + 6, right = max.x - 6, top = min.y + 6, bottom = max.y - 18;
     const auto x_of = [&](std::uint64_t tick) {
-        return left + static_cast<float>(static_cast<double>(tick - view.first) / span) *
-                          (right - left);
+        return left +
+               static_cast<float>(static_cast<double>(tick - view.first) / span) * (right - left);
     };
     const auto y_of = [&](double v) {
         return bottom - static_cast<float>((v - vr.low) / (vr.high - vr.low)) * (bottom - top);
@@ -150,29 +160,6 @@ bool can_plot(const field_info& field) noexcept {
     });
 }
 
-std::vector<double> field_numbers(const field_info& field, const void* component) {
-    std::vector<double> out;
-    for (std::uint32_t element = 0; element < field.count; ++element) {
-        const void* p = field.address(component, element);
-        visit_kind(field.kind, [&](auto kind) {
-            using K = decltype(kind);
-            using T = typename K::type;
-            if constexpr (std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::uint32_t> ||
-                          std::is_same_v<T, std::int64_t> || std::is_same_v<T, float> ||
-                          std::is_same_v<T, double>) {
-                T value;
-                std::memcpy(&value, p, sizeof value);
-                out.push_back(static_cast<double>(value));
-            } else if constexpr (K::info.float_count > 0) {
-                float values[K::info.float_count];
-                std::memcpy(values, p, sizeof values);
-                for (float v : values) out.push_back(v);
-            }
-        });
-    }
-    return out;
-}
-
 void open_field_history(editor_state& s, ui_state& ui, entity target, type_id component,
                         std::size_t field) {
     field_history_view& view = ui.history;
@@ -201,6 +188,10 @@ void draw_field_history(editor_state& s, ui_state& ui) {
         (r->first_tick() != view.first || r->last_tick() != view.last))
         sample(s, view);
 
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(
+        {vp->WorkPos.x + vp->WorkSize.x * 0.5f, vp->WorkPos.y + vp->WorkSize.y * 0.62f},
+        ImGuiCond_FirstUseEver, {0.5f, 0.5f});
     ImGui::SetNextWindowSize({560, 280}, ImGuiCond_FirstUseEver);
     if (ImGui::Begin("Field History", &view.open, ImGuiWindowFlags_NoSavedSettings)) {
         ImGui::TextUnformatted(view.title.c_str());

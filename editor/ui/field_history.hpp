@@ -11,29 +11,19 @@
 #include <mosaic/ecs/entity.hpp>
 #include <mosaic/ecs/fwd.hpp>
 
+#include "core/editor_state.hpp"  // field_sample
+
 namespace mosaic::editor {
 
-class editor_state;
 struct ui_state;
-}  // namespace mosaic::editor
-namespace mosaic {
-struct field_info;
-}
-namespace mosaic::editor {
-
-/// One value of the field at one recorded tick.
-struct field_sample {
-    std::uint64_t tick = 0;
-    double value = 0.0;
-};
 
 /// What the Field History window shows (ui_state::history).
 struct field_history_view {
     bool open = false;
     entity target = null_entity;
     type_id component = invalid_type_id;
-    std::size_t field = 0;      // index in the component's fields
-    std::string title;          // "Tank 3 / Health.current"
+    std::size_t field = 0;                          // index in the component's fields
+    std::string title;                              // "Tank 3 / Health.current"
     std::vector<std::vector<field_sample>> series;  // one per number (vec2: x and y)
     std::uint64_t first = 0, last = 0;              // the recording's range when sampled
     std::string error;                              // why there is nothing to plot
@@ -41,8 +31,6 @@ struct field_history_view {
 
 /// Whether the field holds numbers the window can plot (ints, floats, vectors).
 [[nodiscard]] bool can_plot(const field_info& field) noexcept;
-/// The numbers of `field` in `component` (a vec2: x, y; an array: every element's), as doubles.
-[[nodiscard]] std::vector<double> field_numbers(const field_info& field, const void* component);
 
 /// Opens the window on `field` of `target`'s `component`, sampling it now.
 void open_field_history(editor_state& s, ui_state& ui, entity target, type_id component,

@@ -66,22 +66,23 @@ long long draw_bar(const recording& r, std::uint64_t current, float width, test_
     const std::uint64_t first = r.first_tick();
     const std::uint64_t last = std::max(r.last_tick(), first + 1);
     const auto x_of = [&](std::uint64_t tick) {
-        const double t = static_cast<double>(tick - std::min(tick, first)) /
-                         static_cast<double>(last - first);
+        const double t =
+            static_cast<double>(tick - std::min(tick, first)) / static_cast<double>(last - first);
         return min.x + 4 + static_cast<float>(t) * (max.x - min.x - 8);
     };
     const auto tick_at = [&](float x) {
         const double t = std::clamp((x - min.x - 4) / (max.x - min.x - 8), 0.0f, 1.0f);
-        return static_cast<long long>(first + static_cast<std::uint64_t>(
-                                                  std::llround(t * static_cast<double>(last - first))));
+        return static_cast<long long>(first + static_cast<std::uint64_t>(std::llround(
+                                                  t * static_cast<double>(last - first))));
     };
 
     ImDrawList* d = ImGui::GetWindowDrawList();
     const float mid = (min.y + max.y) * 0.5f;
     d->AddRectFilled(min, max, ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
-    // The recorded range, then the part after the current tick (the future Play drops).
-    d->AddRectFilled({x_of(first), mid - 3}, {x_of(r.last_tick()), mid + 3},
-                     ImGui::GetColorU32(ImGuiCol_SliderGrab), 2.0f);
+    // The recorded range up to the current tick, then the recorded future (dimmer: Play
+    // from here drops it).
+    d->AddRectFilled({x_of(first), mid - 3}, {x_of(current), mid + 3},
+                     ImGui::GetColorU32(colors::accent), 2.0f);
     if (current < r.last_tick()) {
         d->AddRectFilled({x_of(current), mid - 3}, {x_of(r.last_tick()), mid + 3},
                          ImGui::GetColorU32(colors::dim), 2.0f);
@@ -124,14 +125,12 @@ void draw_timeline_bar(editor_state& s, ui_state& ui) {
                            "time.");
         return;
     }
-    const std::string memory = bytes_text(r->memory_bytes()) + " / " +
-                               bytes_text(r->budget_bytes());
+    const std::string memory = bytes_text(r->memory_bytes()) + " / " + bytes_text(r->budget());
     char info[160];
-    std::snprintf(info, sizeof info, "tick %llu of %llu-%llu   %s, ~%.0f s",
-                  static_cast<unsigned long long>(current),
-                  static_cast<unsigned long long>(r->first_tick()),
-                  static_cast<unsigned long long>(r->last_tick()), memory.c_str(),
-                  r->seconds_available());
+    std::snprintf(
+        info, sizeof info, "tick %llu of %llu-%llu   %s, ~%.0f s",
+        static_cast<unsigned long long>(current), static_cast<unsigned long long>(r->first_tick()),
+        static_cast<unsigned long long>(r->last_tick()), memory.c_str(), r->seconds_available());
     const float info_width = ImGui::CalcTextSize(info).x + 12;
     const long long wanted =
         draw_bar(*r, current, ImGui::GetContentRegionAvail().x - info_width, ui.test);
