@@ -249,6 +249,8 @@ void draw_field(field_context& ctx, const field_info& field) {
         if (mixed) ImGui::PushStyleColor(ImGuiCol_Text, colors::accent);
         ImGui::TextUnformatted(label.c_str());
         if (mixed) ImGui::PopStyleColor();
+        if (ctx.ui.test.record_items)
+            ctx.ui.test.record("inspector/label/" + ctx.info.name + "." + label);
         if (!field.hints.tooltip.empty() && ImGui::IsItemHovered())
             ImGui::SetTooltip("%.*s", static_cast<int>(field.hints.tooltip.size()),
                               field.hints.tooltip.data());
