@@ -3,14 +3,28 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include <mosaic/ecs/system.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 
 #include "core/editor_state.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
+
+namespace {
+/// What `name` took in the recorded tick; negative when it did not run (or is new).
+float recorded_ms(const recording& r, const tick_profile& p, const std::string& name) {
+    const std::vector<std::string>& names = r.system_names();
+    for (std::size_t i = 0; i < names.size() && i < p.system_ms.size(); ++i)
+        if (names[i] == name) return p.system_ms[i];
+    return -1.0f;
+}
+}  // namespace
 
 profiler_panel::series& profiler_panel::series_for(const std::string& name) {
     for (series& s : systems_)
@@ -45,6 +59,15 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
                      static_cast<int>(cursor_), "frame ms", 0.0f, std::max(33.0f, mean * 2.0f),
                      {ImGui::GetContentRegionAvail().x, 50});
     if (!s.playing()) ImGui::TextDisabled("System times are measured while playing.");
+    // Paused on the timeline: the figures recorded for the tick being looked at.
+    const recording* rec = s.mode() == play_state::paused ? s.recording() : nullptr;
+    const std::optional<tick_profile> at_tick =
+        rec ? rec->profile_at(rec->current_tick()) : std::nullopt;
+    if (at_tick) {
+        ImGui::TextColored(colors::accent, "Tick %llu took %.3f ms (Last ms: that tick's systems)",
+                           static_cast<unsigned long long>(rec->current_tick()), at_tick->tick_ms);
+        ui.test.record("profiler/at_tick");
+    }
 
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                       ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp |
@@ -78,7 +101,16 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
         ImGui::TextUnformatted(std::string(to_string(sys->in())).c_str());
         const system_timing t = sys->timing();
         ImGui::TableNextColumn();
-        ImGui::Text("%.3f", t.last_ms);
+        if (at_tick) {
+            const float ms = recorded_ms(*rec, *at_tick, sys->name());
+            if (ms >= 0.0f) {
+                ImGui::TextColored(colors::accent, "%.3f", ms);
+            } else {
+                ImGui::TextDisabled("-");  // it did not run that tick
+            }
+        } else {
+            ImGui::Text("%.3f", t.last_ms);
+        }
         ImGui::TableNextColumn();
         ImGui::Text("%.3f", t.mean_ms);
         ImGui::TableNextColumn();

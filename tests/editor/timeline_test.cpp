@@ -120,6 +120,18 @@ TEST_F(TimelineTest, PlotHistoryFromAFieldsMenuAndAClickOnThePlotGoesThere) {
     EXPECT_NEAR(x(), x_after(tick()), 1e-4f);
 }
 
+// Paused on the timeline, the Profiler shows what the systems took in the tick looked at.
+TEST_F(TimelineTest, TheProfilerShowsTheRecordedFiguresOfTheTickLookedAt) {
+    play_a_mover(20);
+    ui.state().events.post(show_panel{"profiler"});
+    imgui.frames(2);
+    EXPECT_FALSE(has_item("profiler/at_tick")) << "playing: the live figures";
+    imgui.tap(key::comma);  // pauses, one tick back
+    imgui.frames(1);
+    EXPECT_TRUE(has_item("profiler/at_tick"));
+    ASSERT_TRUE(state.recording()->profile_at(tick()).has_value());
+}
+
 TEST_F(TimelineTest, TheBudgetSettingReachesTheRecording) {
     ui.state().settings.recording_budget_mib = 64;
     play_a_mover(5);
