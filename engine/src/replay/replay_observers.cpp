@@ -5,6 +5,7 @@
 
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/version.hpp"
 
 namespace mosaic {
 
@@ -91,13 +92,18 @@ replay replay_recorder::finish(game& g) {
 // --- playing ---------------------------------------------------------------------------------
 
 std::string replay_divergence::to_string() const {
-    std::string text = "diverged at tick " + std::to_string(tick) + ": ";
+    std::string text = "diverged by tick " + std::to_string(tick) + " (the state after tick " +
+                       std::to_string(tick) + " differs, " +
+                       (matched ? "after tick " + std::to_string(*matched) + " it matched"
+                                : std::string("no checkpoint before")) +
+                       "): ";
     if (difference) return text + difference->to_string();
     text += "state hash " + hex(hash) + ", recorded " + hex(recorded_hash);
-    if (!state_recorded)
+    if (!state_recorded) {
         text +=
-            " (the recording kept no state at this tick: record with a larger --state-budget to "
-            "see which field)";
+            " (the recording kept no state here: record with a larger --state-budget to "
+            "see the field)";
+    }
     return text;
 }
 
@@ -107,6 +113,7 @@ replay_player::replay_player(const replay& r, replay_options options)
 std::vector<diagnostic> replay_player::start(game& g, const std::string& file_name) {
     next_ = 0;
     verified_ = 0;
+    matched_.reset();
     divergence_.reset();
     return start_from_state(g, replay_->initial, file_name);
 }
@@ -140,9 +147,13 @@ void replay_player::after_tick(game& g) {
     const world_state now = capture_state(g);
     const std::uint64_t hash = world_state_hash(now);
     ++verified_;
-    if (hash == c.hash) return;
+    if (hash == c.hash) {
+        matched_ = tick - 1;
+        return;
+    }
     replay_divergence d;
-    d.tick = tick;
+    d.tick = tick - 1;  // checkpoints count ticks run; systems number them from 0
+    d.matched = matched_;
     d.recorded_hash = c.hash;
     d.hash = hash;
     d.state_recorded = c.state.has_value();

@@ -6,6 +6,7 @@
 #include "mosaic/engine/replay/replay.hpp"
 #include "mosaic/engine/runtime/game.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
+#include "mosaic/version.hpp"
 
 namespace mosaic {
 

@@ -73,6 +73,8 @@ public:
     struct change {
         std::uint64_t tick;  // ticks since the track's start
         tick_input input;
+
+        friend bool operator==(const change&, const change&) = default;
     };
 
     /// Appends the next tick's input.

@@ -70,17 +70,22 @@ private:
     std::vector<diagnostic> problems_;
 };
 
-/// Where a verified replay first differs from its recording.
+/// Where a verified replay first differs from its recording. Ticks are numbered as systems
+/// see them (system_context::tick(): the first tick is 0): the state after `tick` differs,
+/// the state after `matched` (the checkpoint before) did not, so some tick in between did
+/// something else.
 struct replay_divergence {
-    std::uint64_t tick = 0;  // the checkpoint's: after that many ticks
+    std::uint64_t tick = 0;
+    std::optional<std::uint64_t> matched;  // none: no checkpoint before this one
     std::uint64_t recorded_hash = 0;
     std::uint64_t hash = 0;
     bool state_recorded = false;  // the checkpoint holds the state: `difference` says where
     std::optional<state_difference> difference;
     std::vector<diagnostic> problems;  // a recorded state that does not load
 
-    /// "diverged at tick 120: entity 'Tank' (id 3), component Transform, field position:
-    /// recorded [1.5,0.1], replay [2,0.1]" (or the hashes when no state was recorded).
+    /// "diverged by tick 100 (the state after tick 100 differs, after tick 59 it matched):
+    /// entity 'Walker' (id 1), component Transform, field position: recorded [101,0], replay
+    /// [102,0]" (the hashes instead when the checkpoint kept no state).
     [[nodiscard]] std::string to_string() const;
 };
 
@@ -118,6 +123,7 @@ private:
     replay_options options_;
     std::size_t next_ = 0;  // the next checkpoint to look at
     std::size_t verified_ = 0;
+    std::optional<std::uint64_t> matched_;  // the last checkpoint that matched
     std::optional<replay_divergence> divergence_;
     std::vector<diagnostic> problems_;
 };
