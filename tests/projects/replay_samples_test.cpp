@@ -27,7 +27,7 @@ struct sample_replay {
     const char* project;
     const char* scene;
     int ticks;
-    bool binary;                                // compare binary saves (the 100k scene)
+    bool binary;                               // compare binary saves (the 100k scene)
     void (*drive)(game&, int tick) = nullptr;  // scripted input, before each tick
 };
 
@@ -106,7 +106,8 @@ TEST_P(SampleReplay, VerifiesAndSavesTheSameBytes) {
     ASSERT_FALSE(player.divergence()) << player.divergence()->to_string();
     EXPECT_EQ(player.verified(), r.checkpoints.size());
     EXPECT_EQ(g.systems().ticks(), static_cast<std::uint64_t>(run.ticks));
-    EXPECT_TRUE(save(g, run.binary) == recording_save) << run.scene << ": the replay saves other bytes";
+    EXPECT_TRUE(save(g, run.binary) == recording_save)
+        << run.scene << ": the replay saves other bytes";
     EXPECT_EQ(clock_reads, 0) << "a system read the wall clock during the replay: " << reader;
     std::printf("%s, %d ticks: replay %zu bytes (%zu input changes, %zu checkpoints)\n", run.scene,
                 run.ticks, file.size(), r.input.changes().size(), r.checkpoints.size());

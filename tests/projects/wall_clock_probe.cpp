@@ -10,6 +10,7 @@
 #include <cstring>
 #include <ctime>
 #include <mutex>
+#include <string_view>
 
 namespace {
 
@@ -27,13 +28,28 @@ bool is_runtime(const char* file) {
     return false;
 }
 
-// Frames: 0 this function, 1 the replaced libc function, 2... its callers.
+bool is_replaced_function(const Dl_info& info) {
+    if (!info.dli_sname) return false;
+    const std::string_view name = info.dli_sname;
+    return name == "clock_gettime" || name == "gettimeofday" || name == "time";
+}
+
+// The frames: backtrace (ASan's own, under the sanitizers), this function, the replaced libc
+// function, then its callers: the reader is the first caller outside the runtimes.
 [[gnu::noinline]] void attribute_call() {
     if (!armed.load(std::memory_order_relaxed) || inside) return;
     inside = true;
     void* frames[32];
     const int n = backtrace(frames, 32);
-    for (int i = 2; i < n; ++i) {
+    int callers = n;
+    for (int i = 0; i < n; ++i) {
+        Dl_info info{};
+        if (dladdr(frames[i], &info) && is_replaced_function(info)) {
+            callers = i + 1;
+            break;
+        }
+    }
+    for (int i = callers; i < n; ++i) {
         Dl_info info{};
         if (!dladdr(frames[i], &info) || !info.dli_fname || is_runtime(info.dli_fname)) continue;
         if (!std::strstr(info.dli_fname, "libmosaic_ecs")) {
