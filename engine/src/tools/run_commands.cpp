@@ -290,7 +290,9 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
     if (c.verify && action != "--replay")
         return usage_error{"--verify applies to --replay, not to " + *action};
     if (!c.record_options.empty() && (action || !c.record)) {
-        return usage_error{c.record_options.front() + " applies to running a scene with --record" +
+        const std::string& o = c.record_options.front();
+        return usage_error{o + " applies to running a scene" +
+                           (o == "--record" ? "" : " with --record") +
                            (action ? ", not to " + *action : std::string())};
     }
     if (c.record) {
