@@ -5,6 +5,7 @@
                         [--no-file PATH]... [--cwd DIR] -- ARGS...
     check_mosaic_run.py MOSAIC_RUN round-trip SCENE.scene.json WORK_DIR
     check_mosaic_run.py MOSAIC_RUN deterministic SCENE WORK_DIR TICKS
+    check_mosaic_run.py MOSAIC_RUN replay SCENE WORK_DIR TICKS
 
 `run` fails when the exit code differs, a regular expression does not match, a --no-file path
 exists afterwards, or the program was killed by a signal or reported a sanitizer error (an
@@ -17,6 +18,11 @@ keep the previous version as FILE.bak.
 `deterministic` runs SCENE for TICKS ticks three times (seed 7; twice with one thread, once
 with two) saving the final state, and requires byte-identical files that differ from the
 state saved after zero ticks (so the scene really changed).
+
+`replay` records SCENE for TICKS ticks (--record, --save), replays the file with --verify
+and --save on two threads and requires exit 0, every checkpoint verified and the same saved
+bytes; then every cut of the file (at about a hundred places) must exit 1 with an error that
+names the replay, never crash.
 """
 
 import argparse
@@ -114,6 +120,31 @@ def check_deterministic(binary, scene, work, ticks):
     print(f"deterministic: {ticks} ticks of {scene} saved the same bytes with 1 and 2 threads")
 
 
+def check_replay(binary, scene, work, ticks):
+    shutil.rmtree(work, ignore_errors=True)
+    work.mkdir(parents=True)
+    replay = work / "run.mosaic-replay"
+    recorded, replayed = work / "recorded.scene.json", work / "replayed.scene.json"
+    result, shown = run(binary, [str(scene), "--ticks", str(ticks), "--seed", "7", "--record",
+                                 str(replay), "--checkpoint-every", "30", "--save", str(recorded)])
+    if result.returncode != 0 or not replay.exists():
+        raise SystemExit(f"FAIL: the run did not record\n{shown}")
+    result, shown = run(binary, ["--replay", str(replay), "--verify", "--threads", "2", "--save",
+                                 str(replayed)])
+    if result.returncode != 0 or not re.search(r"verified: (\d+) of \1 checkpoints match",
+                                               result.stdout):
+        raise SystemExit(f"FAIL: the replay did not verify\n{shown}")
+    same_bytes(recorded, replayed)
+    whole = replay.read_bytes()
+    cut = work / "cut.mosaic-replay"
+    for length in sorted({*range(0, len(whole), max(1, len(whole) // 100)), len(whole) - 1}):
+        cut.write_bytes(whole[:length])
+        result, shown = run(binary, ["--replay", str(cut)])
+        if result.returncode != 1 or "cut.mosaic-replay: error: " not in result.stderr:
+            raise SystemExit(f"FAIL: a replay cut at byte {length} was not refused\n{shown}")
+    print(f"replay: {ticks} ticks of {scene} replayed to the same bytes; every cut refused")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
@@ -132,9 +163,15 @@ def main():
     determinism_parser.add_argument("scene", type=pathlib.Path)
     determinism_parser.add_argument("work", type=pathlib.Path)
     determinism_parser.add_argument("ticks", type=int)
+    replay_parser = commands.add_parser("replay")
+    replay_parser.add_argument("scene", type=pathlib.Path)
+    replay_parser.add_argument("work", type=pathlib.Path)
+    replay_parser.add_argument("ticks", type=int)
     options = parser.parse_args()
     if options.command == "run":
         check_run(options.binary, options)
+    elif options.command == "replay":
+        check_replay(options.binary, options.scene, options.work, options.ticks)
     elif options.command == "deterministic":
         check_deterministic(options.binary, options.scene, options.work, options.ticks)
     else:

@@ -2,6 +2,7 @@
 //           6. run
 #include "run_commands.hpp"
 #include "run_merge.hpp"
+#include "run_replay.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -37,6 +38,10 @@ namespace fs = std::filesystem;
 constexpr const char* usage_text =
     "usage: mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT]\n"
     "                        [--profile] [--project PATH]\n"
+    "                        [--record FILE [--checkpoint-every N] [--state-budget MIB]]\n"
+    "       mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]\n"
+    "                               [--project PATH]\n"
+    "       mosaic-run --verify FILE [--save OUT] [--threads T] [--project PATH]\n"
     "       mosaic-run --validate FILE [--project PATH]\n"
     "       mosaic-run --convert IN OUT [--project PATH]\n"
     "       mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME] [--project PATH]\n"
@@ -58,6 +63,20 @@ constexpr const char* help_text =
     "                    seed and threads always give the same result\n"
     "    --save OUT      write the final state to OUT (JSON or binary by extension)\n"
     "    --profile       print each system's time per tick\n"
+    "    --record FILE   also write a replay of the run to FILE (NAME.mosaic-replay): the\n"
+    "                    initial state, the seed and settings, every tick's input and a\n"
+    "                    checkpoint (a hash of the world state) every N ticks\n"
+    "    --checkpoint-every N  ticks between checkpoints (default 60)\n"
+    "    --state-budget MIB    keep the checkpoints' states (what lets --verify name the\n"
+    "                    field that differs) up to MIB mebibytes (default 256; 0: hashes only)\n"
+    "  --replay FILE     run a recorded replay again from its initial state with its input;\n"
+    "                    --save OUT then writes the same bytes the recording run's --save did.\n"
+    "                    The project: --project, else the one the replay file or the recorded\n"
+    "                    scene belongs to; another module version is a warning\n"
+    "    --verify        compare the state with every checkpoint; on the first difference,\n"
+    "                    name the tick, the entity, component and field (both values) and\n"
+    "                    exit 4\n"
+    "  --verify FILE     the same as --replay FILE --verify\n"
     "  --validate FILE   load FILE and print what it holds: entities, components per type,\n"
     "                    components of unknown types, warnings. Errors go to stderr as\n"
     "                    FILE:LINE:COLUMN: error: PATH: MESSAGE.\n"
@@ -95,7 +114,7 @@ constexpr const char* help_text =
     "drop them, with a warning).\n"
     "\n"
     "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the\n"
-    "merge has conflicts.\n";
+    "merge has conflicts, 4 a verified replay diverged.\n";
 
 enum class file_kind { scene, archetype };
 
@@ -106,7 +125,7 @@ std::optional<file_kind> kind_of(const fs::path& path) {
 }
 
 struct command {
-    enum class action { help, validate, convert, play, new_project, merge };
+    enum class action { help, validate, convert, play, new_project, merge, replay };
     action what = action::help;
     std::vector<fs::path> files;
     std::string project;  // --project PATH, empty: the manifest above the file
@@ -123,6 +142,13 @@ struct command {
     std::optional<fs::path> save;
     bool profile = false;
     std::vector<std::string> run_options;  // given, to refuse them with --validate/--convert
+    // Recording and replaying:
+    std::optional<record_request> record;     // --record FILE
+    std::uint32_t checkpoint_every = 60;      // --checkpoint-every N
+    std::uint64_t state_budget_mib = 256;     // --state-budget MIB
+    std::vector<std::string> record_options;  // given, to refuse them without --record
+    bool verify = false;
+    bool threads_given = false;
 };
 
 struct usage_error {
@@ -161,7 +187,23 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
         }
         return std::nullopt;
     }
+    if (name == "--record" || name == "--checkpoint-every" || name == "--state-budget") {
+        c.record_options.push_back(name);
+        if (name == "--record") {
+            c.record = record_request{fs::path(value)};
+        } else if (name == "--checkpoint-every") {
+            const auto n = parse_number<std::uint32_t>(value);
+            if (!n || *n < 1 || *n > 1'000'000) return bad("a whole number of ticks, 1 to 1000000");
+            c.checkpoint_every = *n;
+        } else {
+            const auto n = parse_number<std::uint64_t>(value);
+            if (!n || *n > 1024 * 1024) return bad("mebibytes, 0 to 1048576");
+            c.state_budget_mib = *n;
+        }
+        return std::nullopt;
+    }
     c.run_options.push_back(name);
+    if (name == "--threads") c.threads_given = true;
     if (name == "--ticks") {
         const auto n = parse_number<std::uint64_t>(value);
         if (!n || *n > 1'000'000'000) return bad("a whole number of ticks, 0 to 1000000000");
@@ -190,16 +232,21 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
 // A command, or the message saying what is wrong with the arguments.
 std::variant<command, usage_error> parse(std::span<const std::string> args) {
     if (args.empty()) return usage_error{"no command given"};
-    static const std::set<std::string> valued = {"--ticks",  "--dt",      "--threads", "--seed",
-                                                 "--save",   "--project", "--name",    "-o",
-                                                 "--output", "--path"};
+    static const std::set<std::string> valued = {
+        "--ticks",       "--dt", "--threads", "--seed", "--save",   "--project",
+        "--name",        "-o",   "--output",  "--path", "--record", "--checkpoint-every",
+        "--state-budget"};
     command c;
     std::optional<std::string> action;  // --help, --validate, --convert or --new-project
     std::vector<std::string> operands;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& arg = args[i];
+        if (arg == "--verify") {
+            c.verify = true;
+            continue;
+        }
         if (arg == "--help" || arg == "-h" || arg == "--validate" || arg == "--convert" ||
-            arg == "--new-project" || arg == "--merge") {
+            arg == "--new-project" || arg == "--merge" || arg == "--replay") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
         } else if (valued.count(arg)) {
@@ -238,6 +285,32 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
     }
     if (!c.merge_options.empty() && action != "--merge") {
         return usage_error{c.merge_options.front() + " applies to --merge, not to " + option};
+    }
+    if (c.verify && !action) action = "--replay";  // --verify FILE
+    if (c.verify && action != "--replay")
+        return usage_error{"--verify applies to --replay, not to " + *action};
+    if (!c.record_options.empty() && (action || !c.record)) {
+        const std::string& o = c.record_options.front();
+        return usage_error{o + " applies to running a scene" +
+                           (o == "--record" ? "" : " with --record") +
+                           (action ? ", not to " + *action : std::string())};
+    }
+    if (c.record) {
+        c.record->checkpoint_every = c.checkpoint_every;
+        c.record->state_budget_mib = c.state_budget_mib;
+    }
+    if (action == "--replay") {
+        if (auto error = expect(1)) return *error;
+        for (const std::string& o : c.run_options) {
+            if (o != "--save" && o != "--threads" && o != "--profile") {
+                return usage_error{o +
+                                   " applies to running a scene, not to --replay (the replay "
+                                   "holds its ticks, seed and tick length)"};
+            }
+        }
+        c.what = command::action::replay;
+        c.files.emplace_back(operands[0]);
+        return c;
     }
     if (action == "--merge") {
         if (auto error = expect(3)) return *error;
@@ -447,6 +520,15 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     if (report(loaded.diagnostics, err)) return exit_file_error;
     if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
     g.start(std::move(*loaded.value));
+    std::optional<replay_recorder> recorder;
+    if (c.record) {
+        recorder.emplace(g, origin_of(g, file.string()),
+                         replay_settings{.seed = c.seed, .threads = c.threads},
+                         recording_options{.checkpoint_every = c.record->checkpoint_every,
+                                           .state_budget = c.record->state_budget_mib << 20});
+        if (report(recorder->problems(), err)) return exit_file_error;
+        g.set_observer(&*recorder);
+    }
 
     // What the game's systems said (a collider ignored, a value clamped), as it happens.
     const auto print_game_log = [&] {
@@ -464,8 +546,12 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         // Game code failed: say which system, when and why; nothing is saved.
         print_game_log();
         err << "mosaic-run: " << e.failure().to_string() << '\n';
+        // The recording reproduces the failure: its last tick is the one that failed.
+        if (recorder) write_recording(*recorder, g, *c.record, out, err);
         return exit_file_error;
     }
+    g.set_observer(nullptr);
+    if (recorder && !write_recording(*recorder, g, *c.record, out, err)) return exit_file_error;
     const std::chrono::duration<double, std::milli> took =
         std::chrono::steady_clock::now() - started;
 
@@ -521,6 +607,16 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             return exit_ok;
         }
         if (c.what == command::action::new_project) return new_project(c, out, err);
+        if (c.what == command::action::replay) {
+            return play_replay(
+                {.file = c.files[0],
+                 .verify = c.verify,
+                 .save = c.save,
+                 .threads = c.threads_given ? std::optional<unsigned>(c.threads) : std::nullopt,
+                 .profile = c.profile,
+                 .project = c.project},
+                out, err);
+        }
         loaded_project project;
         if (!c.project.empty()) {
             project = load_project(c.project);
@@ -556,6 +652,7 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             }
             case command::action::help:
             case command::action::new_project:
+            case command::action::replay:
                 break;
         }
     } catch (const std::exception& e) {

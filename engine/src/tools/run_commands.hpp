@@ -2,7 +2,10 @@
 // mosaic-run's commands, apart from main() so the logic reads (and grows) on its own.
 //
 //   mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT] [--profile]
-//                                  run a scene headless (no window, no GL)
+//                    [--record FILE [--checkpoint-every N] [--state-budget MIB]]
+//                                  run a scene headless (no window, no GL), maybe recording it
+//   mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]
+//   mosaic-run --verify FILE       play a recording again (run_replay.hpp)
 //   mosaic-run --validate FILE     load a scene or archetype file, print what it holds
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
 //   mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME]
@@ -17,7 +20,7 @@
 // code is its module, loaded at run time (never linked into mosaic-run).
 //
 // Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the merge
-// has conflicts (OUT written, keeping OURS for them).
+// has conflicts (OUT written, keeping OURS for them), 4 a verified replay diverged.
 
 #include <chrono>
 #include <filesystem>
@@ -29,7 +32,13 @@
 
 namespace mosaic::tools {
 
-enum exit_code : int { exit_ok = 0, exit_file_error = 1, exit_usage = 2, exit_conflict = 3 };
+enum exit_code : int {
+    exit_ok = 0,
+    exit_file_error = 1,
+    exit_usage = 2,
+    exit_conflict = 3,
+    exit_diverged = 4,
+};
 
 /// Runs one command line (`args` without the program name). Never throws.
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);
