@@ -95,7 +95,7 @@ scene walkers_scene() {
 using driver = std::function<void(game&, int tick)>;
 
 replay record(const project& p, int ticks, const driver& drive = {},
-              recording_options options = {}) {
+              replay_recorder_options options = {}) {
     game g(&p, {.seed = 3});
     g.start(walkers_scene());
     replay_recorder recorder(g, origin_of(g, "walkers.scene.json"), {.seed = 3}, options);

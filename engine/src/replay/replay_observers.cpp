@@ -48,7 +48,7 @@ std::vector<diagnostic> start_from_state(game& g, const world_state& s,
 // --- recording -------------------------------------------------------------------------------
 
 replay_recorder::replay_recorder(game& g, replay_origin origin, replay_settings settings,
-                                 recording_options options)
+                                 replay_recorder_options options)
     : options_(options) {
     if (options_.checkpoint_every == 0) options_.checkpoint_every = 1;
     replay_.origin = std::move(origin);

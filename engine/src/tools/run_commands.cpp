@@ -524,7 +524,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     if (c.record) {
         recorder.emplace(g, origin_of(g, file.string()),
                          replay_settings{.seed = c.seed, .threads = c.threads},
-                         recording_options{.checkpoint_every = c.record->checkpoint_every,
+                         replay_recorder_options{.checkpoint_every = c.record->checkpoint_every,
                                            .state_budget = c.record->state_budget_mib << 20});
         if (report(recorder->problems(), err)) return exit_file_error;
         g.set_observer(&*recorder);

@@ -35,7 +35,7 @@ std::vector<diagnostic> start_from_state(game& g, const world_state& s,
                                          const std::string& file_name = {},
                                          const std::string& where = "initial state");
 
-struct recording_options {
+struct replay_recorder_options {
     /// Ticks between two checkpoints (a hash of the state each).
     std::uint32_t checkpoint_every = 60;
     /// Bytes of checkpoint states kept (beyond it, checkpoints hold their hash only). A state
@@ -49,7 +49,7 @@ public:
     /// `g` from the captured state (start_from_state), so that a replay starts from the very
     /// same world. `settings.checkpoint_every` is taken from `options`.
     replay_recorder(game& g, replay_origin origin, replay_settings settings,
-                    recording_options options = {});
+                    replay_recorder_options options = {});
 
     void before_tick(game& g) override;  // the tick's input
     void after_tick(game& g) override;   // every N ticks: a checkpoint
@@ -65,7 +65,7 @@ private:
     void checkpoint(game& g);
 
     replay replay_;
-    recording_options options_;
+    replay_recorder_options options_;
     std::uint64_t state_bytes_ = 0;
     std::vector<diagnostic> problems_;
 };
