@@ -12,11 +12,21 @@ void editor_state::start_recording() {
     drop_recording();
     recording_ = std::make_unique<mosaic::recording>(recording_options_);
     recording_->attach(*game_);
+    if (replay_) {
+        // An opened replay sets each tick's input, then the recording records it.
+        replay_->feed(recording_.get());
+        game_->set_observer(replay_.get());
+    }
 }
 
 void editor_state::drop_recording() noexcept {
     if (recording_) recording_->detach(*game_);
+    if (replay_) {
+        replay_->feed(nullptr);
+        if (game_->observer() == replay_.get()) game_->set_observer(nullptr);
+    }
     recording_.reset();
+    edit_ticks_.clear();
     unselected_by_seek_.clear();
     selected_by_seek_.clear();
 }

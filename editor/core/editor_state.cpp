@@ -240,6 +240,7 @@ void editor_state::reset_after_load() {
     dirty_without_history_ = false;
     mode_ = play_state::editing;
     drop_recording();
+    replay_.reset();  // an opened replay belongs to the scene it opened
     snapshot_.reset();
     if (keeps_.has_pending())
         log_.warning("the kept play-mode changes were dropped: another scene was opened");
@@ -305,6 +306,13 @@ void editor_state::play() {
     last_failure_.reset();
     log_.info("play");
     if (on_play_) on_play_(*this);  // before the first tick: the recovery file
+    if (replay_) {
+        // An opened replay plays from its first tick each Play (Stop put its world back).
+        scheduler_state at_start = game_->systems().state();
+        at_start.tick = replay_->data().initial.tick;
+        game_->systems().restore(at_start);
+        replay_->restart();
+    }
     start_recording();
 }
 
@@ -389,7 +397,10 @@ void editor_state::record(editor::step s) {
     if (playing()) {
         // Play-mode edits are discarded on stop; until then the edited state is the state of
         // this tick, for seeks and re-simulations (the recorded future goes).
-        if (recording_) recording_->edited(*game_);
+        if (recording_) {
+            recording_->edited(*game_);
+            note_edit_for_replay();
+        }
         return;
     }
     history_.push(std::move(s));

@@ -42,6 +42,7 @@
 #include "console_log.hpp"
 #include "history.hpp"
 #include "play_keeps.hpp"
+#include "replay_session.hpp"
 #include "selection.hpp"
 
 namespace mosaic::editor {
@@ -220,6 +221,22 @@ public:
                                                           std::size_t max_points,
                                                           std::size_t element = 0);
 
+    // --- replays (editor_replay.cpp) -------------------------------------------------------
+    /// File > Save Replay, while paused: what this Play recorded as a replay file (the state
+    /// at the first recorded tick, the input of every tick, an edit made while paused as a
+    /// state that replaces the simulated one at its tick). The recorded ticks run again on a
+    /// copy of the game to take the checkpoints, so `mosaic-run --replay FILE --verify`
+    /// passes with the same code. False, with the errors, when it could not.
+    bool save_replay(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
+    /// File > Open Replay: the replay's first state becomes the scene (untitled) and the game
+    /// waits paused at its first tick; Resume plays the recorded input (the window's input
+    /// is ignored until the replay's last tick), recorded as any Play, so the timeline goes
+    /// back and forth. Stop and Play play it again. A replay made with other code loads with
+    /// warnings in the console. False, with the open scene untouched, when it does not load.
+    bool open_replay(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
+    /// The replay opened (null: none; another scene drops it).
+    [[nodiscard]] const replay_session* opened_replay() const noexcept { return replay_.get(); }
+
     // --- alerts ----------------------------------------------------------------------------
     [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
     void alert(std::string title, std::string text);
@@ -261,7 +278,8 @@ private:
     /// Moves the game's GameLog warnings to the console.
     void show_game_log();
     void stop_after_failure(const system_failure& failure);
-    void start_recording();  // a new recording of the game, attached
+    void start_recording();       // a new recording of the game, attached
+    void note_edit_for_replay();  // an edit while playing, at the recording's current tick
     void drop_recording() noexcept;
     void report_load_error();  // the game's registration error, to the console and an alert
     void notify(code_change change) {
@@ -291,6 +309,8 @@ private:
     std::optional<system_failure> last_failure_;
     // While playing. After game_: it holds the game's components, so it goes first.
     std::unique_ptr<mosaic::recording> recording_;
+    std::vector<std::uint64_t> edit_ticks_;   // ticks edited while paused (Save Replay)
+    std::unique_ptr<replay_session> replay_;  // File > Open Replay's; feeds the recording
     recording_options recording_options_{};
     std::vector<entity> unselected_by_seek_;  // selected, but not alive at the tick seeked to
     std::vector<entity> selected_by_seek_;    // what the last seek left selected
