@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <chrono>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/replay/replay.hpp>
 
 #include "ui/commands.hpp"
 
@@ -43,6 +45,9 @@ void perform(editor_state& s, ui_state& ui) {
         case file_request::open_project_path:
             (void)open_project_now(s, ui, ui.files.pending_path);
             break;
+        case file_request::open_replay_dialog:
+            ui.files.dialog.open(file_dialog::purpose::open_replay, s.project_folder());
+            break;
         case file_request::exit:
             ui.files.quit = true;
             break;
@@ -58,6 +63,15 @@ void request(editor_state& s, ui_state& ui, file_request what) {
     }
 }
 
+/// "battle" for battle.scene.json (replays are named after their scene).
+std::string scene_stem(const fs::path& path) {
+    const std::string name = path.filename().string();
+    for (const std::string_view ext : {".scene.json", ".scene.bin"}) {
+        if (name.ends_with(ext)) return name.substr(0, name.size() - ext.size());
+    }
+    return path.stem().string();
+}
+
 std::string scene_name(editor_state& s) {
     return s.scene_path().empty() ? std::string("Untitled")
                                   : display_path(s.scene_path().filename());
@@ -71,6 +85,23 @@ void request_new(editor_state& s, ui_state& ui) {
 
 void request_open_dialog(editor_state& s, ui_state& ui) {
     request(s, ui, file_request::open_dialog);
+}
+
+void request_open_replay_dialog(editor_state& s, ui_state& ui) {
+    request(s, ui, file_request::open_replay_dialog);
+}
+
+void command_save_replay(editor_state& s, ui_state& ui) {
+    if (s.mode() != play_state::paused || s.recording() == nullptr) {
+        s.log().warning(
+            "Save Replay: pause the game first (a replay is made from what Play "
+            "recorded)");
+        return;
+    }
+    const std::string stem =
+        s.scene_path().empty() ? std::string("untitled") : scene_stem(s.scene_path());
+    ui.files.dialog.open(file_dialog::purpose::save_replay, s.project_folder(),
+                         stem + std::string(replay_extension));
 }
 
 void request_open(editor_state& s, ui_state& ui, const fs::path& path) {
@@ -198,6 +229,20 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
             open_scene_showing_progress(s, ui, chosen);
         } else if (ui.files.dialog.current_purpose() == file_dialog::purpose::open_project) {
             (void)open_project_now(s, ui, chosen);
+        } else if (ui.files.dialog.current_purpose() == file_dialog::purpose::open_replay) {
+            std::vector<diagnostic> errors;
+            if (s.open_replay(chosen, &errors)) {
+                ui.events.post(scene_opened{});
+            } else {
+                ui.files.dialog.show_error(errors.empty() ? "could not open " + display_path(chosen)
+                                                          : errors.front().to_string());
+            }
+        } else if (ui.files.dialog.current_purpose() == file_dialog::purpose::save_replay) {
+            std::vector<diagnostic> errors;
+            if (!s.save_replay(chosen, &errors)) {
+                ui.files.dialog.show_error(errors.empty() ? "could not save " + display_path(chosen)
+                                                          : errors.front().to_string());
+            }
         } else if (s.save_as(chosen)) {
             if (ui.files.save_then_continue) {
                 ui.files.save_then_continue = false;

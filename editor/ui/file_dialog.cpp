@@ -9,6 +9,7 @@
 
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
+#include <mosaic/engine/replay/replay.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 namespace mosaic::editor {
@@ -24,19 +25,42 @@ constexpr const char* popup_name(file_dialog::purpose p) {
             return "Save Scene As###file_dialog";
         case file_dialog::purpose::open_project:
             return "Open Project###file_dialog";
+        case file_dialog::purpose::open_replay:
+            return "Open Replay###file_dialog";
+        case file_dialog::purpose::save_replay:
+            return "Save Replay###file_dialog";
     }
     return "###file_dialog";
 }
 
+constexpr bool is_replay(file_dialog::purpose p) {
+    return p == file_dialog::purpose::open_replay || p == file_dialog::purpose::save_replay;
+}
+constexpr bool is_save(file_dialog::purpose p) {
+    return p == file_dialog::purpose::save || p == file_dialog::purpose::save_replay;
+}
+
 constexpr const char* hint(file_dialog::purpose p) {
-    return p == file_dialog::purpose::open_project
-               ? "A project is a folder with a mosaic.project.json: select it and press Open"
-               : "Scene files: .scene.json (text) or .scene.bin (binary)";
+    if (p == file_dialog::purpose::open_project)
+        return "A project is a folder with a mosaic.project.json: select it and press Open";
+    if (is_replay(p)) return "Replay files: .mosaic-replay (File > Save Replay while paused)";
+    return "Scene files: .scene.json (text) or .scene.bin (binary)";
+}
+
+/// The files the dialog lists and accepts for `p`.
+bool wanted_file(file_dialog::purpose p, const fs::path& path) {
+    if (p == file_dialog::purpose::open_project) return is_manifest_file(path);
+    return is_replay(p) ? is_replay_file(path) : is_scene_file(path);
 }
 }  // namespace
 
 bool is_scene_file(const fs::path& path) {
     return scene_format_of(path).has_value();
+}
+
+bool is_replay_file(const fs::path& path) {
+    const std::string name = path.filename().string();
+    return name.size() > replay_extension.size() && name.ends_with(replay_extension);
 }
 
 bool is_manifest_file(const fs::path& path) {
@@ -61,8 +85,7 @@ std::vector<file_dialog::entry> file_dialog::list(const fs::path& folder, std::s
             const bool project =
                 p == purpose::open_project && fs::exists(it->path() / manifest_file_name, type_ec);
             out.push_back({name, true, project});
-        } else if (p == purpose::open_project ? is_manifest_file(it->path())
-                                              : is_scene_file(it->path())) {
+        } else if (wanted_file(p, it->path())) {
             out.push_back({name, false});
         }
     }
@@ -106,7 +129,7 @@ void file_dialog::change_folder(const fs::path& folder) {
     error_.clear();
     // The path field follows the folder; Save As keeps the name being saved.
     const fs::path typed_name = fs::path(path_).filename();
-    const bool keep_name = purpose_ == purpose::save && !typed_name.empty();
+    const bool keep_name = is_save(purpose_) && !typed_name.empty();
     std::snprintf(path_, sizeof path_, "%s/%s", folder_.string().c_str(),
                   keep_name ? typed_name.string().c_str() : "");
 }
@@ -135,18 +158,20 @@ bool file_dialog::submit(const std::string& typed) {
         change_folder(path);
         return false;
     }
-    if (purpose_ == purpose::open) {
+    if (!is_save(purpose_)) {
         if (!fs::exists(path, ec)) {
             error_ = "no such file: " + display_path(path);
             return false;
         }
-        if (!is_scene_file(path)) {
-            error_ =
-                "not a scene file (.scene.json or .scene.bin): " + display_path(path.filename());
+        if (!wanted_file(purpose_, path)) {
+            error_ = (is_replay(purpose_) ? "not a replay file (.mosaic-replay): "
+                                          : "not a scene file (.scene.json or .scene.bin): ") +
+                     display_path(path.filename());
             return false;
         }
     } else {
-        if (!is_scene_file(path)) path += ".scene.json";
+        if (!wanted_file(purpose_, path))
+            path += is_replay(purpose_) ? std::string(replay_extension) : ".scene.json";
         if (!fs::is_directory(path.parent_path(), ec)) {
             error_ = "no such folder: " + display_path(path.parent_path());
             return false;
@@ -241,7 +266,7 @@ bool file_dialog::draw(const std::function<void(const std::string&)>& record_ite
     } else {
         ImGui::TextDisabled("%s", hint(purpose_));
     }
-    if (ImGui::Button(purpose_ == purpose::save ? "Save" : "Open", {100, 0})) (void)submit(path_);
+    if (ImGui::Button(is_save(purpose_) ? "Save" : "Open", {100, 0})) (void)submit(path_);
     record("file_dialog/accept");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", {100, 0}) ||

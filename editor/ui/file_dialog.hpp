@@ -1,7 +1,8 @@
 #pragma once
 // file_dialog: an ImGui modal to pick a scene file or a project (there are no native dialogs
 // here). It lists the folders and scene files (.scene.json, .scene.bin) — or, to open a
-// project, the folders and manifests (mosaic.project.json) — of the current folder, has a
+// project, the folders and manifests (mosaic.project.json); for replays, .mosaic-replay
+// files — of the current folder, has a
 // path field that accepts a typed path, and shows problems inline ("no such folder", "not a
 // scene file") instead of closing.
 //
@@ -17,7 +18,7 @@ namespace mosaic::editor {
 
 class file_dialog {
 public:
-    enum class purpose { open, save, open_project };
+    enum class purpose { open, save, open_project, open_replay, save_replay };
 
     /// Opens the dialog (it appears on the next draw) in `folder`.
     void open(purpose p, const std::filesystem::path& folder,
@@ -69,6 +70,8 @@ private:
 
 /// True for NAME.scene.json and NAME.scene.bin.
 [[nodiscard]] bool is_scene_file(const std::filesystem::path& path);
+/// True for NAME.mosaic-replay.
+[[nodiscard]] bool is_replay_file(const std::filesystem::path& path);
 /// True for a mosaic.project.json.
 [[nodiscard]] bool is_manifest_file(const std::filesystem::path& path);
 

@@ -18,6 +18,7 @@ enum class file_request {
     open_path,
     open_project_dialog,
     open_project_path,
+    open_replay_dialog,
     exit
 };
 

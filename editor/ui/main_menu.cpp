@@ -63,6 +63,12 @@ void file_menu(editor_state& s, ui_state& ui) {
     if (ImGui::MenuItem("Save", "Ctrl+S", false, !s.playing())) (void)command_save(s, ui);
     if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, !s.playing())) command_save_as(s, ui);
     ImGui::Separator();
+    // Replays: the recording of this Play (paused), and back.
+    if (menu_item(ui, "Save Replay", "Save Replay...", nullptr,
+                  s.mode() == play_state::paused && s.recording() != nullptr))
+        command_save_replay(s, ui);
+    if (menu_item(ui, "Open Replay", "Open Replay...")) request_open_replay_dialog(s, ui);
+    ImGui::Separator();
     if (ImGui::MenuItem("Exit", "Ctrl+Q")) request_exit(s, ui);
     ImGui::EndMenu();
 }

@@ -14,9 +14,9 @@
 
 #include "core/editor_state.hpp"
 #include "ui/scene_picking.hpp"
+#include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/viewport_renderer.hpp"
-#include "ui/theme.hpp"
 
 namespace mosaic::editor {
 

@@ -2,6 +2,7 @@
 // timeline pauses the game at the tick under the mouse, comma / period and the arrow buttons
 // step through the recording, a field's menu plots it and a click on the plot goes there.
 #include <cmath>
+#include <filesystem>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
@@ -130,6 +131,41 @@ TEST_F(TimelineTest, TheProfilerShowsTheRecordedFiguresOfTheTickLookedAt) {
     imgui.frames(1);
     EXPECT_TRUE(has_item("profiler/at_tick"));
     ASSERT_TRUE(state.recording()->profile_at(tick()).has_value());
+}
+
+// File > Save Replay (paused) and File > Open Replay, through the file dialog.
+TEST_F(TimelineTest, SaveReplayAndOpenReplayFromTheFileMenu) {
+    const std::filesystem::path file =
+        std::filesystem::temp_directory_path() / "mosaic-timeline-test.mosaic-replay";
+    std::filesystem::remove(file);
+    play_a_mover(30);
+    file_dialog& dialog = ui.state().files.dialog;
+
+    imgui.click(at("menu/File"));
+    imgui.click(at("menu/Save Replay"));
+    EXPECT_FALSE(dialog.is_open()) << "playing: Save Replay waits for a pause";
+    imgui.tap(key::escape);  // closes the menu
+    imgui.click(at("toolbar/Pause"));
+    ASSERT_EQ(state.mode(), play_state::paused);
+    imgui.click(at("menu/File"));
+    imgui.click(at("menu/Save Replay"));
+    imgui.frames(1);
+    ASSERT_TRUE(dialog.is_open());
+    EXPECT_EQ(dialog.current_purpose(), file_dialog::purpose::save_replay);
+    ASSERT_TRUE(dialog.submit(file.string()));
+    imgui.frames(2);
+    ASSERT_TRUE(std::filesystem::exists(file));
+
+    imgui.click(at("menu/File"));
+    imgui.click(at("menu/Open Replay"));
+    imgui.frames(1);
+    ASSERT_TRUE(dialog.is_open());
+    ASSERT_TRUE(dialog.submit(file.string()));
+    imgui.frames(2);
+    ASSERT_NE(state.opened_replay(), nullptr);
+    EXPECT_EQ(state.mode(), play_state::paused);
+    EXPECT_EQ(state.opened_replay()->data().input.size(), 30u);
+    std::filesystem::remove(file);
 }
 
 TEST_F(TimelineTest, TheBudgetSettingReachesTheRecording) {
