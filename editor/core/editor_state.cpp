@@ -9,6 +9,7 @@
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "entity_names.hpp"
@@ -352,6 +353,8 @@ int editor_state::frame(double real_seconds) {
     const std::uint64_t before = game_->systems().ticks();
     try {
         const int ticks = game_->frame(real_seconds);
+        // Idle while paused: the ticks before this one get ready for Step Back.
+        if (ticks == 0 && mode_ == play_state::paused && recording_) recording_->prepare(*game_);
         show_game_log();
         selection_.prune(world());  // play may destroy selected entities
         return ticks;
