@@ -61,8 +61,8 @@ void editor_state::report_load_error() {
 editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
-    drop_recording();
-    snapshot_.reset();  // may hold the module's components: before the game lets go of it
+    snapshot_.reset();      // may hold the module's components: before the game lets go of it
+    drop_recording();       // so may the recording's keyframes
     history_.clear();
     game_.reset();
 }
