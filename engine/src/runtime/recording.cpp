@@ -140,7 +140,7 @@ void recording::choose_interval(std::size_t keyframe_bytes) {
         return;
     }
     if (mean_tick_seconds_ <= 0.0) return;  // nothing measured yet
-    constexpr double most = 3600.0;         // a minute at 60 ticks/s
+    constexpr double most = 600.0;          // 10 s at 60 ticks/s
     const double by_time =
         std::clamp(std::floor(options_.resimulation_seconds / mean_tick_seconds_), 1.0, most);
     // keep_seconds of ticks and their keyframes must fit in the budget.
