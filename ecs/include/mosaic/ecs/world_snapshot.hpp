@@ -6,9 +6,9 @@
 // next, and only the moving ones (transforms, bodies) cost memory again.
 //
 //   world_snapshot a = world_snapshot::of(w);
-//   ... ticks ...
-//   world_snapshot b = world_snapshot::of(w, &a);   // shares a's unchanged pools
-//   world back = b.restore();                         // == w then (world::clone's guarantees)
+//   w.get<Position>(e).x += 1.0f;                  // only the Position pool changes
+//   world_snapshot b = world_snapshot::of(w, &a);  // shares a's other pools
+//   world back = b.restore();                      // equal to w now
 //
 // Pools are immutable once in a snapshot; restore() copies them into a new world, so the
 // restored world and the snapshots never alias.
