@@ -60,6 +60,13 @@ std::size_t sparse_set::common_prefix(const sparse_set& other) const {
     return length;
 }
 
+bool sparse_set::same_index_as(const sparse_set& other) const noexcept {
+    // The sparse pages follow from the packed entries (absent everywhere else).
+    return type_ == other.type_ && enabled_ == other.enabled_ && identity_ == other.identity_ &&
+           packed_.size() == other.packed_.size() &&
+           std::equal(packed_.begin(), packed_.end(), other.packed_.begin());
+}
+
 void sparse_set::copy_index_from(const sparse_set& other) {
     packed_ = other.packed_;
     enabled_ = other.enabled_;

@@ -1,6 +1,7 @@
 // editor_state's project: opening another project, and replacing the game's code in place
 // (hot reload) with the scene, selection, undo history and play state kept.
 #include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "editor_state.hpp"

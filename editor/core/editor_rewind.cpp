@@ -4,13 +4,17 @@
 #include <cstring>
 #include <type_traits>
 
+#include <mosaic/engine/runtime/recording.hpp>
+
 #include "core/editor_state.hpp"
+#include "core/replay_session.hpp"
 
 namespace mosaic::editor {
 
 void editor_state::start_recording() {
     drop_recording();
-    recording_ = std::make_unique<mosaic::recording>(recording_options_);
+    recording_ =
+        std::make_unique<mosaic::recording>(recording_options{.budget_bytes = recording_budget_});
     recording_->attach(*game_);
     if (replay_) {
         // An opened replay sets each tick's input, then the recording records it.
@@ -32,7 +36,7 @@ void editor_state::drop_recording() noexcept {
 }
 
 void editor_state::set_recording_budget(std::size_t bytes) {
-    recording_options_.budget_bytes = bytes;
+    recording_budget_ = bytes;
     if (recording_) recording_->set_budget(bytes);
 }
 

@@ -9,9 +9,11 @@
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "entity_names.hpp"
+#include "replay_session.hpp"
 
 namespace mosaic::editor {
 
@@ -60,8 +62,8 @@ void editor_state::report_load_error() {
 editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
-    drop_recording();
-    snapshot_.reset();  // may hold the module's components: before the game lets go of it
+    snapshot_.reset();      // may hold the module's components: before the game lets go of it
+    drop_recording();       // so may the recording's keyframes
     history_.clear();
     game_.reset();
 }
@@ -360,6 +362,8 @@ int editor_state::frame(double real_seconds) {
     const std::uint64_t before = game_->systems().ticks();
     try {
         const int ticks = game_->frame(real_seconds);
+        // Idle while paused: the ticks before this one get ready for Step Back.
+        if (ticks == 0 && mode_ == play_state::paused && recording_) recording_->prepare(*game_);
         show_game_log();
         selection_.prune(world());  // play may destroy selected entities
         return ticks;

@@ -35,17 +35,21 @@
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
-#include <mosaic/engine/runtime/recording.hpp>
 
 #include "background_load.hpp"
 #include "code_reloader.hpp"
 #include "console_log.hpp"
 #include "history.hpp"
 #include "play_keeps.hpp"
-#include "replay_session.hpp"
 #include "selection.hpp"
 
+namespace mosaic {
+class recording;  // mosaic/engine/runtime/recording.hpp: include it to use recording()
+}
+
 namespace mosaic::editor {
+
+class replay_session;  // replay_session.hpp: include it to use opened_replay()
 
 enum class play_state { editing, playing, paused };
 
@@ -207,9 +211,7 @@ public:
     bool step_forward();
     /// The most memory the recording may hold (default 1 GiB): the oldest ticks go first.
     void set_recording_budget(std::size_t bytes);
-    [[nodiscard]] std::size_t recording_budget() const noexcept {
-        return recording_options_.budget_bytes;
-    }
+    [[nodiscard]] std::size_t recording_budget() const noexcept { return recording_budget_; }
     /// Paused only: a numeric field of `e`'s `component` over the recorded ticks, at most
     /// `max_points` ticks spread evenly from the first to the last recorded one (ticks where
     /// the entity or component does not exist are left out). `field_index` indexes the
@@ -309,9 +311,9 @@ private:
     std::optional<system_failure> last_failure_;
     // While playing. After game_: it holds the game's components, so it goes first.
     std::unique_ptr<mosaic::recording> recording_;
+    std::size_t recording_budget_ = std::size_t{1} << 30;  // recording_options' default
     std::vector<std::uint64_t> edit_ticks_;   // ticks edited while paused (Save Replay)
     std::unique_ptr<replay_session> replay_;  // File > Open Replay's; feeds the recording
-    recording_options recording_options_{};
     std::vector<entity> unselected_by_seek_;  // selected, but not alive at the tick seeked to
     std::vector<entity> selected_by_seek_;    // what the last seek left selected
     std::function<void(editor_state&)> on_play_;

@@ -6,6 +6,7 @@
 
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/ecs.hpp>
+#include <mosaic/ecs/world_snapshot.hpp>
 
 namespace {
 
@@ -110,11 +111,26 @@ void system_hpp() {
 
 }  // namespace
 
+void world_snapshot_hpp() {
+    using namespace mosaic;
+    world w;
+    const entity e = w.create();
+    w.add<Position>(e);
+    w.add<Hull>(e);
+    world_snapshot a = world_snapshot::of(w);
+    w.get<Position>(e).x += 1.0f;                  // only the Position pool changes
+    world_snapshot b = world_snapshot::of(w, &a);  // shares a's other pools
+    world back = b.restore();                      // equal to w now
+    expect(back.get<Position>(e).x == 1.0f, "world_snapshot.hpp: the restored value");
+    expect(b.shared_pools() == 1, "world_snapshot.hpp: Hull shared");
+}
+
 int main() {
     archetype_hpp();
     component_table_hpp();
     handle_hpp();
     system_hpp();
+    world_snapshot_hpp();
     if (failures == 0) std::printf("every header example ran as its header says\n");
     return failures == 0 ? 0 : 1;
 }

@@ -7,6 +7,7 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 
+#include "core/replay_session.hpp"
 #include "editor_ui_test_support.hpp"
 
 namespace mosaic::testing {

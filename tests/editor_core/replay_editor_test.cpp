@@ -14,6 +14,7 @@
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
+#include "core/replay_session.hpp"
 
 namespace {
 

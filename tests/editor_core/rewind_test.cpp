@@ -8,6 +8,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_binary.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 

@@ -133,6 +133,28 @@ TEST(Recording, StepBackThenForwardGivesTheSameBytes) {
     EXPECT_FALSE(rec.step_forward(live.g));
 }
 
+TEST(Recording, IdlePreparationMakesStepsBackCopiesOfTheSameStates) {
+    played live;
+    recording rec({.keyframe_interval = 10});
+    rec.attach(live.g);
+    live.run(27);
+    const std::string at_27 = state_of(live.g);
+    int prepared = 0;
+    while (rec.prepare(live.g)) ++prepared;
+    EXPECT_EQ(prepared, 6);              // ticks 21..26 of the interval from keyframe 20
+    EXPECT_EQ(state_of(live.g), at_27);  // the game is untouched
+    for (std::uint64_t t = 26; t >= 18; --t) {
+        ASSERT_TRUE(rec.step_back(live.g));
+        played fresh;
+        fresh.run(t);
+        EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << t;
+        if (t == 24) {
+            while (rec.prepare(live.g)) {
+            }
+        }
+    }
+}
+
 TEST(Recording, PlayingFromAPastTickDropsTheFuture) {
     played live;
     recording rec({.keyframe_interval = 4});
@@ -190,10 +212,18 @@ TEST(Recording, OverBudgetTheOldestTicksGoAndTheNewestStay) {
     played fresh;
     fresh.run(oldest);
     EXPECT_EQ(state_of(live.g), state_of(fresh.g));
-    // A smaller budget drops more of the oldest history at once.
+    // A smaller budget drops more of the oldest history at once, never the tick the game is
+    // at.
+    rec.set_budget(rec.memory_bytes() / 2);
+    EXPECT_EQ(rec.first_tick(), oldest);
+    const std::uint64_t later = 400 - (400 - oldest) / 4;
+    ASSERT_TRUE(rec.seek(live.g, later));
     rec.set_budget(rec.memory_bytes() / 2);
     EXPECT_GT(rec.first_tick(), oldest);
+    EXPECT_LE(rec.first_tick(), later);
     EXPECT_EQ(rec.last_tick(), 400u);
+    live.run(2);  // from there on
+    EXPECT_EQ(rec.last_tick(), later + 2);
 }
 
 TEST(Recording, KeepsWhatEachTickCostAndTheInputItSaw) {

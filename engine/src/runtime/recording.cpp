@@ -20,8 +20,8 @@ std::int64_t now_ns() {
                std::chrono::steady_clock::now().time_since_epoch())
         .count();
 }
-std::size_t state_bytes(const world& w, const scheduler_state& s) {
-    return w.memory_bytes() + s.waited.capacity() * sizeof(double);
+std::size_t state_bytes(const world_snapshot& w, const scheduler_state& s) {
+    return w.own_bytes() + s.waited.capacity() * sizeof(double);
 }
 }  // namespace
 
@@ -119,7 +119,8 @@ void recording::after_tick(game& g) {
 void recording::add_keyframe(game& g, bool exact_clock) {
     keyframe k;
     k.tick = current_;
-    k.world = g.world().clone();
+    k.world =
+        world_snapshot::of(g.world(), keyframes_.empty() ? nullptr : &keyframes_.back().world);
     k.systems = g.systems().state();
     if (exact_clock) {
         k.clock_ticks = g.clock().ticks();
@@ -139,7 +140,7 @@ void recording::choose_interval(std::size_t keyframe_bytes) {
         return;
     }
     if (mean_tick_seconds_ <= 0.0) return;  // nothing measured yet
-    constexpr double most = 3600.0;         // a minute at 60 ticks/s
+    constexpr double most = 600.0;          // 10 s at 60 ticks/s
     const double by_time =
         std::clamp(std::floor(options_.resimulation_seconds / mean_tick_seconds_), 1.0, most);
     // keep_seconds of ticks and their keyframes must fit in the budget.
@@ -153,9 +154,16 @@ void recording::choose_interval(std::size_t keyframe_bytes) {
 
 void recording::enforce_budget() {
     if (memory_bytes() > options_.budget_bytes) clear_cache();
-    while (history_bytes_ > options_.budget_bytes && keyframes_.size() > 1) {
+    // Never past the tick the game is at (paused back there, a smaller budget): it stays
+    // recorded.
+    while (history_bytes_ > options_.budget_bytes && keyframes_.size() > 1 &&
+           keyframes_[1].tick <= current_) {
         history_bytes_ -= keyframes_.front().bytes;
         keyframes_.pop_front();
+        // The pools the new oldest keyframe shared with the one gone are its own now.
+        const std::size_t adopted = keyframes_.front().world.adopt_shared();
+        keyframes_.front().bytes += adopted;
+        history_bytes_ += adopted;
         const std::uint64_t first = keyframes_.front().tick;
         const std::size_t stride = system_names_.size();
         for (; first_ < first; ++first_) {
@@ -237,6 +245,7 @@ void recording::edited(game& g) {
 void recording::clear_cache() noexcept {
     cache_.clear();
     cache_bytes_ = 0;
+    warm_world_.reset();
 }
 
 // --- 3. seeking, stepping, re-simulating -------------------------------------------------------
@@ -275,8 +284,9 @@ void recording::restore_clock(game& g, std::uint64_t tick) const {
     }
 }
 
-void recording::put(game& g, const world& w, const scheduler_state& systems, std::uint64_t tick) {
-    g.current().world = w.clone();
+void recording::put(game& g, const world_snapshot& w, const scheduler_state& systems,
+                    std::uint64_t tick) {
+    g.current().world = w.restore();
     g.systems().restore(systems);
     restore_clock(g, tick);
     current_ = tick;
@@ -306,7 +316,7 @@ bool recording::seek(game& g, std::uint64_t tick) {
     if (current_ >= k.tick && current_ < tick && g.systems().ticks() == current_) {
         from = current_;
     } else {
-        g.current().world = k.world.clone();
+        g.current().world = k.world.restore();
         g.systems().restore(k.systems);
     }
     simulate(g, g.world(), from, tick);
@@ -322,20 +332,73 @@ bool recording::step_back(game& g) {
     if (cached(target) || k.tick == target) return seek(g, target);
     // Re-simulate the interval up to the target once, keeping every state on the way: the
     // next steps back (and forward again) are copies.
-    clear_cache();
-    world w = k.world.clone();
-    g.systems().restore(k.systems);
+    world w;
+    std::uint64_t from = k.tick;
+    if (warm_for(k, target)) {  // prepare() got part of the way: go on from there
+        w = std::move(*warm_world_);
+        warm_world_.reset();
+        g.systems().restore(warm_systems_);
+        from = warm_tick_;
+    } else {
+        clear_cache();
+        w = k.world.restore();
+        g.systems().restore(k.systems);
+    }
     bool caching = true;
-    simulate(g, w, k.tick, target, [&](std::uint64_t t) {
-        const std::size_t bytes = state_bytes(w, g.systems().state());
-        caching = caching && history_bytes_ + cache_bytes_ + bytes <= options_.budget_bytes;
+    simulate(g, w, from, target, [&](std::uint64_t t) {
         if (!caching) return;
-        cache_.push_back({t, w.clone(), g.systems().state()});
+        const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
+        cached_state c{t, world_snapshot::of(w, &before), g.systems().state()};
+        const std::size_t bytes = state_bytes(c.world, c.systems);
+        caching = history_bytes_ + cache_bytes_ + bytes <= options_.budget_bytes;
+        if (!caching) return;
+        cache_.push_back(std::move(c));
         cache_bytes_ += bytes;
     });
     g.current().world = std::move(w);
     restore_clock(g, target);
     current_ = target;
+    return true;
+}
+
+bool recording::warm_for(const keyframe& k, std::uint64_t target) const noexcept {
+    // prepare() is on its way through k's interval towards target, the cache right behind it.
+    if (!warm_world_ || warm_tick_ < k.tick || warm_tick_ >= target) return false;
+    return warm_tick_ == k.tick ? cache_.empty()
+                                : !cache_.empty() && cache_.back().tick == warm_tick_;
+}
+
+bool recording::prepare(game& g) {
+    if (current_ <= first_ || keyframes_.empty()) return false;
+    const std::uint64_t target = current_ - 1;
+    const keyframe& k = keyframe_at_or_before(target);
+    if (k.tick == target || cached(target)) return false;
+    if (!warm_for(k, target)) {
+        clear_cache();
+        warm_world_ = k.world.restore();
+        warm_systems_ = k.systems;
+        warm_tick_ = k.tick;
+    }
+    const scheduler_state saved = g.systems().state();
+    struct put_back {
+        scheduler& s;
+        const scheduler_state& state;
+        ~put_back() { s.restore(state); }
+    } guard{g.systems(), saved};
+    g.systems().restore(warm_systems_);
+    simulate(g, *warm_world_, warm_tick_, warm_tick_ + 1);
+    ++warm_tick_;
+    warm_systems_ = g.systems().state();
+    const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
+    cached_state c{warm_tick_, world_snapshot::of(*warm_world_, &before), warm_systems_};
+    const std::size_t bytes = state_bytes(c.world, c.systems);
+    if (history_bytes_ + cache_bytes_ + bytes > options_.budget_bytes) {
+        warm_world_.reset();  // no room: step back re-simulates
+        return false;
+    }
+    cache_.push_back(std::move(c));
+    cache_bytes_ += bytes;
+    if (warm_tick_ == target) warm_world_.reset();
     return true;
 }
 
@@ -359,12 +422,8 @@ bool recording::visit(game& g, std::span<const std::uint64_t> ticks,
     std::uint64_t at = 0;
     for (const std::uint64_t t : ticks) {
         const keyframe& k = keyframe_at_or_before(t);
-        if (k.tick == t) {
-            fn(t, k.world);  // no copy needed
-            continue;
-        }
         if (!w || at > t || k.tick > at) {
-            w = k.world.clone();
+            w = k.world.restore();
             g.systems().restore(k.systems);
             at = k.tick;
         }

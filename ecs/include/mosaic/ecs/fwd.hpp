@@ -15,6 +15,7 @@ class group;
 template <class T>
 class storage;
 class world;
+class world_snapshot;
 class handle;
 class command_buffer;
 class system;

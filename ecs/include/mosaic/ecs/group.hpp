@@ -64,6 +64,7 @@ public:
 private:
     friend class sparse_set;
     friend class world;
+    friend class world_snapshot;  // restores size_ as world::clone does
     // Moves a matching non-member to position size() of every pool, then grows the group.
     void join(entity_index index) noexcept;
     // Moves a member to position size() - 1 of every pool, then shrinks the group.

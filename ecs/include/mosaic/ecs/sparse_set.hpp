@@ -134,6 +134,10 @@ public:
     /// An independent copy of this pool: values, order and enabled flags (not signals).
     [[nodiscard]] virtual std::unique_ptr<sparse_set> clone() const = 0;
     virtual void reserve(std::size_t count) = 0;
+    /// True when `other` (a pool of the same type) holds the same entries in the same order,
+    /// enabled alike, with byte-identical values (false, conservatively, for values that are
+    /// not trivially copyable): a copy of one would be a copy of the other.
+    [[nodiscard]] virtual bool same_as(const sparse_set& other) const noexcept = 0;
     /// Bytes held: packed indices, values and sparse pages (capacity, not size).
     [[nodiscard]] virtual std::size_t memory_bytes() const noexcept = 0;
 
@@ -150,6 +154,8 @@ public:
     [[nodiscard]] std::span<group* const> groups() const noexcept { return groups_; }
 
 protected:
+    /// The index half of same_as: the type, the entries, their order and enabled prefix.
+    [[nodiscard]] bool same_index_as(const sparse_set& other) const noexcept;
     /// Swaps the entries (and values) at two positions: what groups move entries with.
     virtual void swap_entries(std::uint32_t a, std::uint32_t b) noexcept = 0;
 

@@ -16,8 +16,10 @@
 // Nothing else does: emplace with no disabled values and no group, lookups, views, clone
 // (of the source).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <type_traits>
 #include <utility>
@@ -227,6 +229,24 @@ public:
             return copy;
         } else {
             return nullptr;
+        }
+    }
+
+    [[nodiscard]] bool same_as(const sparse_set& other) const noexcept override {
+        if (!same_index_as(other)) return false;
+        if constexpr (is_tag) {
+            return true;
+        } else if constexpr (std::is_trivially_copyable_v<T>) {
+            const auto& values = static_cast<const storage<T>&>(other).values_;
+            const std::size_t n = size();
+            for (std::size_t p = 0; p * page_size < n; ++p) {
+                const std::size_t count = std::min(page_size, n - p * page_size);
+                if (std::memcmp(values_.page(p), values.page(p), count * sizeof(T)) != 0)
+                    return false;
+            }
+            return true;
+        } else {
+            return false;
         }
     }
 

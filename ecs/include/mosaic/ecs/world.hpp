@@ -44,6 +44,8 @@ struct world_options {
 template <class... Get>
 using view_t = basic_view<get_t<Get...>, exclude_t<>>;
 
+class world_snapshot;
+
 class world {
 public:
     world() = default;
@@ -527,6 +529,8 @@ private:
             std::abort();  // no safe value exists for this type
         }
     }
+
+    friend class world_snapshot;  // reads and rebuilds the parts clone() copies
 
     bool erase_from(sparse_set& pool, entity e);
     group* make_group(const std::vector<type_id>& types);

@@ -4,8 +4,10 @@
 // tick_observer, it keeps
 //   - per tick: the input it saw (tick_input), its dt, the clock's counters, and what it cost
 //     (the whole tick and each system, in ms: the profiler's figures, a few floats);
-//   - keyframes: the whole world (world::clone, resources included, so the Random state too)
-//     with the scheduler's state (tick count, interval waits), every keyframe_interval() ticks.
+//   - keyframes: the whole world (resources included, so the Random state too) with the
+//     scheduler's state (tick count, interval waits), every keyframe_interval() ticks. A
+//     keyframe is a world_snapshot: the pools that did not change since the keyframe before
+//     (sprites, colliders...) are shared with it, only the changed ones are copied.
 // seek() puts the game at any recorded tick: the nearest keyframe at or before it, then the
 // recorded ticks run again with nobody observing. The engine is deterministic (the same world,
 // input and dt give the same bytes), so that is the state the game had, byte for byte.
@@ -39,6 +41,7 @@
 
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/ecs/world.hpp>
+#include <mosaic/ecs/world_snapshot.hpp>
 
 #include "game.hpp"
 #include "tick_input.hpp"
@@ -116,6 +119,12 @@ public:
     bool step_back(game& g);
     /// seek(current_tick() + 1). False at last_tick().
     bool step_forward(game& g);
+    /// Idle work while paused (call it once a frame): re-simulates one more tick of the
+    /// keyframe interval before current_tick() into the step-back cache, on a copy (the game's
+    /// world is not touched; its scheduler's state is put back). After a few idle frames the
+    /// next step back is a copy instead of a re-simulation. False when there is nothing left
+    /// to prepare.
+    bool prepare(game& g);
     /// Play goes on from current_tick(): the recorded ticks after it are dropped. (Recording
     /// a tick from a past tick does this by itself.)
     void truncate();
@@ -147,7 +156,7 @@ public:
 private:
     struct keyframe {
         std::uint64_t tick = 0;
-        mosaic::world world;
+        world_snapshot world;  // shares unchanged pools with the keyframe before
         scheduler_state systems;
         std::uint64_t clock_ticks = 0;
         double clock_seconds = 0.0;
@@ -162,7 +171,7 @@ private:
     };
     struct cached_state {
         std::uint64_t tick = 0;
-        mosaic::world world;
+        world_snapshot world;  // shares unchanged pools with the state before
         scheduler_state systems;
     };
 
@@ -174,6 +183,7 @@ private:
     void enforce_budget();
     void choose_interval(std::size_t keyframe_bytes);
     void clear_cache() noexcept;
+    [[nodiscard]] bool warm_for(const keyframe& k, std::uint64_t target) const noexcept;
     [[nodiscard]] const keyframe& keyframe_at_or_before(std::uint64_t tick) const;
     [[nodiscard]] const tick_record& record(std::uint64_t tick) const {
         return ticks_[tick - first_];
@@ -186,7 +196,7 @@ private:
     /// Puts the clock's counters at what they were at `tick`.
     void restore_clock(game& g, std::uint64_t tick) const;
     /// Puts `g` at a cached state / a keyframe (world, scheduler, clock).
-    void put(game& g, const world& w, const scheduler_state& systems, std::uint64_t tick);
+    void put(game& g, const world_snapshot& w, const scheduler_state& systems, std::uint64_t tick);
     [[nodiscard]] const cached_state* cached(std::uint64_t tick) const noexcept;
     [[nodiscard]] std::size_t record_bytes() const noexcept;
 
@@ -207,6 +217,11 @@ private:
     std::uint64_t clock_base_ticks_ = 0;  // the clock's ticks at tick clock_base_tick_
     std::uint64_t clock_base_tick_ = 0;
     std::deque<cached_state> cache_;  // ascending consecutive ticks of one interval
+    // prepare()'s re-simulation in progress: the state of tick warm_tick_ (cache_ holds the
+    // ticks after the keyframe up to it).
+    std::optional<world> warm_world_;
+    scheduler_state warm_systems_;
+    std::uint64_t warm_tick_ = 0;
     std::size_t history_bytes_ = 0;
     std::size_t cache_bytes_ = 0;
     double mean_tick_seconds_ = 0.0;  // wall time, smoothed
