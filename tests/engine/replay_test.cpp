@@ -366,6 +366,27 @@ TEST(ReplayFile, FlippedBytesNeverCrash) {
     }
 }
 
+// The fuzz target's seeds read and play (tests/fuzz/corpus/replay, made by mosaic-run
+// --record from tests/tools/data/moving.scene.json).
+TEST(ReplayFile, TheFuzzSeedsReadAndVerify) {
+    const fs::path folder = fs::path(MOSAIC_REPO_DIR) / "tests/fuzz/corpus/replay";
+    int seeds = 0;
+    for (const auto& entry : fs::directory_iterator(folder)) {
+        ++seeds;
+        const load_result<replay> r = load_replay_file(entry.path());
+        ASSERT_TRUE(r.ok()) << to_string(r.diagnostics);
+        game g;
+        replay_player player(*r.value, {.verify = true});
+        ASSERT_TRUE(player.start(g).empty());
+        g.set_observer(&player);
+        while (!player.finished(g)) g.tick();
+        g.set_observer(nullptr);
+        EXPECT_FALSE(player.divergence())
+            << entry.path() << ": " << player.divergence()->to_string();
+    }
+    EXPECT_GE(seeds, 2);
+}
+
 // --- recording and playing -----------------------------------------------------------------
 
 TEST(Replay, ReproducesTheRunByteForByte) {

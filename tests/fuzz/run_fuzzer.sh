@@ -3,7 +3,7 @@
 # (tests/fuzz/CMakeLists.txt); it also works by hand:
 #
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
-#   run_fuzzer.sh run json|binary BUILD_DIR WORK_DIR
+#   run_fuzzer.sh run json|binary|replay BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
 #                                                for $MOSAIC_FUZZ_SECONDS (default 60)
 #
@@ -33,12 +33,14 @@ build() {
         cmake -S "$here/standalone" -B "$build_dir" -G Ninja \
             -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}"
     fi
-    cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer make_seeds
+    cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer replay_fuzzer \
+        make_seeds
 }
 
 run() {
     local kind=$1 build_dir=$2 work=$3
     local fuzzer="$build_dir/scene_${kind}_fuzzer"
+    [[ $kind == replay ]] && fuzzer="$build_dir/replay_fuzzer"
     local seconds=${MOSAIC_FUZZ_SECONDS:-60}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same
     # inputs in the same order every time, so it cannot pass on one run and fail on the next.
@@ -95,7 +97,7 @@ run() {
     if ((status != 0)); then
         cat >&2 <<EOF
 
-FAILED: scene_${kind}_fuzzer found a problem (exit status $status). The input is in
+FAILED: $(basename "$fuzzer") found a problem (exit status $status). The input is in
 $work/artifacts/ (newest file). To reproduce and shrink it:
   $fuzzer <input>
   $fuzzer -minimize_crash=1 -max_total_time=60 -exact_artifact_path=min.bin <input>
@@ -108,7 +110,7 @@ EOF
 case ${1:-} in
     build) (($# == 2)) || usage; build "$2" ;;
     run)
-        if (($# != 4)) || [[ $2 != json && $2 != binary ]]; then usage; fi
+        if (($# != 4)) || [[ $2 != json && $2 != binary && $2 != replay ]]; then usage; fi
         run "$2" "$3" "$4"
         ;;
     *) usage ;;

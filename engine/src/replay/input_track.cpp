@@ -140,7 +140,10 @@ input_track read_input(replay_cursor& in) {
             now.mouse_pixels.y = in.read<float>("the mouse pixels");
         }
         if (what & scroll_changed) now.scroll = in.read<float>("the scroll");
-        changes.push_back({tick, now});
+        // A change to what the tick before had already is no change (a hand-made file):
+        // dropped, so that what reads writes back the same.
+        const tick_input& before = changes.empty() ? no_input : changes.back().input;
+        if (!same(before, now)) changes.push_back({tick, now});
     }
     in.at(base);
     return input_track::from_changes(std::move(changes), ticks);
