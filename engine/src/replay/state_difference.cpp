@@ -63,11 +63,6 @@ std::string field_text(const component_info& info, const field_info& f, const wo
     return json.substr(at + key.size(), json.size() - 1 - (at + key.size()));
 }
 
-std::string text(const resource_state& r,
-                 const std::function<std::string(const resource_state&)>& f) {
-    return f(r);
-}
-
 std::string floats(std::initializer_list<float> values) {
     std::ostringstream out;
     out << '[';
@@ -133,8 +128,7 @@ std::optional<state_difference> resources_difference(const resource_state& a,
          [](const resource_state& r) { return std::to_string(r.ignored_colliders); }},
     };
     for (const item& i : items) {
-        std::string x = text(a, i.show), y = text(b, i.show);
-        // Bytes first: a NaN prints like another NaN.
+        std::string x = i.show(a), y = i.show(b);
         if (x != y) return state_difference{"", i.component, i.field, std::move(x), std::move(y)};
     }
     std::string ea, eb;

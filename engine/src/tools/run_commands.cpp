@@ -1,5 +1,5 @@
-// Sections: 1. arguments  2. --validate  3. --convert  4. running a scene  5. --new-project
-//           6. run
+// Sections: 1. arguments  2. --validate  3. --convert  4. running a scene (and --record)
+//           5. --new-project  6. run. --replay and --verify: run_replay.cpp.
 #include "run_commands.hpp"
 #include "run_merge.hpp"
 #include "run_replay.hpp"
