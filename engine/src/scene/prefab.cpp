@@ -1,4 +1,5 @@
-// prefab: the entity tree, its spawn order and its spawns. Files: prefab_json.cpp.
+// prefab: the entity tree, its spawn order and its spawns. The file format is read and
+// written with scene files' code (scene_json_read.cpp, scene_json_write.cpp).
 #include "mosaic/engine/scene/prefab.hpp"
 
 #include <algorithm>
@@ -165,6 +166,9 @@ prefab make_prefab(std::string name, const world& w, entity root, const componen
     for (const entity e : tree) {
         const entity copy = to.create();
         for (const type_id type : w.components_of(e)) {
+            // An instance's link to another prefab is not part of the new one (nesting is
+            // issue 15 §2's, with its own representation).
+            if (type == type_id_of<PrefabInstance>()) continue;
             if (carried(table, type)) w.copy_component(type, e, to, copy);
         }
         made.push_back(copy);
