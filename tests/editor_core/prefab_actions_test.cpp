@@ -51,7 +51,8 @@ struct PrefabActions : ::testing::Test {
         return hull;
     }
 
-    fs::path folder = fs::temp_directory_path() / ("mosaic_prefab_actions_" + std::to_string(::getpid()));
+    fs::path folder =
+        fs::temp_directory_path() / ("mosaic_prefab_actions_" + std::to_string(::getpid()));
     editor_state s;
 };
 

@@ -16,8 +16,8 @@
 //   - JSON only, the same input read as a prefab (load_prefab_json): one error or none, a
 //     loaded prefab saves and loads again to the same bytes, and spawns its whole tree with
 //     every parent link inside it.
-#include <mosaic/engine/scene/scene_binary.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/scene/scene_binary.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
 #include <algorithm>
