@@ -98,7 +98,9 @@ TEST_F(PrefabActions, InstantiateIsOneUndoStepAtTheDropPosition) {
     w.view<const PrefabInstance>().each([&](entity e, const PrefabInstance& link) {
         EXPECT_STREQ(link.prefab.path, "archetypes/Tank.prefab.json");
         EXPECT_GE(link.node, 1);
-        if (e == copy) EXPECT_EQ(link.node, 1);
+        if (e == copy) {
+            EXPECT_EQ(link.node, 1);
+        }
         EXPECT_NE(w.get<EntityId>(e).value, 0u);
         ++linked;
     });
