@@ -83,13 +83,17 @@ TEST_F(PrefabUiTest, DraggingAPrefabIntoTheSceneViewOrTheHierarchyInstantiatesIt
     EXPECT_EQ(state.world().size(), before);
     EXPECT_EQ(instances(), 0u);
 
-    // Onto a row of the hierarchy: a child of that row's entity.
+    // Onto a row of the hierarchy: a child of that row's entity. (Half a second later: two
+    // presses on the prefab within the double-click time would also instantiate it.)
+    imgui.frames(30);
+    const std::size_t steps = state.history().undo_steps();
     imgui.drag(at("project/prefab/Tank"), at("hierarchy/row/Holder"), 12);
     imgui.frames(2);
     const entity child = state.selection().active();
     ASSERT_TRUE(state.world().alive(child));
     EXPECT_EQ(parent_of(state.world(), child), holder);
     EXPECT_EQ(instances(), 3u);
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
 }
 
 }  // namespace
