@@ -183,6 +183,15 @@ TEST_F(PrefabTest, HostileFilesAreRefusedWithAPreciseMessage) {
     }
 }
 
+TEST_F(PrefabTest, AScenesSettingsAndSystemsAreIgnoredWithAWarning) {
+    const char* text = R"({"format": "mosaic.prefab", "version": 2, "name": "x",
+        "settings": {"gravity": "down"}, "entities": [{"id": 1}]})";
+    const load_result<prefab> loaded = load_prefab_json(text, table, "x.prefab.json");
+    ASSERT_TRUE(loaded.ok()) << to_string(loaded.diagnostics);
+    ASSERT_EQ(loaded.diagnostics.size(), 1u);
+    EXPECT_NE(loaded.diagnostics[0].message.find("a prefab has no settings"), std::string::npos);
+}
+
 TEST_F(PrefabTest, AParentLoopIsBrokenWithAWarningLikeInScenes) {
     const char* text = R"({"format": "mosaic.prefab", "version": 2, "name": "x",
         "entities": [{"id": 1, "parent": 2}, {"id": 2, "parent": 1}]})";

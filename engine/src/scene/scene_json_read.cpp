@@ -137,9 +137,17 @@ struct scene_reader {
             prefab_name->assign(name->GetString(), name->GetStringLength());
         }
         scene& out = builder.draft();
-        if (const auto* settings = member(root, "settings"))
-            read_settings(*settings, out.settings, ctx);
-        if (const auto* systems = member(root, "systems")) read_systems(*systems, builder, ctx);
+        if (prefab_name) {
+            // A prefab is entities only: a scene's settings and systems are not its own.
+            for (const char* key : {"settings", "systems"}) {
+                if (member(root, key))
+                    ctx.warn(key, std::string("a prefab has no ") + key + " (ignored)");
+            }
+        } else {
+            if (const auto* settings = member(root, "settings"))
+                read_settings(*settings, out.settings, ctx);
+            if (const auto* systems = member(root, "systems")) read_systems(*systems, builder, ctx);
+        }
         const auto* entities = member(root, "entities");
         if (!entities)
             ctx.fail("entities", std::string("the ") + what + " has no \"entities\" array");
