@@ -5,6 +5,7 @@
 #include <mosaic/engine/components.hpp>
 
 #include "core/actions.hpp"
+#include "core/prefab_actions.hpp"
 
 namespace mosaic::editor {
 
@@ -74,6 +75,24 @@ void command_create_empty(editor_state& s, ui_state& ui, entity parent) {
 void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a) {
     const entity e = create_from_archetype(s, a);
     if (e.is_null()) return;  // the world is full: the console says so
+    ui.events.post(scene_changed{});
+    ui.events.post(reveal_in_hierarchy{e});
+}
+
+void command_create_prefab(editor_state& s, ui_state& ui, entity root) {
+    if (create_prefab(s, root)) ui.events.post(scene_changed{});
+}
+
+void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view name,
+                                std::optional<glm::vec2> at, entity parent) {
+    std::filesystem::path file;
+    const prefab* p = find_prefab(s, name, &file);
+    if (!p) {
+        s.log().error("Instantiate: no prefab named '" + std::string(name) + "' is loaded");
+        return;
+    }
+    const entity e = instantiate_prefab(s, *p, file, at, parent);
+    if (e.is_null()) return;
     ui.events.post(scene_changed{});
     ui.events.post(reveal_in_hierarchy{e});
 }

@@ -5,8 +5,11 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <string_view>
 
 #include <mosaic/ecs/archetype.hpp>
+#include <mosaic/engine/math.hpp>
 
 #include "core/editor_state.hpp"
 #include "ui/ui_state.hpp"
@@ -24,6 +27,15 @@ void command_paste(editor_state& s, ui_state& ui);
 [[nodiscard]] bool can_paste(editor_state& s, const ui_state& ui);
 void command_create_empty(editor_state& s, ui_state& ui, entity parent = null_entity);
 void command_create_from_archetype(editor_state& s, ui_state& ui, const archetype& a);
+/// The drag-and-drop payload type of a prefab (the Project panel's rows): its name's bytes.
+inline constexpr const char* prefab_payload = "MOSAIC_PREFAB";
+/// Writes `root` and its children as a prefab file (core/prefab_actions.hpp).
+void command_create_prefab(editor_state& s, ui_state& ui, entity root);
+/// Instantiates the loaded prefab named `name` (one undo step): under `parent`, at the world
+/// position `at` when given.
+void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view name,
+                                std::optional<glm::vec2> at = std::nullopt,
+                                entity parent = null_entity);
 void command_rename(editor_state& s, ui_state& ui);
 void command_frame_selection(ui_state& ui);
 

@@ -9,6 +9,7 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/input.hpp>
+#include <mosaic/engine/scene/prefab.hpp>
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
@@ -42,6 +43,21 @@ void create_menu_items(editor_state& s, ui_state& ui, entity parent) {
         for (const archetype& a : s.game().archetypes())
             if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
         ImGui::EndMenu();
+    }
+    if (ImGui::BeginMenu("Create from Prefab", !s.game().prefabs().empty())) {
+        for (const prefab& p : s.game().prefabs())
+            if (ImGui::MenuItem(p.name().c_str()))
+                command_instantiate_prefab(s, ui, p.name(), std::nullopt, parent);
+        ImGui::EndMenu();
+    }
+}
+
+// A prefab dragged from the Project panel and dropped here: an instance under `parent`.
+void accept_prefab(editor_state& s, ui_state& ui, entity parent) {
+    if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(prefab_payload)) {
+        const std::string name(static_cast<const char*>(p->Data),
+                               static_cast<std::size_t>(p->DataSize));
+        command_instantiate_prefab(s, ui, name, std::nullopt, parent);
     }
 }
 
@@ -217,6 +233,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
             drop(s, payload_entities(p), null_entity);
+        accept_prefab(s, ui, null_entity);
         ImGui::EndDragDropTarget();
     }
     if (ImGui::BeginPopupContextItem("##background_menu")) {
@@ -342,6 +359,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
             closed_.erase(e.to_bits());
             drop(s, payload_entities(p), e);
         }
+        accept_prefab(s, ui, e);
         ImGui::EndDragDropTarget();
     }
     draw_context_menu(s, ui, e);
@@ -431,6 +449,11 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     if (ImGui::MenuItem("Rename", "F2")) command_rename(s, ui);
     if (ImGui::MenuItem("Duplicate", "Ctrl+D")) command_duplicate(s, ui);
     if (ImGui::MenuItem("Delete", "Del")) command_delete(s, ui);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Create Prefab")) command_create_prefab(s, ui, e);
+    ui.test.record("hierarchy/menu/Create Prefab");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
     ImGui::Separator();
     if (ImGui::MenuItem("Copy", "Ctrl+C")) command_copy(s, ui);
     if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);

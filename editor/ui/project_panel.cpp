@@ -1,6 +1,7 @@
 #include "ui/project_panel.hpp"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // BeginDragDropTargetCustom over the whole panel
 
 #include <algorithm>
 #include <system_error>
@@ -10,6 +11,7 @@
 #include "core/editor_state.hpp"
 #include "ui/commands.hpp"
 #include "ui/file_dialog.hpp"
+#include "ui/hierarchy_panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -91,6 +93,31 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
+void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
+    const std::string title =
+        "Prefabs (" + std::to_string(s.game().prefabs().size()) + ")###prefabs";
+    if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+    for (const prefab& p : s.game().prefabs()) {
+        ImGui::Selectable(p.name().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
+        ui.test.record("project/prefab/" + p.name());
+        if (ImGui::BeginDragDropSource()) {
+            ImGui::SetDragDropPayload(prefab_payload, p.name().data(), p.name().size());
+            ImGui::Text("%s (%zu entities)", p.name().c_str(), p.size());
+            ImGui::EndDragDropSource();
+        } else if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip(
+                "Drag into the Hierarchy or the Scene view, or double-click, to "
+                "create a %s",
+                p.name().c_str());
+            if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+                command_instantiate_prefab(s, ui, p.name());
+        }
+    }
+    if (s.game().prefabs().empty())
+        ImGui::TextDisabled("(none: drag an entity here from the Hierarchy)");
+    ImGui::TreePop();
+}
+
 void project_panel::draw(editor_state& s, ui_state& ui) {
     const bool stale = s.project_folder() != folder_ || s.scene_path() != scanned_for_scene_;
     if (!scanned_ || stale) scan(s);
@@ -114,6 +141,7 @@ void project_panel::draw(editor_state& s, ui_state& ui) {
         if (s.game().archetypes().empty()) ImGui::TextDisabled("(none)");
         ImGui::TreePop();
     }
+    draw_prefabs(s, ui);
     if (ImGui::TreeNodeEx("Files")) {
         for (const file& f : files_) {
             const bool current = f.path == s.scene_path();
@@ -128,7 +156,22 @@ void project_panel::draw(editor_state& s, ui_state& ui) {
         if (files_.empty()) ImGui::TextDisabled("(empty)");
         ImGui::TreePop();
     }
+    // The rest of the panel takes entities dragged from the Hierarchy: each becomes a prefab.
+    const ImVec2 rest = ImGui::GetContentRegionAvail();
+    ImGui::InvisibleButton("##prefab_drop",
+                           {std::max(rest.x, 1.0f), std::max(rest.y, ImGui::GetFrameHeight())});
+    ui.test.record("project/drop");
     ImGui::EndChild();
+    if (ImGui::BeginDragDropTargetCustom(ImGui::GetCurrentWindow()->InnerRect,
+                                         ImGui::GetID("##project_drop"))) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload)) {
+            const auto count = static_cast<std::size_t>(p->DataSize) / sizeof(std::uint64_t);
+            const auto* bits = static_cast<const std::uint64_t*>(p->Data);
+            for (std::size_t i = 0; i < count; ++i)
+                command_create_prefab(s, ui, entity::from_bits(bits[i]));
+        }
+        ImGui::EndDragDropTarget();
+    }
 }
 
 }  // namespace mosaic::editor

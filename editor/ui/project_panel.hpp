@@ -24,6 +24,9 @@ private:
     void scan(const editor_state& s);
     void draw_header(editor_state& s);
     void draw_scenes(editor_state& s, ui_state& ui);
+    /// The project's prefabs, each a drag source (drop into the Hierarchy or the Scene view);
+    /// entities dropped on the panel become a prefab.
+    void draw_prefabs(editor_state& s, ui_state& ui);
 
     struct file {
         std::filesystem::path path;

@@ -13,6 +13,7 @@
 #include <mosaic/engine/render/scene_camera.hpp>
 
 #include "core/editor_state.hpp"
+#include "ui/commands.hpp"
 #include "ui/scene_picking.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -111,6 +112,16 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
                                ImGuiButtonFlags_MouseButtonMiddle);
     ui.test.record("scene/view");
     const bool hovered = ImGui::IsItemHovered();
+    // A prefab dragged from the Project panel: an instance where it is dropped.
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(prefab_payload)) {
+            const glm::vec2 mouse = to_glm(ImGui::GetIO().MousePos) - to_glm(origin);
+            const std::string name(static_cast<const char*>(p->Data),
+                                   static_cast<std::size_t>(p->DataSize));
+            command_instantiate_prefab(s, ui, name, camera_.screen_to_world(mouse, viewport));
+        }
+        ImGui::EndDragDropTarget();
+    }
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 end{origin.x + viewport.x, origin.y + viewport.y};
     if (texture != nullptr) {

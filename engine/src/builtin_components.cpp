@@ -64,6 +64,12 @@ void register_builtin_components(component_table& table) {
     table.runtime_only<Contacts>("Contacts");
     table.runtime_only<GameLog>("GameLog");
     table.runtime_only<Archetypes>("Archetypes");
+    table.runtime_only<Prefabs>("Prefabs");
+    // Which prefab (and which of its entities) an entity was made from: the link prefab
+    // instances keep (issue 15 §2 stores overrides against it). Shown, never edited by hand.
+    table.component<PrefabInstance>("PrefabInstance")
+        .field("prefab", &PrefabInstance::prefab, {.read_only = true})
+        .field("node", &PrefabInstance::node, {.read_only = true});
 }
 
 }  // namespace mosaic

@@ -1,9 +1,11 @@
-// Building tanks: the archetypes as the files hold them, and the parts every hull gets.
+// Building tanks: the tank prefab and the bullet archetype as the files hold them, and the
+// colours a tank's parts take from its hull.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include <glm/trigonometric.hpp>
+#include <mosaic/engine/builtin_components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 
 #include "tiny_tanks.hpp"
@@ -32,6 +34,8 @@ mosaic::color mix(mosaic::color a, mosaic::color b, float t) {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a};
 }
 
+constexpr mosaic::color steel{0.22f, 0.23f, 0.25f, 1.0f};
+
 // A sprite-only part of a tank, child of `parent` at `offset`.
 entity add_part(world& w, entity parent, const char* name, glm::vec2 offset, const Sprite& look) {
     const entity e = w.create();
@@ -40,6 +44,15 @@ entity add_part(world& w, entity parent, const char* name, glm::vec2 offset, con
     w.add<Sprite>(e, look);
     set_parent(w, e, parent);
     return e;
+}
+
+// The children of `e` (a scan of the Parent links: tanks have a handful of parts).
+std::vector<entity> children_of(world& w, entity e) {
+    std::vector<entity> out;
+    w.view<const Parent>().each([&](entity child, const Parent& link) {
+        if (link.entity == e) out.push_back(child);
+    });
+    return out;
 }
 
 }  // namespace
@@ -54,31 +67,44 @@ float wrap_degrees(float degrees) noexcept {
     return (wrapped < 0.0f ? wrapped + 360.0f : wrapped) - 180.0f;
 }
 
-archetype tank_archetype() {
-    archetype a{"tank"};
-    a.set(Transform{})
-        .set(RigidBody{})
-        .set(Hull{})
-        .set(LeftTrack{})
-        .set(RightTrack{})
-        .set(TankBrain{})
-        .set(Sprite{.tint = {0.6f, 0.6f, 0.6f, 1.0f}, .size = {1.0f, 0.62f}, .layer = 2})
-        .set(Collider{.shape = ColliderShape::circle,
-                      .size = {0.5f, 0.5f},
-                      .layer = hull_layer,
-                      .mask = wall_layer | hull_layer | bullet_layer})
-        .set(Health{.current = 100.0f, .max = 100.0f})
-        .set(Team{});
-    return a;
-}
+prefab tank_prefab() {
+    component_table table;  // which fields are references, which types files keep
+    register_builtin_components(table);
+    register_tiny_tanks_components(table);
+    world w;
+    const mosaic::color grey{0.6f, 0.6f, 0.6f, 1.0f};
+    const entity hull = w.create();
+    w.add<Name>(hull, named("Tank"));
+    w.add<Transform>(hull);
+    w.add<RigidBody>(hull);
+    w.add<Hull>(hull);
+    w.add<LeftTrack>(hull);
+    w.add<RightTrack>(hull);
+    w.add<TankBrain>(hull);
+    w.add<Sprite>(hull, Sprite{.tint = grey, .size = {1.0f, 0.62f}, .layer = 2});
+    w.add<Collider>(hull, Collider{.shape = ColliderShape::circle,
+                                   .size = {0.5f, 0.5f},
+                                   .layer = hull_layer,
+                                   .mask = wall_layer | hull_layer | bullet_layer});
+    w.add<Health>(hull, Health{.current = 100.0f, .max = 100.0f});
+    w.add<Team>(hull);
 
-archetype turret_archetype() {
-    archetype a{"turret"};
-    a.set(Transform{.position = {-0.06f, 0.0f}})
-        .set(Turret{})
-        .set(Sprite{.tint = {0.8f, 0.8f, 0.8f, 1.0f}, .size = {0.42f, 0.42f}, .layer = 4})
-        .set(Team{});
-    return a;
+    const entity gun = w.create();
+    w.add<Name>(gun, named("Turret"));
+    w.add<Transform>(gun, Transform{.position = {-0.06f, 0.0f}});
+    w.add<Turret>(gun);
+    w.add<Sprite>(gun,
+                  Sprite{.tint = {0.8f, 0.8f, 0.8f, 1.0f}, .size = {0.42f, 0.42f}, .layer = 4});
+    w.add<Team>(gun);
+    set_parent(w, gun, hull);
+    // Longer than the hull, so the gun shows which way the turret points.
+    add_part(w, gun, "Barrel", {0.38f, 0.0f},
+             Sprite{.tint = mix(grey, steel, 0.75f), .size = {0.6f, 0.13f}, .layer = 3});
+    add_part(w, hull, "Left track", {0.0f, 0.34f},
+             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
+    add_part(w, hull, "Right track", {0.0f, -0.34f},
+             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
+    return make_prefab("tank", w, hull, table);
 }
 
 archetype bullet_archetype() {
@@ -96,38 +122,29 @@ archetype bullet_archetype() {
     return a;
 }
 
-void attach_parts(world& w, entity hull, const archetype& turret) {
+void paint_parts(world& w, entity hull) {
     const Sprite* hull_sprite = w.try_get<Sprite>(hull);
     const mosaic::color tint = hull_sprite ? hull_sprite->tint : mosaic::color{};
-    // Copies: spawning below may move the pools.
     const Team team = w.has<Team>(hull) ? w.get<Team>(hull) : Team{};
-
-    const entity gun = spawn(w, turret);
-    w.add_or_replace<Name>(gun, named("Turret"));
-    w.add_or_replace<Team>(gun, team);
-    if (Sprite* look = w.try_get<Sprite>(gun)) look->tint = mix(tint, {1, 1, 1, 1}, 0.35f);
-    set_parent(w, gun, hull);
-
-    const mosaic::color steel{0.22f, 0.23f, 0.25f, 1.0f};
-    // Longer than the hull, so the gun shows which way the turret points.
-    add_part(w, gun, "Barrel", {0.38f, 0.0f},
-             Sprite{.tint = mix(tint, steel, 0.75f), .size = {0.6f, 0.13f}, .layer = 3});
-    add_part(w, hull, "Left track", {0.0f, 0.34f},
-             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
-    add_part(w, hull, "Right track", {0.0f, -0.34f},
-             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
+    for (const entity part : children_of(w, hull)) {
+        if (!w.has<Turret>(part)) continue;
+        w.add_or_replace<Team>(part, team);  // the bullets it fires are the hull's team's
+        if (Sprite* look = w.try_get<Sprite>(part)) look->tint = mix(tint, {1, 1, 1, 1}, 0.35f);
+        for (const entity barrel : children_of(w, part)) {
+            if (Sprite* look = w.try_get<Sprite>(barrel)) look->tint = mix(tint, steel, 0.75f);
+        }
+    }
 }
 
-entity make_tank(world& w, const archetype& tank, const archetype& turret, std::int32_t team,
-                 mosaic::color tint, glm::vec2 position, float heading) {
-    const entity hull = spawn(w, tank);
-    w.add_or_replace<Name>(hull, named("Tank"));
-    w.add_or_replace<Transform>(hull, Transform{.position = position, .rotation = heading});
+entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
+                 glm::vec2 position, float heading) {
+    const entity hull = spawn(w, tank).at(0);
+    Transform& placed = w.get_or_add<Transform>(hull);
+    placed.position = position;
+    placed.rotation = heading;
     w.add_or_replace<Team>(hull, Team{team});
-    Sprite look = w.has<Sprite>(hull) ? w.get<Sprite>(hull) : Sprite{};
-    look.tint = tint;
-    w.add_or_replace<Sprite>(hull, look);
-    attach_parts(w, hull, turret);
+    w.get_or_add<Sprite>(hull).tint = tint;
+    paint_parts(w, hull);
     return hull;
 }
 

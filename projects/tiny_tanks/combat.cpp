@@ -72,8 +72,8 @@ bool lost_its_tank(system_context& ctx, const Parent& link) {
     return false;
 }
 
-void attach_parts_at_apply(world& w, entity hull, void* turret) {
-    attach_parts(w, hull, *static_cast<const archetype*>(turret));
+void paint_parts_at_apply(world& w, entity hull, void*) {
+    paint_parts(w, hull);
 }
 
 }  // namespace
@@ -138,35 +138,33 @@ system& add_reinforcements_system(scheduler& s) {
                  std::map<std::int32_t, std::int32_t> tanks_of_team;
                  ctx.view<const Hull, const Team>().each(
                      [&](const Hull&, const Team& team) { ++tanks_of_team[team.id]; });
-                 const Archetypes& library = ctx.resource<const Archetypes>();
-                 const archetype* tank = library.find("tank");
-                 const archetype* turret = library.find("turret");
-                 ctx.view<SpawnPoint, const Transform>().each([&](SpawnPoint& point,
-                                                                  const Transform& where) {
-                     point.timer = std::max(0.0f, point.timer - dt);
-                     std::int32_t& alive = tanks_of_team[point.team];
-                     if (!tank || !turret || alive >= point.keep_alive || point.timer > 0.0f) {
-                         return;
-                     }
-                     point.timer = point.interval;
-                     ++alive;
-                     command_buffer& commands = ctx.commands();
-                     const entity hull = spawn(commands, *tank);
-                     Transform placed =
-                         tank->has<Transform>() ? *tank->find<Transform>() : Transform{};
-                     placed.position = where.position;
-                     placed.rotation = where.rotation;
-                     commands.add_or_replace<Transform>(hull, placed);
-                     commands.add_or_replace<Name>(hull, named("Tank"));
-                     commands.add_or_replace<Team>(hull, Team{point.team});
-                     Sprite look = tank->has<Sprite>() ? *tank->find<Sprite>() : Sprite{};
-                     look.tint = point.tint;
-                     commands.add_or_replace<Sprite>(hull, look);
-                     // The parts need the real hull entity: attached when the buffer applies.
-                     commands.call(hull, &attach_parts_at_apply, const_cast<archetype*>(turret));
-                 });
+                 const prefab* tank = ctx.resource<const Prefabs>().find("tank");
+                 const Transform* prototype =
+                     tank ? tank->contents().world.try_get<Transform>(tank->root()) : nullptr;
+                 const Sprite* look =
+                     tank ? tank->contents().world.try_get<Sprite>(tank->root()) : nullptr;
+                 ctx.view<SpawnPoint, const Transform>().each(
+                     [&](SpawnPoint& point, const Transform& where) {
+                         point.timer = std::max(0.0f, point.timer - dt);
+                         std::int32_t& alive = tanks_of_team[point.team];
+                         if (!tank || alive >= point.keep_alive || point.timer > 0.0f) return;
+                         point.timer = point.interval;
+                         ++alive;
+                         command_buffer& commands = ctx.commands();
+                         const entity hull = spawn(commands, *tank);  // the whole tree
+                         Transform placed = prototype ? *prototype : Transform{};
+                         placed.position = where.position;
+                         placed.rotation = where.rotation;
+                         commands.add_or_replace<Transform>(hull, placed);
+                         commands.add_or_replace<Team>(hull, Team{point.team});
+                         Sprite tinted = look ? *look : Sprite{};
+                         tinted.tint = point.tint;
+                         commands.add_or_replace<Sprite>(hull, tinted);
+                         // The parts take the hull's colour and team once the tree exists.
+                         commands.call(hull, &paint_parts_at_apply, nullptr);
+                     });
              })
-        .reads<Hull, Team, Transform, Archetypes>()
+        .reads<Hull, Team, Transform, Prefabs>()
         .writes<SpawnPoint>()
         .in(phase::post_update)
         .order(60);

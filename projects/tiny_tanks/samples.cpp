@@ -1,4 +1,4 @@
-// The sample files: the tank, turret and bullet archetypes and scenes/battle.scene.json,
+// The sample files: the tank prefab, the bullet archetype and scenes/battle.scene.json,
 // built in code (mosaic-make-samples saves them).
 #include <cstdio>
 
@@ -30,7 +30,7 @@ void add_wall(world& w, const char* label, glm::vec2 min, glm::vec2 max) {
     w.add<Sprite>(e, Sprite{.tint = {0.47f, 0.44f, 0.4f, 1.0f}, .size = half * 2.0f, .layer = 0});
 }
 
-scene battle_scene(const archetype& tank, const archetype& turret) {
+scene battle_scene(const prefab& tank) {
     scene s;
     s.settings.gravity = {0.0f, 0.0f};  // seen from above
     s.settings.background = {0.09f, 0.1f, 0.11f, 1.0f};
@@ -80,7 +80,7 @@ scene battle_scene(const archetype& tank, const archetype& turret) {
         const float rows[] = {-5.5f, -2.0f, 2.0f, 5.5f};
         for (int i = 0; i < 4; ++i, ++n) {
             const entity hull =
-                make_tank(w, tank, turret, team.team, team.tint, {team.x, rows[i]}, team.heading);
+                make_tank(w, tank, team.team, team.tint, {team.x, rows[i]}, team.heading);
             std::snprintf(label, sizeof label, "%s tank %d", team.label, i + 1);
             name(w, hull, label);
             TankBrain& brain = w.get<TankBrain>(hull);
@@ -102,11 +102,9 @@ scene battle_scene(const archetype& tank, const archetype& turret) {
 
 projects::sample_files tiny_tanks_samples() {
     projects::sample_files files;
-    files.archetypes.push_back(tank_archetype());
-    files.archetypes.push_back(turret_archetype());
+    files.prefabs.push_back(tank_prefab());
     files.archetypes.push_back(bullet_archetype());
-    files.scenes.push_back(
-        {"scenes/battle.scene.json", battle_scene(files.archetypes[0], files.archetypes[1])});
+    files.scenes.push_back({"scenes/battle.scene.json", battle_scene(files.prefabs[0])});
     return files;
 }
 

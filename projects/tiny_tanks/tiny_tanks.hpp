@@ -18,6 +18,7 @@
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/project.hpp>
+#include <mosaic/engine/scene/prefab.hpp>
 #include <mosaic/projects/samples.hpp>
 
 #include "components.hpp"
@@ -36,22 +37,20 @@ system& add_reinforcements_system(scheduler& s);
 
 // --- building tanks (assembly.cpp) --------------------------------------------------------
 
-/// The archetypes the systems spawn from, as the files hold them.
-[[nodiscard]] archetype tank_archetype();    // "tank": the hull
-[[nodiscard]] archetype turret_archetype();  // "turret"
+/// What the systems spawn from, as the files hold them (archetypes/tank.prefab.json,
+/// archetypes/bullet.archetype.json).
+[[nodiscard]] prefab tank_prefab();          // "tank": the hull > turret > barrel, two tracks
 [[nodiscard]] archetype bullet_archetype();  // "bullet"
 
-/// Gives `hull` its parts as child entities: the turret (from `turret`, on the hull's Team,
-/// coloured after the hull), its barrel and the two track sprites.
-void attach_parts(world& w, entity hull, const archetype& turret);
+/// Colours the parts of `hull` after it and puts its turret on the hull's Team (the team its
+/// bullets hurt for): what a tank spawned from the prefab needs once its hull has its tint.
+void paint_parts(world& w, entity hull);
 
-/// A whole tank: the hull from `tank` at `position` facing `heading` degrees, on `team`,
-/// tinted `tint`, with its parts.
-entity make_tank(world& w, const archetype& tank, const archetype& turret, std::int32_t team,
-                 mosaic::color tint, glm::vec2 position, float heading);
+/// A whole tank from `tank`: at `position` facing `heading` degrees, on `team`, tinted `tint`.
+entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
+                 glm::vec2 position, float heading);
 
-/// A Name component holding `text` (archetype files do not keep names: the code names what
-/// it spawns).
+/// A Name component holding `text`.
 [[nodiscard]] Name named(const char* text);
 /// The unit vector of a heading in degrees.
 [[nodiscard]] glm::vec2 direction_of(float degrees) noexcept;
@@ -60,7 +59,7 @@ entity make_tank(world& w, const archetype& tank, const archetype& turret, std::
 
 // --- sample files (samples.cpp) -------------------------------------------------------------
 
-/// The archetypes and scenes/battle.scene.json.
+/// The tank prefab, the bullet archetype and scenes/battle.scene.json.
 [[nodiscard]] projects::sample_files tiny_tanks_samples();
 
 }  // namespace mosaic::tiny_tanks

@@ -1,4 +1,4 @@
-// mosaic-make-samples: writes the sample projects' scene and archetype files from the code
+// mosaic-make-samples: writes the sample projects' scene, prefab and archetype files from the code
 // that builds them (projects/NAME/samples.cpp), with the engine's own savers.
 //
 //   mosaic-make-samples [PROJECT...]   (default: every project)
@@ -35,6 +35,12 @@ bool write(const projects::sample_code& b) {
         const fs::path path = folder / "archetypes" / (a.name() + ".archetype.json");
         ok = report(save_archetype_file(a, g.table(), path)) && ok;
         ok = report(load_archetype_file(path, g.table()).diagnostics) && ok;
+        std::printf("wrote %s\n", path.string().c_str());
+    }
+    for (const prefab& p : files.prefabs) {
+        const fs::path path = folder / "archetypes" / (p.name() + ".prefab.json");
+        ok = report(save_prefab_file(p, g.table(), path)) && ok;
+        ok = report(load_prefab_file(path, g.table()).diagnostics) && ok;
         std::printf("wrote %s\n", path.string().c_str());
     }
     for (projects::sample_scene& s : files.scenes) {

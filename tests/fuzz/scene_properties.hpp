@@ -12,10 +12,15 @@
 //     one more entity (as the editor adds one) to a file that loads: new entities get free
 //     ids;
 //   - the scene survives a trip through the other format: saved in it, loaded, saved in
-//     the input's format again, it gives the same bytes (the formats hold the same content).
+//     the input's format again, it gives the same bytes (the formats hold the same content);
+//   - JSON only, the same input read as a prefab (load_prefab_json): one error or none, a
+//     loaded prefab saves and loads again to the same bytes, and spawns its whole tree with
+//     every parent link inside it.
+#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_binary.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
+#include <algorithm>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -106,10 +111,43 @@ inline void check_input(std::string_view bytes, format f) {
                 "--- converted:\n" + shown(converted, other));
 }
 
+inline void check_prefab_input(std::string_view text) {
+    const auto saved = [](const prefab& p) {
+        std::ostringstream out;
+        const std::vector<diagnostic> diagnostics = save_prefab_json(p, table(), out);
+        for (const diagnostic& d : diagnostics) {
+            require(d.severity != diagnostic::level::error,
+                    "the prefab writer refuses a prefab that loaded", to_string(diagnostics));
+        }
+        return std::move(out).str();
+    };
+    const load_result<prefab> loaded = load_prefab_json(text, table(), "fuzz.prefab.json");
+    check_diagnostics(loaded, "load_prefab_json");
+    if (!loaded.ok()) return;
+    const std::string first = saved(*loaded.value);
+    const load_result<prefab> reloaded = load_prefab_json(first, table(), "saved.prefab.json");
+    check_diagnostics(reloaded, "load_prefab_json");
+    require(reloaded.ok(), "the saved prefab does not load again", first);
+    const std::string second = saved(*reloaded.value);
+    require(first == second, "saving the reloaded prefab changes the bytes",
+            "--- first save:\n" + first + "--- second save:\n" + second);
+
+    world w;
+    const std::vector<entity> made = spawn(w, *loaded.value);
+    require(made.size() == loaded.value->size() && w.size() == made.size(),
+            "spawning a prefab does not make one entity per prefab entity", first);
+    for (std::size_t i = 1; i < made.size(); ++i) {
+        const Parent* up = w.try_get<Parent>(made[i]);
+        require(up != nullptr && std::find(made.begin(), made.end(), up->entity) != made.end(),
+                "a spawned prefab entity is not under another of the same spawn", first);
+    }
+}
+
 }  // namespace properties
 
 inline void check_json_input(std::string_view text) {
     properties::check_input(text, properties::format::json);
+    properties::check_prefab_input(text);
 }
 inline void check_binary_input(std::string_view bytes) {
     properties::check_input(bytes, properties::format::binary);

@@ -42,6 +42,14 @@ TEST(SampleFiles, CommittedFilesAreWhatTheCodeBuilds) {
                 << path << " differs from what " << sample.code.name
                 << "/samples.cpp builds: run mosaic-make-samples " << sample.code.name;
         }
+        for (const prefab& p : files.prefabs) {
+            std::ostringstream built;
+            EXPECT_TRUE(save_prefab_json(p, g.table(), built).empty());
+            const fs::path path = folder / "archetypes" / (p.name() + ".prefab.json");
+            EXPECT_TRUE(built.str() == committed(path))
+                << path << " differs from what " << sample.code.name
+                << "/samples.cpp builds: run mosaic-make-samples " << sample.code.name;
+        }
         for (projects::sample_scene& s : files.scenes) {
             std::ostringstream built;
             EXPECT_TRUE(save_scene_json(s.value, g.table(), built).empty());
@@ -62,6 +70,8 @@ TEST(SampleFiles, EveryCommittedFileIsBuiltByTheCode) {
         std::set<fs::path> built;
         for (const archetype& a : files.archetypes)
             built.insert(folder / "archetypes" / (a.name() + ".archetype.json"));
+        for (const prefab& p : files.prefabs)
+            built.insert(folder / "archetypes" / (p.name() + ".prefab.json"));
         for (const projects::sample_scene& s : files.scenes) built.insert(folder / s.file);
         for (const char* sub : {"archetypes", "scenes"}) {
             if (!fs::exists(folder / sub)) continue;

@@ -24,15 +24,17 @@ constexpr double dt = 0.25;
 struct fixture : ::testing::Test {
     world w;
     scheduler s;
-    archetype tank = tank_archetype();
-    archetype turret = turret_archetype();
+    prefab tank = tank_prefab();
 
     void SetUp() override {
         add_builtin_resources(w);
-        w.resource<Archetypes>().list = {tank_archetype(), turret_archetype(), bullet_archetype()};
+        w.resource<Archetypes>().list = {bullet_archetype()};
+        w.resource<Prefabs>().list = {tank_prefab()};
     }
+    // A hull alone: the prefab's root, without its parts.
     entity hull(glm::vec2 position, float heading, float left, float right) {
-        const entity e = spawn(w, tank);
+        const entity e = w.create();
+        tank.copy_node(0, w, e);
         w.get<Transform>(e) = Transform{.position = position, .rotation = heading};
         w.get<LeftTrack>(e).speed = left;
         w.get<RightTrack>(e).speed = right;
@@ -197,7 +199,9 @@ TEST_F(TankAi, SameSeedSameDecisions) {
         w.resource<Random>() = Random{seed};
         scheduler s;
         add_tank_ai_system(s);
-        const entity e = spawn(w, tank_archetype());
+        const prefab tank = tank_prefab();
+        const entity e = w.create();
+        tank.copy_node(0, w, e);                // the hull alone
         w.get<TankBrain>(e).aggression = 0.0f;  // pure wandering
         s.tick(w, dt);
         return w.get<LeftTrack>(e).speed - w.get<RightTrack>(e).speed;
@@ -248,8 +252,8 @@ TEST_F(TankWorld, BulletsStopOnWalls) {
 
 TEST_F(TankWorld, ADestroyedTankLeavesNoPartsBehind) {
     add_wreckage_system(s);
-    const entity doomed = make_tank(w, tank, turret, 1, {1, 0, 0, 1}, {0, 0}, 0.0f);
-    make_tank(w, tank, turret, 2, {0, 0, 1, 1}, {5, 0}, 0.0f);
+    const entity doomed = make_tank(w, tank, 1, {1, 0, 0, 1}, {0, 0}, 0.0f);
+    make_tank(w, tank, 2, {0, 0, 1, 1}, {5, 0}, 0.0f);
     EXPECT_EQ(w.count<Parent>(), 8u);  // turret, barrel, two tracks each
     w.destroy(doomed);
     s.tick(w, dt);
@@ -258,7 +262,7 @@ TEST_F(TankWorld, ADestroyedTankLeavesNoPartsBehind) {
 }
 
 TEST_F(TankWorld, TurretsFollowTheirHullThroughTheHierarchy) {
-    const entity e = make_tank(w, tank, turret, 1, {1, 0, 0, 1}, {4, 2}, 90.0f);
+    const entity e = make_tank(w, tank, 1, {1, 0, 0, 1}, {4, 2}, 90.0f);
     s.tick(w, dt);
     w.view<const Turret, const WorldTransform, const Parent>().each(
         [&](const Turret&, const WorldTransform& where, const Parent& p) {
@@ -290,10 +294,40 @@ TEST_F(Reinforcements, SpawnPointsKeepTheirTeamUpToStrength) {
             EXPECT_EQ(team.id, 5);
             EXPECT_EQ(look.tint, (mosaic::color{0, 1, 0, 1}));
         });
-    EXPECT_EQ(w.count<Turret>(), 2u);  // with their parts
+    EXPECT_EQ(w.count<Turret>(), 2u);  // with their parts, from the one prefab
     EXPECT_EQ(w.count<Parent>(), 8u);
+    w.view<const Name, const Parent>().each([&](const Name& n, const Parent& link) {
+        const std::string part = n.value;
+        if (part == "Barrel") {
+            EXPECT_TRUE(w.has<Turret>(link.entity));  // under the turret, under the hull
+            EXPECT_TRUE(w.has<Hull>(w.get<Parent>(link.entity).entity));
+        } else if (part != "Turret") {
+            EXPECT_TRUE(w.has<Hull>(link.entity)) << part;
+        }
+    });
     w.view<const Turret, const Team>().each(
         [](const Turret&, const Team& team) { EXPECT_EQ(team.id, 5); });
+}
+
+TEST(TankPrefab, IsOneTreeTheFileHolds) {
+    const prefab tank = tank_prefab();
+    ASSERT_EQ(tank.size(), 5u);  // hull, turret, barrel, left and right track
+    const world& in = tank.contents().world;
+    EXPECT_TRUE(in.has<Hull>(tank.root()));
+    EXPECT_TRUE(in.has<Turret>(tank.nodes()[1]));
+    EXPECT_EQ(in.get<Parent>(tank.nodes()[2]).entity, tank.nodes()[1]);  // the barrel
+    for (std::size_t i = 1; i < tank.size(); ++i) EXPECT_TRUE(in.has<Parent>(tank.nodes()[i]));
+
+    // The tank a spawner sends is the prefab, coloured and on the spawner's team.
+    world w;
+    const entity hull = make_tank(w, tank, 3, {0, 1, 0, 1}, {2, 2}, 10.0f);
+    EXPECT_EQ(w.size(), 5u);
+    w.view<const Turret, const Team, const Sprite>().each(
+        [](const Turret&, const Team& team, const Sprite& look) {
+            EXPECT_EQ(team.id, 3);
+            EXPECT_FLOAT_EQ(look.tint.g, 1.0f);  // green mixed with white
+        });
+    EXPECT_EQ(w.get<Team>(hull).id, 3);
 }
 
 // --- 5. battle scene --------------------------------------------------------------------------

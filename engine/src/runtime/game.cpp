@@ -34,6 +34,7 @@ game::~game() {
     // The scene's pools and the archetypes may hold the module's types: go before it does.
     scene_ = scene{};
     archetypes_.clear();
+    prefabs_.clear();
     systems_.clear();
     table_.clear();
 }
@@ -53,10 +54,12 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     scene_.capture_systems(systems_, system_defaults_);
     for (scene* s : scenes) {
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list.clear();
+        if (Prefabs* p = s->world.try_resource<Prefabs>()) p->list.clear();
         s->world.disconnect_all_signals();  // game code connects them; it goes
         migration.detach(*s);
     }
     archetypes_.clear();
+    prefabs_.clear();
     systems_.clear();
     table_.clear();
 
@@ -72,6 +75,7 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     for (scene* s : scenes) {
         s->apply_systems(systems_);
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list = archetypes_;
+        if (Prefabs* p = s->world.try_resource<Prefabs>()) p->list = prefabs_;
     }
     record_system_defaults();  // the new code's registered settings
     return migration;
@@ -90,15 +94,24 @@ void game::record_system_defaults() {
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     std::vector<diagnostic> diagnostics;
     archetypes_.clear();
+    prefabs_.clear();
     archetype_folder_ = folder;
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return diagnostics;
     std::vector<fs::path> files;
     for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-        if (is_archetype_path(entry.path())) files.push_back(entry.path());
+        if (is_archetype_path(entry.path()) || is_prefab_path(entry.path()))
+            files.push_back(entry.path());
     }
     std::sort(files.begin(), files.end());  // directory order is not stable across machines
     for (const fs::path& file : files) {
+        if (is_prefab_path(file)) {
+            load_result<prefab> loaded = load_prefab_file(file, table_);
+            diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(),
+                               loaded.diagnostics.end());
+            if (loaded.ok()) prefabs_.push_back(std::move(*loaded.value));
+            continue;
+        }
         load_result<archetype> loaded = load_archetype_file(file, table_);
         diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
         if (loaded.ok()) archetypes_.push_back(std::move(*loaded.value));
@@ -115,6 +128,7 @@ void game::start(scene s) {
     add_builtin_resources(w);
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
+    w.resource<Prefabs>().list = prefabs_;
     sync_settings();
     clock_.reset();
 }

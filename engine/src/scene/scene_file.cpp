@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
@@ -16,6 +17,7 @@ namespace {
 constexpr std::string_view scene_json_extension = ".scene.json";
 constexpr std::string_view scene_binary_extension = ".scene.bin";
 constexpr std::string_view archetype_extension = ".archetype.json";
+constexpr std::string_view prefab_extension = ".prefab.json";
 
 bool has_extension(const fs::path& path, std::string_view extension) {
     const std::string name = path.filename().string();
@@ -35,6 +37,12 @@ diagnostic not_a_scene(const fs::path& path) {
 diagnostic not_an_archetype(const fs::path& path) {
     return file_error(
         path, "not an archetype file name: expected NAME" + std::string(archetype_extension));
+}
+
+diagnostic not_a_prefab(const fs::path& path) {
+    return file_error(path, "not a prefab file name: expected NAME" +
+                                std::string(prefab_extension) + " (or an older NAME" +
+                                std::string(archetype_extension) + ")");
 }
 
 // The serializers write without knowing the file: label their warnings with it.
@@ -72,6 +80,10 @@ std::optional<scene_file_format> scene_format_of(const fs::path& path) {
 
 bool is_archetype_path(const fs::path& path) {
     return has_extension(path, archetype_extension);
+}
+
+bool is_prefab_path(const fs::path& path) {
+    return has_extension(path, prefab_extension);
 }
 
 load_result<scene> load_scene_file(const fs::path& path, const component_table& table,
@@ -118,6 +130,47 @@ std::vector<diagnostic> save_archetype_file(const archetype& a, const component_
     if (!is_archetype_path(path)) return {not_an_archetype(path)};
     std::ostringstream out;
     std::vector<diagnostic> diagnostics = labelled(save_archetype_json(a, table, out), path);
+    write_or_report(path, std::move(out).str(), diagnostics);
+    return diagnostics;
+}
+
+load_result<prefab> load_prefab_file(const fs::path& path, const component_table& table) {
+    load_result<prefab> result;
+    if (is_archetype_path(path)) {
+        // An archetype is a prefab of one entity, named after it when it has no Name.
+        load_result<archetype> old = load_archetype_file(path, table);
+        result.diagnostics = std::move(old.diagnostics);
+        if (!old.ok()) return result;
+        scene contents;
+        const entity e = spawn(contents.world, *old.value);
+        if (!contents.world.has<Name>(e)) {
+            Name name;
+            old.value->name().copy(name.value, sizeof name.value - 1);
+            contents.world.add<Name>(e, name);
+        }
+        contents.world.add<EntityId>(e, EntityId{1});
+        prefab one;
+        if (auto error = prefab::make(old.value->name(), std::move(contents), table, one)) {
+            result.diagnostics.push_back(file_error(path, std::move(*error)));
+            return result;
+        }
+        result.value.emplace(std::move(one));
+        return result;
+    }
+    if (!is_prefab_path(path)) {
+        result.diagnostics.push_back(not_a_prefab(path));
+        return result;
+    }
+    const file_contents contents = read_file(path);
+    if (!contents.ok()) return read_failure<prefab>(path, contents);
+    return load_prefab_json(contents.bytes, table, path.string());
+}
+
+std::vector<diagnostic> save_prefab_file(const prefab& p, const component_table& table,
+                                         const fs::path& path) {
+    if (!is_prefab_path(path)) return {not_a_prefab(path)};
+    std::ostringstream out;
+    std::vector<diagnostic> diagnostics = labelled(save_prefab_json(p, table, out), path);
     write_or_report(path, std::move(out).str(), diagnostics);
     return diagnostics;
 }

@@ -21,6 +21,7 @@ namespace mosaic::detail {
 
 inline constexpr const char* scene_format_tag = "mosaic.scene";
 inline constexpr const char* archetype_format_tag = "mosaic.archetype";
+inline constexpr const char* prefab_format_tag = "mosaic.prefab";
 
 /// Two-space indent, floats in their shortest round-trip form.
 cereal::JSONOutputArchive::Options scene_json_options();

@@ -107,16 +107,18 @@ struct scene_reader {
     detail::read_context& ctx;
     detail::scene_builder& builder;
     std::uint32_t format_version = scene_format_version;
+    std::string* prefab_name = nullptr;  // reading a prefab: its name goes here
 
     void read(const rapidjson::Value& root) {
+        const char* what = prefab_name ? "prefab" : "scene";
+        const char* tag = prefab_name ? detail::prefab_format_tag : detail::scene_format_tag;
         if (!root.IsObject())
-            ctx.fail("", "expected a scene object at the top, found " +
+            ctx.fail("", std::string("expected a ") + what + " object at the top, found " +
                              std::string(detail::describe(root)));
         const auto* format = member(root, "format");
-        if (!format || !format->IsString() ||
-            std::string_view(format->GetString()) != detail::scene_format_tag) {
-            ctx.fail("format", std::string("not a Mosaic scene: expected \"format\": \"") +
-                                   detail::scene_format_tag + "\"");
+        if (!format || !format->IsString() || std::string_view(format->GetString()) != tag) {
+            ctx.fail("format", std::string("not a Mosaic ") + what + ": expected \"format\": \"" +
+                                   tag + "\"");
         }
         const auto* version = member(root, "version");
         if (!version || !version->IsUint())
@@ -125,12 +127,30 @@ struct scene_reader {
         path_place version_place(ctx, "version");
         detail::scene_builder::check_format_version(format_version, scene_format_version,
                                                     version_place);
+        if (prefab_name) {
+            const auto* name = member(root, "name");
+            if (!name || !name->IsString())
+                ctx.fail("name", "expected the prefab's name (a string)");
+            if (auto error = detail::over_limit(name->GetStringLength(), "bytes in the name",
+                                                scene_limits::max_name_bytes))
+                ctx.fail("name", std::move(*error));
+            prefab_name->assign(name->GetString(), name->GetStringLength());
+        }
         scene& out = builder.draft();
-        if (const auto* settings = member(root, "settings"))
-            read_settings(*settings, out.settings, ctx);
-        if (const auto* systems = member(root, "systems")) read_systems(*systems, builder, ctx);
+        if (prefab_name) {
+            // A prefab is entities only: a scene's settings and systems are not its own.
+            for (const char* key : {"settings", "systems"}) {
+                if (member(root, key))
+                    ctx.warn(key, std::string("a prefab has no ") + key + " (ignored)");
+            }
+        } else {
+            if (const auto* settings = member(root, "settings"))
+                read_settings(*settings, out.settings, ctx);
+            if (const auto* systems = member(root, "systems")) read_systems(*systems, builder, ctx);
+        }
         const auto* entities = member(root, "entities");
-        if (!entities) ctx.fail("entities", "the scene has no \"entities\" array");
+        if (!entities)
+            ctx.fail("entities", std::string("the ") + what + " has no \"entities\" array");
         if (!entities->IsArray())
             ctx.fail("entities",
                      "expected an array, found " + std::string(detail::describe(*entities)));
@@ -223,6 +243,33 @@ load_result<scene> load_scene_json(std::string_view text, const component_table&
     } catch (const std::exception& e) {
         // Our checks should leave nothing for rapidjson or cereal to complain about; if one
         // does, the user still gets a message and an untouched scene.
+        result.diagnostics.push_back(detail::unexpected_error(file_name, "", e));
+    }
+    return result;
+}
+
+load_result<prefab> load_prefab_json(std::string_view text, const component_table& table,
+                                     const std::string& file_name) {
+    load_result<prefab> result;
+    detail::read_context ctx(file_name, text, result.diagnostics);
+    try {
+        rapidjson::Document doc;
+        if (auto failure = detail::parse_json(text, doc))
+            ctx.fail_at(failure->offset, failure->message);
+        detail::refuse_duplicate_keys(doc, ctx);
+        detail::scene_builder builder(ctx);
+        std::string name;
+        scene_reader reader{table, ctx, builder};
+        reader.prefab_name = &name;
+        reader.read(doc);
+        scene contents = builder.finish();
+        prefab loaded;
+        if (auto error = prefab::make(std::move(name), std::move(contents), table, loaded))
+            ctx.fail("entities", std::move(*error));
+        result.value.emplace(std::move(loaded));
+    } catch (const detail::load_failed&) {
+        // the error is in the diagnostics
+    } catch (const std::exception& e) {
         result.diagnostics.push_back(detail::unexpected_error(file_name, "", e));
     }
     return result;

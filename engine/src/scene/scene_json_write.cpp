@@ -57,15 +57,10 @@ void write_systems(cereal::JSONOutputArchive& ar, std::vector<system_setting> sy
     detail::end_node(ar);
 }
 
-}  // namespace
-
-std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out,
-                                        std::size_t max_bytes) {
-    std::vector<diagnostic> warnings = check_scene_limits(s);
-    if (!warnings.empty()) return warnings;
-    detail::unsaved_types unsaved{{}, &warnings};
-    s.assign_missing_ids();
-    world& w = s.world;
+// The "entities" array, in file id order (every entity has one by now).
+void write_entities(cereal::JSONOutputArchive& ar, const scene& s, const component_table& table,
+                    detail::unsaved_types& unsaved) {
+    const world& w = s.world;
     const auto id_of = [&](entity e) -> std::uint64_t {
         const EntityId* id = w.try_get<EntityId>(e);
         return id ? id->value : 0;
@@ -78,6 +73,54 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
     });
     std::sort(order.begin(), order.end());
 
+    detail::begin_array(ar, "entities");
+    std::vector<detail::component_entry> entries;
+    for (const auto& [id, e] : order) {
+        detail::begin_object(ar, nullptr);
+        detail::key(ar, "id");
+        ar.saveValue(id);
+        if (const Name* name = w.try_get<Name>(e)) {
+            detail::key(ar, "name");
+            ar.saveValue(std::string(name->value, strnlen(name->value, sizeof name->value)));
+        }
+        detail::key(ar, "enabled");
+        ar.saveValue(w.is_active(e));
+        if (const Parent* parent = w.try_get<Parent>(e); parent && id_of(parent->entity)) {
+            detail::key(ar, "parent");
+            ar.saveValue(id_of(parent->entity));
+        }
+        entries.clear();
+        for (const type_id type : w.components_of(e)) {
+            if (detail::is_identity_component(type)) continue;
+            const component_info* info = table.find(type);
+            if (!info) {
+                unsaved.note(type);
+                continue;
+            }
+            if (info->flags.not_saved) continue;
+            entries.push_back(
+                {info->name, info, w.try_get(e, type), w.is_enabled(e, type), nullptr});
+        }
+        if (const auto it = s.unknown.find(id); it != s.unknown.end()) {
+            for (const unknown_component& u : it->second) {
+                entries.push_back({u.name, nullptr, nullptr, true, &u});
+            }
+        }
+        detail::write_components(ar, entries, id_of);
+        detail::end_node(ar);
+    }
+    detail::end_node(ar);
+}
+
+}  // namespace
+
+std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, std::ostream& out,
+                                        std::size_t max_bytes) {
+    std::vector<diagnostic> warnings = check_scene_limits(s);
+    if (!warnings.empty()) return warnings;
+    detail::unsaved_types unsaved{{}, &warnings};
+    s.assign_missing_ids();
+
     detail::capped_streambuf capped(out.rdbuf(), max_bytes);
     std::ostream limited(&capped);
     {
@@ -88,44 +131,7 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
         ar.saveValue(scene_format_version);
         write_settings(ar, s.settings);
         write_systems(ar, s.systems);
-
-        detail::begin_array(ar, "entities");
-        std::vector<detail::component_entry> entries;
-        for (const auto& [id, e] : order) {
-            detail::begin_object(ar, nullptr);
-            detail::key(ar, "id");
-            ar.saveValue(id);
-            if (const Name* name = w.try_get<Name>(e)) {
-                detail::key(ar, "name");
-                ar.saveValue(std::string(name->value, strnlen(name->value, sizeof name->value)));
-            }
-            detail::key(ar, "enabled");
-            ar.saveValue(w.is_active(e));
-            if (const Parent* parent = w.try_get<Parent>(e); parent && id_of(parent->entity)) {
-                detail::key(ar, "parent");
-                ar.saveValue(id_of(parent->entity));
-            }
-            entries.clear();
-            for (const type_id type : w.components_of(e)) {
-                if (detail::is_identity_component(type)) continue;
-                const component_info* info = table.find(type);
-                if (!info) {
-                    unsaved.note(type);
-                    continue;
-                }
-                if (info->flags.not_saved) continue;
-                entries.push_back(
-                    {info->name, info, w.try_get(e, type), w.is_enabled(e, type), nullptr});
-            }
-            if (const auto it = s.unknown.find(id); it != s.unknown.end()) {
-                for (const unknown_component& u : it->second) {
-                    entries.push_back({u.name, nullptr, nullptr, true, &u});
-                }
-            }
-            detail::write_components(ar, entries, id_of);
-            detail::end_node(ar);
-        }
-        detail::end_node(ar);
+        write_entities(ar, s, table, unsaved);
     }
     limited << '\n';
     limited.flush();
@@ -133,6 +139,25 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
         warnings.push_back(std::move(*error));
         out.setstate(std::ios::badbit);
     }
+    return warnings;
+}
+
+std::vector<diagnostic> save_prefab_json(const prefab& p, const component_table& table,
+                                         std::ostream& out) {
+    std::vector<diagnostic> warnings = check_scene_limits(p.contents());
+    if (!warnings.empty()) return warnings;
+    detail::unsaved_types unsaved{{}, &warnings};
+    {
+        cereal::JSONOutputArchive ar(out, detail::scene_json_options());
+        detail::key(ar, "format");
+        ar.saveValue(detail::prefab_format_tag);
+        detail::key(ar, "version");
+        ar.saveValue(scene_format_version);
+        detail::key(ar, "name");
+        ar.saveValue(p.name());
+        write_entities(ar, p.contents(), table, unsaved);
+    }
+    out << '\n';
     return warnings;
 }
 

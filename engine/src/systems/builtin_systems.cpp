@@ -22,6 +22,7 @@ void add_builtin_resources(world& w) {
     w.resource<Contacts>();
     w.resource<GameLog>();
     w.resource<Archetypes>();
+    w.resource<Prefabs>();
 }
 
 }  // namespace mosaic

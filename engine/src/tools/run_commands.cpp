@@ -50,7 +50,7 @@ constexpr const char* usage_text =
 
 constexpr const char* help_text =
     "\n"
-    "Runs, checks and converts Mosaic scene and archetype files, without a window.\n"
+    "Runs, checks and converts Mosaic scene, prefab and archetype files, without a window.\n"
     "\n"
     "  SCENE             run the scene headless: the engine's and the project's systems,\n"
     "                    fixed ticks, no window and no OpenGL. Prints the tick count, the\n"
@@ -81,9 +81,9 @@ constexpr const char* help_text =
     "                    components of unknown types, warnings. Errors go to stderr as\n"
     "                    FILE:LINE:COLUMN: error: PATH: MESSAGE.\n"
     "  --convert IN OUT  load IN and write it to OUT in the format OUT's extension names:\n"
-    "                    a scene JSON <-> binary, an archetype to JSON. IN must load without\n"
-    "                    errors; OUT is replaced atomically, its previous version kept as\n"
-    "                    OUT.bak.\n"
+    "                    a scene JSON <-> binary, a prefab or an archetype to JSON. IN must\n"
+    "                    load without errors; OUT is replaced atomically, its previous\n"
+    "                    version kept as OUT.bak.\n"
     "  --merge BASE OURS THEIRS -o OUT\n"
     "                    three-way merge of scene files by entity id, component and field\n"
     "                    (JSON or binary, told by their content). Values changed on one side\n"
@@ -107,6 +107,7 @@ constexpr const char* help_text =
     "File kinds, by extension:\n"
     "  NAME.scene.json      scene, JSON\n"
     "  NAME.scene.bin       scene, binary\n"
+    "  NAME.prefab.json     prefab (an entity tree), JSON\n"
     "  NAME.archetype.json  archetype, JSON\n"
     "\n"
     "Components of types the table does not know (another project's, a removed one) load as\n"
@@ -116,10 +117,11 @@ constexpr const char* help_text =
     "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the\n"
     "merge has conflicts, 4 a verified replay diverged.\n";
 
-enum class file_kind { scene, archetype };
+enum class file_kind { scene, prefab, archetype };
 
 std::optional<file_kind> kind_of(const fs::path& path) {
     if (scene_format_of(path)) return file_kind::scene;
+    if (is_prefab_path(path)) return file_kind::prefab;
     if (is_archetype_path(path)) return file_kind::archetype;
     return std::nullopt;
 }
@@ -273,7 +275,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         if (kind_of(file)) return std::nullopt;
         return usage_error{"'" + display_path(file) +
                            "': not a scene or archetype file name (expected NAME.scene.json, "
-                           "NAME.scene.bin or NAME.archetype.json)"};
+                           "NAME.scene.bin, NAME.prefab.json or NAME.archetype.json)"};
     };
 
     if (action == "--help") {
@@ -359,15 +361,16 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         c.files.emplace_back(operand);
     }
     if (c.what == command::action::play && kind_of(c.files[0]) != file_kind::scene) {
-        return usage_error{"'" + display_path(c.files[0]) +
-                           "' is an archetype: only scenes run (NAME.scene.json or "
-                           "NAME.scene.bin)"};
+        return usage_error{
+            "'" + display_path(c.files[0]) + "' is " +
+            (kind_of(c.files[0]) == file_kind::prefab ? "a prefab" : "an archetype") +
+            ": only scenes run (NAME.scene.json or NAME.scene.bin)"};
     }
     if (c.what == command::action::convert && kind_of(c.files[0]) != kind_of(c.files[1])) {
         return usage_error{"--convert: '" + display_path(c.files[0]) + "' and '" +
                            display_path(c.files[1]) +
-                           "' are not the same kind of file (a scene converts to a scene, an "
-                           "archetype to an archetype)"};
+                           "' are not the same kind of file (a scene converts to a scene, a "
+                           "prefab to a prefab, an archetype to an archetype)"};
     }
     return c;
 }
@@ -427,6 +430,20 @@ void summarize(std::ostream& out, const fs::path& file, const archetype& a,
     print_warnings(out, warnings);
 }
 
+void summarize(std::ostream& out, const fs::path& file, const prefab& p,
+               const component_table& table, const std::vector<diagnostic>& warnings) {
+    std::map<std::string, std::size_t> components;
+    for (const entity e : p.nodes()) {
+        for (const type_id type : p.contents().world.components_of(e)) {
+            if (const component_info* info = table.find(type)) ++components[info->name];
+        }
+    }
+    out << display_path(file) << ": prefab '" << p.name() << "'\n";
+    out << "  entities: " << p.size() << '\n';
+    print_counts(out, "components", components);
+    print_warnings(out, warnings);
+}
+
 }  // namespace
 
 load_result<scene> load_scene_showing_progress(const fs::path& file, const component_table& table,
@@ -466,6 +483,10 @@ int validate(const fs::path& file, const component_table& table, std::ostream& o
         const load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
+    } else if (kind_of(file) == file_kind::prefab) {
+        const load_result<prefab> loaded = load_prefab_file(file, table);
+        if (report_failure(loaded, err)) return exit_file_error;
+        summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else {
         const load_result<archetype> loaded = load_archetype_file(file, table);
         if (report_failure(loaded, err)) return exit_file_error;
@@ -491,6 +512,12 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
         if (report(save_scene_file(*loaded.value, table, out_file), err)) return exit_file_error;
         out << "wrote " << display_path(out_file) << " (" << loaded.value->world.size()
             << " entities)\n";
+    } else if (kind_of(in) == file_kind::prefab) {
+        const load_result<prefab> loaded = load_prefab_file(in, table);
+        if (report(loaded.diagnostics, err)) return exit_file_error;
+        if (report(save_prefab_file(*loaded.value, table, out_file), err)) return exit_file_error;
+        out << "wrote " << display_path(out_file) << " (prefab '" << loaded.value->name() << "', "
+            << loaded.value->size() << " entities)\n";
     } else {
         const load_result<archetype> loaded = load_archetype_file(in, table);
         if (report(loaded.diagnostics, err)) return exit_file_error;

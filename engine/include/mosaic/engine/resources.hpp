@@ -12,6 +12,7 @@
 #include <mosaic/ecs/entity.hpp>
 
 #include "math.hpp"
+#include "scene/prefab.hpp"
 
 namespace mosaic {
 
@@ -106,6 +107,20 @@ struct Archetypes {
     [[nodiscard]] const archetype* find(std::string_view name) const noexcept {
         for (const archetype& a : list) {
             if (a.name() == name) return &a;
+        }
+        return nullptr;
+    }
+};
+
+/// The project's prefabs (its NAME.prefab.json files, next to the archetypes), for systems
+/// that spawn entity trees: `spawn(ctx.commands(), *ctx.resource<const Prefabs>().find("tank"))`.
+struct Prefabs {
+    std::vector<prefab> list;
+
+    /// The prefab named `name`, or nullptr.
+    [[nodiscard]] const prefab* find(std::string_view name) const noexcept {
+        for (const prefab& p : list) {
+            if (p.name() == name) return &p;
         }
         return nullptr;
     }

@@ -22,6 +22,7 @@
 
 #include "../project.hpp"
 #include "../scene/diagnostic.hpp"
+#include "../scene/prefab.hpp"
 #include "../scene/scene.hpp"
 #include "code_reload.hpp"
 #include "fixed_step.hpp"
@@ -93,11 +94,14 @@ public:
         return load_error_;
     }
 
-    /// Reads every NAME.archetype.json in `folder` (a missing folder is not an error) into
-    /// the Archetypes resource worlds get on start(), replacing what an earlier call read.
-    /// Returns the files' diagnostics. replace_code() reads the same folder again.
+    /// Reads every NAME.archetype.json and NAME.prefab.json in `folder` (a missing folder is
+    /// not an error) into the Archetypes and Prefabs resources worlds get on start(), replacing
+    /// what an earlier call read. Returns the files' diagnostics. replace_code() reads the same
+    /// folder again.
     std::vector<diagnostic> load_archetypes(const std::filesystem::path& folder);
     [[nodiscard]] const std::vector<archetype>& archetypes() const noexcept { return archetypes_; }
+    /// The NAME.prefab.json files of the same folder (the Prefabs resource).
+    [[nodiscard]] const std::vector<prefab>& prefabs() const noexcept { return prefabs_; }
 
     /// Makes `s` the scene being played: applies its system settings, gives its world the
     /// resources (Physics from the scene's gravity, Random from the seed, Input, Contacts,
@@ -141,6 +145,7 @@ private:
     fixed_step_clock clock_;
     scene scene_;
     std::vector<archetype> archetypes_;
+    std::vector<prefab> prefabs_;
     std::filesystem::path archetype_folder_;
     std::vector<system_setting> system_defaults_;
     tick_observer* observer_ = nullptr;

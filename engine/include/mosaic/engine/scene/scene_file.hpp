@@ -4,6 +4,7 @@
 //   NAME.scene.json      scene, JSON (scene_json.hpp): diffs well, edited by hand
 //   NAME.scene.bin       scene, binary (scene_binary.hpp): small and fast to load
 //   NAME.archetype.json  archetype, JSON
+//   NAME.prefab.json     prefab (an entity tree), JSON
 //
 // Files are read whole (read_file) and written atomically (write_file_atomically: the
 // previous version stays as NAME.bak; a failed save changes nothing). Every diagnostic names
@@ -28,6 +29,8 @@ enum class scene_file_format { json, binary };
 [[nodiscard]] std::optional<scene_file_format> scene_format_of(const std::filesystem::path& path);
 /// True for NAME.archetype.json.
 [[nodiscard]] bool is_archetype_path(const std::filesystem::path& path);
+/// True for NAME.prefab.json.
+[[nodiscard]] bool is_prefab_path(const std::filesystem::path& path);
 
 /// `progress`: see load_progress (scene_json.hpp).
 [[nodiscard]] load_result<scene> load_scene_file(const std::filesystem::path& path,
@@ -43,5 +46,12 @@ std::vector<diagnostic> save_scene_file(scene& s, const component_table& table,
                                                          const component_table& table);
 std::vector<diagnostic> save_archetype_file(const archetype& a, const component_table& table,
                                             const std::filesystem::path& path);
+
+/// Reads NAME.prefab.json, or an older NAME.archetype.json as a prefab of one entity.
+[[nodiscard]] load_result<prefab> load_prefab_file(const std::filesystem::path& path,
+                                                   const component_table& table);
+/// Writes NAME.prefab.json (atomically; the same bytes when the prefab did not change).
+std::vector<diagnostic> save_prefab_file(const prefab& p, const component_table& table,
+                                         const std::filesystem::path& path);
 
 }  // namespace mosaic

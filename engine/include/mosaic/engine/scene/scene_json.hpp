@@ -1,5 +1,6 @@
 #pragma once
-// Scene and archetype files in JSON (NAME.scene.json, NAME.archetype.json): written with
+// Scene, prefab and archetype files in JSON (NAME.scene.json, NAME.prefab.json,
+// NAME.archetype.json): written with
 // cereal's JSON archive, read with checks of our own so every problem is reported with the
 // file, the JSON path and the line:column, and never half-loads anything.
 
@@ -17,6 +18,7 @@
 #include <mosaic/ecs/component_table.hpp>
 
 #include "diagnostic.hpp"
+#include "prefab.hpp"
 #include "scene.hpp"
 #include "scene_limits.hpp"
 
@@ -49,5 +51,16 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
                                                          const std::string& file_name = {});
 std::vector<diagnostic> save_archetype_json(const archetype& a, const component_table& table,
                                             std::ostream& out);
+
+/// Reads a prefab: {"format": "mosaic.prefab", "version", "name", "entities": [...]}, the
+/// entities as in a scene file (ids, names, parents, components), exactly one of them the
+/// root. Every scene rule applies, and the tree's shape is checked (one root, no loops).
+[[nodiscard]] load_result<prefab> load_prefab_json(std::string_view text,
+                                                   const component_table& table,
+                                                   const std::string& file_name = {});
+/// Writes `p`: entities in file id order, components by name, so an unchanged prefab saves
+/// the same bytes.
+std::vector<diagnostic> save_prefab_json(const prefab& p, const component_table& table,
+                                         std::ostream& out);
 
 }  // namespace mosaic

@@ -1,0 +1,112 @@
+// Making prefabs from the scene, and instances of them in it.
+#include "prefab_actions.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
+
+#include "editor_state.hpp"
+#include "entity_names.hpp"
+#include "history.hpp"
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file name from an entity name: letters, digits, space, '-' and '_' kept, the rest '_'.
+std::string file_stem(std::string_view name) {
+    std::string out;
+    for (const char c : name) {
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                           (c >= '0' && c <= '9') || c == ' ' || c == '-' || c == '_';
+        out += plain ? c : '_';
+    }
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    while (!out.empty() && out.front() == ' ') out.erase(out.begin());
+    return out.empty() ? std::string("Prefab") : out;
+}
+
+}  // namespace
+
+fs::path prefab_folder(const editor_state& s) {
+    if (s.opened_project().manifest) return s.opened_project().manifest->archetypes_folder();
+    return s.project_folder() / "archetypes";
+}
+
+std::optional<fs::path> create_prefab(editor_state& s, entity root) {
+    const world& w = s.world();
+    if (!w.alive(root)) return std::nullopt;
+    const std::string stem = file_stem(name_of(w, root));
+    const fs::path folder = prefab_folder(s);
+    std::error_code ec;
+    fs::create_directories(folder, ec);
+    fs::path path = folder / (stem + ".prefab.json");
+    std::string name = stem;
+    for (int n = 2; fs::exists(path, ec); ++n) {
+        name = stem + " " + std::to_string(n);
+        path = folder / (name + ".prefab.json");
+    }
+    const prefab made = make_prefab(name, w, root, s.table());
+    const std::vector<diagnostic> written = save_prefab_file(made, s.table(), path);
+    s.log().add(written);
+    for (const diagnostic& d : written) {
+        if (d.severity == diagnostic::level::error) return std::nullopt;
+    }
+    s.log().add(s.game().load_archetypes(folder));
+    s.log().info("Created prefab " + path.string() + " (" + std::to_string(made.size()) +
+                 (made.size() == 1 ? " entity)" : " entities)"));
+    return path;
+}
+
+entity instantiate_prefab(editor_state& s, const prefab& p, const fs::path& file,
+                          std::optional<glm::vec2> at, entity parent) {
+    world& w = s.world();
+    if (p.size() == 0) return null_entity;
+    if (w.size() + p.size() > w.entity_limit()) {
+        s.log().error("Instantiate " + p.name() + ": the scene holds " + std::to_string(w.size()) +
+                      " entities, at most " + std::to_string(w.entity_limit()) +
+                      " at once: nothing was created");
+        return null_entity;
+    }
+    const std::vector<entity> made = spawn(w, p);
+    std::string relative = file.lexically_relative(s.project_folder()).generic_string();
+    if (relative.empty() || relative.starts_with("..")) relative = file.generic_string();
+    for (std::size_t i = 0; i < made.size(); ++i) {
+        s.scene().ensure_id(made[i]);
+        PrefabInstance link;
+        std::strncpy(link.prefab.path, relative.c_str(), sizeof link.prefab.path - 1);
+        link.node = static_cast<std::int64_t>(p.id_of(i));
+        w.add_or_replace<PrefabInstance>(made[i], link);
+    }
+    const entity root = made[0];
+    if (!parent.is_null() && w.alive(parent)) set_parent(w, root, parent);
+    if (at) {
+        // `at` is a world position: under a parent, the local Transform that lands there.
+        Transform& t = w.get_or_add<Transform>(root);
+        WorldTransform target = world_transform_of(w, root);
+        target.position = *at;
+        t = local_transform_for(world_transform_of(w, parent_of(w, root)), target);
+    }
+    step st{"Instantiate " + p.name(), {}, 0};
+    for (const entity e : made)
+        st.changes.emplace_back(entity_change{capture_entity(s.scene(), s.table(), e), true});
+    s.record(std::move(st));
+    s.selection().select(root);
+    return root;
+}
+
+const prefab* find_prefab(editor_state& s, std::string_view name, fs::path* file) {
+    for (const prefab& p : s.game().prefabs()) {
+        if (p.name() != name) continue;
+        if (file) *file = prefab_folder(s) / (p.name() + ".prefab.json");
+        return &p;
+    }
+    return nullptr;
+}
+
+}  // namespace mosaic::editor
