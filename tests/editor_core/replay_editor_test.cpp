@@ -92,6 +92,33 @@ TEST_F(EditorReplay, SaveReplayThenOpenReplayPlaysTheRecordedInput) {
     EXPECT_EQ(player_at(s), recorded_end);
 }
 
+// A replay saved in a later Play (the scheduler's ticks go on across Plays) verifies in a
+// fresh game, as `mosaic-run --replay FILE --verify` plays it.
+TEST_F(EditorReplay, AReplayOfASecondPlayVerifiesInAFreshGame) {
+    const fs::path file = folder_ / "second.mosaic-replay";
+    editor_state s;
+    ASSERT_TRUE(s.open_project(platformer));
+    s.play();
+    run(s, 10, false);
+    s.stop();
+    s.play();
+    run(s, 45, true);
+    s.pause();
+    ASSERT_TRUE(s.save_replay(file));
+    load_result<replay> saved = load_replay_file(file);
+    ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
+    EXPECT_EQ(saved.value->initial.tick, 10u) << "numbered as the editor's game numbered them";
+
+    game fresh(s.opened_project().module);
+    (void)fresh.load_archetypes(s.opened_project().manifest->archetypes_folder());
+    replay_player player(*saved.value, {.verify = true});
+    ASSERT_TRUE(player.start(fresh).empty());
+    fresh.set_observer(&player);
+    while (!player.finished(fresh) && !player.divergence()) fresh.tick();
+    EXPECT_FALSE(player.divergence().has_value()) << player.divergence()->to_string();
+    EXPECT_GT(player.verified(), 0u);
+}
+
 TEST_F(EditorReplay, AnEditWhilePausedIsPartOfTheReplay) {
     const fs::path file = folder_ / "edited.mosaic-replay";
     glm::vec2 recorded_end;

@@ -29,8 +29,8 @@ namespace mosaic {
 [[nodiscard]] replay_origin origin_of(const game& g, std::string scene_name = {});
 
 /// Makes `s` the state of `g`: restores its scene, game::start()s it and writes the
-/// resources. Refused (an error, `g` untouched) when the scene does not load or `s.tick` is
-/// not the scheduler's tick (the tick only moves forward). `where` labels errors.
+/// resources, and puts its scheduler at `s.tick`. Refused (an error, `g` untouched) when the
+/// scene does not load. `where` labels errors.
 std::vector<diagnostic> start_from_state(game& g, const world_state& s,
                                          const std::string& file_name = {},
                                          const std::string& where = "initial state");

@@ -58,7 +58,7 @@ struct world_state {
                                                const std::string& file_name = {},
                                                const std::string& where = {});
 /// Writes the state's resources into the game's world (after game::start). The scheduler's
-/// tick is not written: it only moves forward (the player checks that it matches).
+/// tick is not written here (start_from_state sets it).
 void apply_resources(const world_state& s, game& g);
 
 /// The resources as the bytes the replay file holds (fixed size), and back.
