@@ -10,6 +10,8 @@
 //   rewind/step_back: steps back through the recording from its end, tick by tick; the time is
 //     the mean step; counters: slowest_ms (the first step into a keyframe interval, which
 //     re-simulates it), median_ms (the others restore a cached state).
+//   rewind/step_back_prepared: the same with recording::prepare run to the end between two
+//     steps (untimed), as the editor does in its paused frames.
 //   rewind/jump: seeks far away each time, to the worst ticks (just before a keyframe).
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
@@ -96,6 +98,7 @@ void record_overhead(benchmark::State& state) {
     state.counters["memory_MB"] = static_cast<double>(rec.memory_bytes()) / 1e6;
 }
 
+template <bool Prepared>
 void step_back(benchmark::State& state) {
     std::string error;
     recorded r = record_stress(state.range(0), 40, error);
@@ -108,6 +111,12 @@ void step_back(benchmark::State& state) {
         if (r.rec->current_tick() == r.rec->first_tick()) {
             state.PauseTiming();
             r.rec->seek(*r.g, r.rec->last_tick());
+            state.ResumeTiming();
+        }
+        if constexpr (Prepared) {  // the editor's idle frames between two steps
+            state.PauseTiming();
+            while (r.rec->prepare(*r.g)) {
+            }
             state.ResumeTiming();
         }
         const auto start = clock_type::now();
@@ -223,7 +232,8 @@ void tiny_tanks_session(benchmark::State& state) {
 const bool registered = bench::add_cases({
     {"rewind", "tiny_tanks_session", tiny_tanks_session, {36'000}},
     {"rewind", "record_overhead", record_overhead, {100'000}},
-    {"rewind", "step_back", step_back, {100'000}},
+    {"rewind", "step_back", step_back<false>, {100'000}},
+    {"rewind", "step_back_prepared", step_back<true>, {100'000}},
     {"rewind", "jump", jump, {100'000}},
 });
 

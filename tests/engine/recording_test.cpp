@@ -141,7 +141,7 @@ TEST(Recording, IdlePreparationMakesStepsBackCopiesOfTheSameStates) {
     const std::string at_27 = state_of(live.g);
     int prepared = 0;
     while (rec.prepare(live.g)) ++prepared;
-    EXPECT_EQ(prepared, 6);              // ticks 21..26 of the interval from keyframe 20
+    EXPECT_EQ(prepared, 6 + 9);          // ticks 21..26 (keyframe 20's interval), then 11..19
     EXPECT_EQ(state_of(live.g), at_27);  // the game is untouched
     for (std::uint64_t t = 26; t >= 18; --t) {
         ASSERT_TRUE(rec.step_back(live.g));
@@ -152,6 +152,27 @@ TEST(Recording, IdlePreparationMakesStepsBackCopiesOfTheSameStates) {
             while (rec.prepare(live.g)) {
             }
         }
+    }
+}
+
+TEST(Recording, WithAFullBudgetTheStepBackCacheTakesTheOldestHistorysRoom) {
+    played live;
+    recording rec({.keyframe_interval = 5});
+    rec.attach(live.g);
+    live.run(300);
+    rec.set_budget(rec.memory_bytes());  // full
+    EXPECT_EQ(rec.first_tick(), 0u);
+    ASSERT_TRUE(rec.seek(live.g, 298));
+    int prepared = 0;
+    while (rec.prepare(live.g)) ++prepared;
+    EXPECT_EQ(prepared, 2 + 4);  // 296, 297; then 291..294
+    EXPECT_LE(rec.memory_bytes(), rec.budget());
+    EXPECT_GT(rec.first_tick(), 0u);  // the oldest ticks made room
+    for (std::uint64_t t = 297; t >= 290; --t) {
+        ASSERT_TRUE(rec.step_back(live.g));
+        played fresh;
+        fresh.run(t);
+        EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << t;
     }
 }
 

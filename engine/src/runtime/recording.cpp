@@ -152,12 +152,20 @@ void recording::choose_interval(std::size_t keyframe_bytes) {
     interval_ = static_cast<std::uint32_t>(std::clamp(std::max(by_time, by_memory), 1.0, most));
 }
 
+std::uint64_t recording::kept_from() const {
+    // The tick the game is at stays recorded; while states are cached for stepping back,
+    // the interval it is in and the one before it (prepare() works there) stay too.
+    if (cache_.empty() && !warm_world_) return current_;
+    const std::uint64_t here = keyframe_at_or_before(current_).tick;
+    return here > first_ ? keyframe_at_or_before(here - 1).tick : here;
+}
+
 void recording::enforce_budget() {
-    if (memory_bytes() > options_.budget_bytes) clear_cache();
-    // Never past the tick the game is at (paused back there, a smaller budget): it stays
-    // recorded.
-    while (history_bytes_ > options_.budget_bytes && keyframes_.size() > 1 &&
-           keyframes_[1].tick <= current_) {
+    // The oldest history goes first, never the intervals at the tick the game is at (paused
+    // back there, a smaller budget): the step-back cache only when nothing else can go.
+    const std::uint64_t keep = keyframes_.empty() ? 0 : kept_from();
+    while (memory_bytes() > options_.budget_bytes && keyframes_.size() > 1 &&
+           keyframes_[1].tick <= keep) {
         history_bytes_ -= keyframes_.front().bytes;
         keyframes_.pop_front();
         // The pools the new oldest keyframe shared with the one gone are its own now.
@@ -181,6 +189,7 @@ void recording::enforce_budget() {
             history_bytes_ -= sizeof(tick_input);
         }
     }
+    if (memory_bytes() > options_.budget_bytes) clear_cache();
 }
 
 void recording::set_budget(std::size_t bytes) {
@@ -221,10 +230,13 @@ void recording::drop_after(std::uint64_t tick) {
         inputs_.pop_back();
         history_bytes_ -= sizeof(tick_input);
     }
-    while (!cache_.empty() && cache_.back().tick > tick) {
-        cache_bytes_ -= state_bytes(cache_.back().world, cache_.back().systems);
-        cache_.pop_back();
-    }
+    // Cached states of two intervals, in the order prepare() made them.
+    std::erase_if(cache_, [&](const cached_state& c) {
+        if (c.tick <= tick) return false;
+        cache_bytes_ -= state_bytes(c.world, c.systems);
+        return true;
+    });
+    if (warm_world_ && warm_tick_ > tick) warm_world_.reset();
 }
 
 void recording::truncate() {
@@ -349,11 +361,10 @@ bool recording::step_back(game& g) {
         if (!caching) return;
         const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
         cached_state c{t, world_snapshot::of(w, &before), g.systems().state()};
-        const std::size_t bytes = state_bytes(c.world, c.systems);
-        caching = history_bytes_ + cache_bytes_ + bytes <= options_.budget_bytes;
-        if (!caching) return;
+        cache_bytes_ += state_bytes(c.world, c.systems);
         cache_.push_back(std::move(c));
-        cache_bytes_ += bytes;
+        enforce_budget();  // the oldest history makes room, else the cache goes
+        caching = !cache_.empty();
     });
     g.current().world = std::move(w);
     restore_clock(g, target);
@@ -370,11 +381,20 @@ bool recording::warm_for(const keyframe& k, std::uint64_t target) const noexcept
 
 bool recording::prepare(game& g) {
     if (current_ <= first_ || keyframes_.empty()) return false;
-    const std::uint64_t target = current_ - 1;
-    const keyframe& k = keyframe_at_or_before(target);
-    if (k.tick == target || cached(target)) return false;
+    std::uint64_t target = current_ - 1;
+    const keyframe* at = &keyframe_at_or_before(target);
+    const bool current_interval = !(at->tick == target || cached(target));
+    if (!current_interval) {
+        // Ready: the interval before it next, so that stepping back across the keyframe is a
+        // copy too.
+        if (at->tick <= first_) return false;
+        target = at->tick - 1;
+        at = &keyframe_at_or_before(target);
+        if (at->tick == target || cached(target)) return false;
+    }
+    const keyframe& k = *at;
     if (!warm_for(k, target)) {
-        clear_cache();
+        if (current_interval) clear_cache();
         warm_world_ = k.world.restore();
         warm_systems_ = k.systems;
         warm_tick_ = k.tick;
@@ -391,13 +411,10 @@ bool recording::prepare(game& g) {
     warm_systems_ = g.systems().state();
     const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
     cached_state c{warm_tick_, world_snapshot::of(*warm_world_, &before), warm_systems_};
-    const std::size_t bytes = state_bytes(c.world, c.systems);
-    if (history_bytes_ + cache_bytes_ + bytes > options_.budget_bytes) {
-        warm_world_.reset();  // no room: step back re-simulates
-        return false;
-    }
+    cache_bytes_ += state_bytes(c.world, c.systems);
     cache_.push_back(std::move(c));
-    cache_bytes_ += bytes;
+    enforce_budget();                  // the oldest history makes room, else the cache goes
+    if (cache_.empty()) return false;  // no room: step back re-simulates
     if (warm_tick_ == target) warm_world_.reset();
     return true;
 }

@@ -19,8 +19,8 @@
 // the ticks only it could reach (the newest ticks are always kept). With the default options
 // the keyframe interval follows the measured tick time (re-simulating one interval takes about
 // resimulation_seconds) and grows when the budget could not otherwise hold keep_seconds.
-// While paused, the states step_back() re-simulated stay cached (one keyframe interval, within
-// the budget), so stepping back again is a copy.
+// While paused, the states step_back() and prepare() re-simulated stay cached (two keyframe
+// intervals, within the budget: the oldest history makes room), so stepping back is a copy.
 //
 //   mosaic::recording rec;
 //   rec.attach(g);                        // a keyframe of the tick g is at; g's observer
@@ -120,10 +120,11 @@ public:
     /// seek(current_tick() + 1). False at last_tick().
     bool step_forward(game& g);
     /// Idle work while paused (call it once a frame): re-simulates one more tick of the
-    /// keyframe interval before current_tick() into the step-back cache, on a copy (the game's
-    /// world is not touched; its scheduler's state is put back). After a few idle frames the
-    /// next step back is a copy instead of a re-simulation. False when there is nothing left
-    /// to prepare.
+    /// keyframe interval before current_tick(), then of the interval before that, into the
+    /// step-back cache, on a copy (the game's world is not touched; its scheduler's state is
+    /// put back). After a few idle frames the next steps back are copies instead of
+    /// re-simulations. The cache takes its room from the oldest history when the budget is
+    /// full. False when there is nothing left to prepare.
     bool prepare(game& g);
     /// Play goes on from current_tick(): the recorded ticks after it are dropped. (Recording
     /// a tick from a past tick does this by itself.)
@@ -181,6 +182,7 @@ private:
     void add_keyframe(game& g, bool exact_clock);
     void drop_after(std::uint64_t tick);  // every record of ticks >= tick, keyframes > tick
     void enforce_budget();
+    [[nodiscard]] std::uint64_t kept_from() const;  // the oldest keyframe eviction keeps
     void choose_interval(std::size_t keyframe_bytes);
     void clear_cache() noexcept;
     [[nodiscard]] bool warm_for(const keyframe& k, std::uint64_t target) const noexcept;
@@ -216,7 +218,7 @@ private:
     tick_input pending_input_;
     std::uint64_t clock_base_ticks_ = 0;  // the clock's ticks at tick clock_base_tick_
     std::uint64_t clock_base_tick_ = 0;
-    std::deque<cached_state> cache_;  // ascending consecutive ticks of one interval
+    std::deque<cached_state> cache_;  // ticks of (at most) two intervals before current_
     // prepare()'s re-simulation in progress: the state of tick warm_tick_ (cache_ holds the
     // ticks after the keyframe up to it).
     std::optional<world> warm_world_;
