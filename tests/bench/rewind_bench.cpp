@@ -13,6 +13,8 @@
 //   rewind/step_back_prepared: the same with recording::prepare run to the end between two
 //     steps (untimed), as the editor does in its paused frames.
 //   rewind/jump: seeks far away each time, to the worst ticks (just before a keyframe).
+//   rewind/step_back_after_jump: one step back right after such a jump (a copy: the jump kept
+//     the states it re-simulated).
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
@@ -161,6 +163,39 @@ void jump(benchmark::State& state) {
     state.counters["keyframe_interval"] = static_cast<double>(k);
 }
 
+// A step back right after a jump (no paused frame in between to prepare anything): the jump
+// keeps the states it re-simulated, so the step is a copy unless the jump landed on a
+// keyframe. Each iteration jumps (untimed) to a tick inside another interval, then steps back
+// (timed); counter slowest_ms.
+void step_back_after_jump(benchmark::State& state) {
+    std::string error;
+    recorded r = record_stress(state.range(0), 60, error);
+    if (!r.g) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    const std::uint64_t k = r.rec->keyframe_interval();
+    std::vector<std::uint64_t> targets;  // the last tick of each interval, as in jump
+    for (std::uint64_t t = r.rec->first_tick() + k - 1; t <= r.rec->last_tick(); t += k)
+        targets.push_back(t);
+    std::size_t i = 0;
+    double slowest = 0.0;
+    for (auto _ : state) {
+        state.PauseTiming();
+        const std::size_t half = targets.size() / 2;
+        const std::size_t pick =
+            i % 2 == 0 ? (i / 2) % half : half + (i / 2) % (targets.size() - half);
+        ++i;
+        r.rec->seek(*r.g, targets[pick]);
+        state.ResumeTiming();
+        const auto start = clock_type::now();
+        r.rec->step_back(*r.g);
+        slowest = std::max(slowest, ms_since(start));
+    }
+    state.counters["slowest_ms"] = slowest;
+    state.counters["keyframe_interval"] = static_cast<double>(k);
+}
+
 // Tiny Tanks' battle played for 10 minutes (36,000 ticks at 60/s; the input changes every
 // few seconds): the whole session must stay in the default budget. The time is one pass of
 // the field history (500 points of a tank's position over the whole session); counters:
@@ -235,6 +270,7 @@ const bool registered = bench::add_cases({
     {"rewind", "step_back", step_back<false>, {100'000}},
     {"rewind", "step_back_prepared", step_back<true>, {100'000}},
     {"rewind", "jump", jump, {100'000}},
+    {"rewind", "step_back_after_jump", step_back_after_jump, {100'000}},
 });
 
 }  // namespace

@@ -323,17 +323,22 @@ bool recording::seek(game& g, std::uint64_t tick) {
         return true;
     }
     const keyframe& k = keyframe_at_or_before(tick);
-    std::uint64_t from = k.tick;
     // Forward inside the interval: the game's world is already on the way.
     if (current_ >= k.tick && current_ < tick && g.systems().ticks() == current_) {
-        from = current_;
-    } else {
-        g.current().world = k.world.restore();
-        g.systems().restore(k.systems);
+        simulate(g, g.world(), current_, tick);
+        restore_clock(g, tick);
+        current_ = tick;
+        return true;
     }
-    simulate(g, g.world(), from, tick);
+    // A jump: the states on the way are kept, so that stepping back from there is a copy
+    // (only a jump onto a keyframe leaves the interval before it to prepare()).
+    clear_cache();
+    world w = k.world.restore();
+    g.systems().restore(k.systems);
+    current_ = tick;  // the budget keeps the intervals at the tick we go to
+    simulate_caching(g, w, k, k.tick, tick);
+    g.current().world = std::move(w);
     restore_clock(g, tick);
-    current_ = tick;
     return true;
 }
 
@@ -356,8 +361,17 @@ bool recording::step_back(game& g) {
         w = k.world.restore();
         g.systems().restore(k.systems);
     }
+    current_ = target;  // the budget keeps the intervals at the tick we go to
+    simulate_caching(g, w, k, from, target);
+    g.current().world = std::move(w);
+    restore_clock(g, target);
+    return true;
+}
+
+void recording::simulate_caching(game& g, world& w, const keyframe& k, std::uint64_t from,
+                                 std::uint64_t to) {
     bool caching = true;
-    simulate(g, w, from, target, [&](std::uint64_t t) {
+    simulate(g, w, from, to, [&](std::uint64_t t) {
         if (!caching) return;
         const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
         cached_state c{t, world_snapshot::of(w, &before), g.systems().state()};
@@ -366,10 +380,6 @@ bool recording::step_back(game& g) {
         enforce_budget();  // the oldest history makes room, else the cache goes
         caching = !cache_.empty();
     });
-    g.current().world = std::move(w);
-    restore_clock(g, target);
-    current_ = target;
-    return true;
 }
 
 bool recording::warm_for(const keyframe& k, std::uint64_t target) const noexcept {

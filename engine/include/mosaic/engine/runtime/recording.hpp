@@ -190,6 +190,10 @@ private:
     [[nodiscard]] const tick_record& record(std::uint64_t tick) const {
         return ticks_[tick - first_];
     }
+    /// simulate(), keeping the state after each tick in the step-back cache (k: the keyframe
+    /// the run started from; the cache shares pools with it).
+    void simulate_caching(game& g, world& w, const keyframe& k, std::uint64_t from,
+                          std::uint64_t to);
     /// Runs the recorded ticks [from, to) on `w` (the scheduler is at `from`'s state).
     void simulate(game& g, world& w, std::uint64_t from, std::uint64_t to,
                   const std::function<void(std::uint64_t)>& after_each = {});
