@@ -17,6 +17,7 @@ PACKAGES=(
     libgtest-dev libbenchmark-dev            # tests and benchmarks
     xvfb xauth                               # GL tests without a display
     clang libclang-rt-14-dev                 # libFuzzer targets
+    clang-format                             # the style check (repo.format)
     fonts-dejavu-core                        # readable editor font
 )
 

@@ -83,8 +83,8 @@ bool room_for(editor_state& s, std::size_t n, std::string_view action) {
     const world& w = s.world();
     if (w.size() + n <= w.entity_limit()) return true;
     s.log().error(std::string(action) + ": the scene holds " + std::to_string(w.size()) +
-                  " entities, at most " + std::to_string(w.entity_limit()) + " at once: " +
-                  std::to_string(n) + " more do not fit; nothing was created");
+                  " entities, at most " + std::to_string(w.entity_limit()) +
+                  " at once: " + std::to_string(n) + " more do not fit; nothing was created");
     return false;
 }
 

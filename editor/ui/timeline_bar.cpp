@@ -72,8 +72,9 @@ long long draw_bar(const recording& r, std::uint64_t current, float width, test_
     };
     const auto tick_at = [&](float x) {
         const double t = std::clamp((x - min.x - 4) / (max.x - min.x - 8), 0.0f, 1.0f);
-        return static_cast<long long>(first + static_cast<std::uint64_t>(std::llround(
-                                                  t * static_cast<double>(last - first))));
+        const std::uint64_t tick =
+            first + static_cast<std::uint64_t>(std::llround(t * static_cast<double>(last - first)));
+        return static_cast<long long>(tick);
     };
 
     ImDrawList* d = ImGui::GetWindowDrawList();

@@ -125,12 +125,11 @@ system& add_respawn_system(scheduler& s) {
     return s
         .add("respawn",
              [](system_context& ctx, view_t<const Respawn, Transform> respawning) {
-                 respawning.each(
-                     [&](entity e, const Respawn& start, Transform& t) {
-                         if (t.position.y < start.fall_limit) {
-                             send_back(t, ctx.try_get<RigidBody>(e), start);
-                         }
-                     });
+                 respawning.each([&](entity e, const Respawn& start, Transform& t) {
+                     if (t.position.y < start.fall_limit) {
+                         send_back(t, ctx.try_get<RigidBody>(e), start);
+                     }
+                 });
              })
         .writes<RigidBody>()  // of the fallen, looked up
         .in(phase::post_update)
@@ -142,15 +141,14 @@ system& add_camera_follow_system(scheduler& s) {
         .add("camera_follow",
              [](system_context& ctx, view_t<const Follow, Transform> followers) {
                  const float step = std::min(1.0f, static_cast<float>(ctx.dt()));
-                 followers.each(
-                     [&](entity self, const Follow& follow, Transform& t) {
-                         if (follow.target == self) return;
-                         const Transform* target = ctx.try_get<const Transform>(follow.target);
-                         if (!target) return;
-                         const glm::vec2 goal = target->position + follow.offset;
-                         t.position +=
-                             (goal - t.position) * std::clamp(follow.stiffness * step, 0.0f, 1.0f);
-                     });
+                 followers.each([&](entity self, const Follow& follow, Transform& t) {
+                     if (follow.target == self) return;
+                     const Transform* target = ctx.try_get<const Transform>(follow.target);
+                     if (!target) return;
+                     const glm::vec2 goal = target->position + follow.offset;
+                     t.position +=
+                         (goal - t.position) * std::clamp(follow.stiffness * step, 0.0f, 1.0f);
+                 });
              })
         .in(phase::post_update)
         .order(70);

@@ -104,22 +104,21 @@ system& add_tank_ai_system(scheduler& s) {
 system& add_tank_drive_system(scheduler& s) {
     return s
         .add("tank_drive",
-             [](system_context& ctx, view_t<const Hull, const LeftTrack, const RightTrack,
-                                            Transform, RigidBody>
-                                         tanks) {
+             [](system_context& ctx,
+                view_t<const Hull, const LeftTrack, const RightTrack, Transform, RigidBody> tanks) {
                  const auto dt = static_cast<float>(ctx.dt());
                  tanks.each([dt](const Hull& hull, const LeftTrack& l, const RightTrack& r,
-                                Transform& t, RigidBody& body) {
-                         const float left =
-                             std::clamp(l.speed, -std::abs(l.max_speed), std::abs(l.max_speed));
-                         const float right =
-                             std::clamp(r.speed, -std::abs(r.max_speed), std::abs(r.max_speed));
-                         const float width = std::max(hull.track_width, 0.01f);
-                         t.rotation =
-                             wrap_degrees(t.rotation + glm::degrees((right - left) / width) * dt);
-                         // The engine's movement system moves it along this velocity.
-                         body.velocity = direction_of(t.rotation) * ((left + right) * 0.5f);
-                     });
+                                 Transform& t, RigidBody& body) {
+                     const float left =
+                         std::clamp(l.speed, -std::abs(l.max_speed), std::abs(l.max_speed));
+                     const float right =
+                         std::clamp(r.speed, -std::abs(r.max_speed), std::abs(r.max_speed));
+                     const float width = std::max(hull.track_width, 0.01f);
+                     t.rotation =
+                         wrap_degrees(t.rotation + glm::degrees((right - left) / width) * dt);
+                     // The engine's movement system moves it along this velocity.
+                     body.velocity = direction_of(t.rotation) * ((left + right) * 0.5f);
+                 });
              })
         .order(-5);
 }

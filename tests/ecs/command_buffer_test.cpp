@@ -281,8 +281,7 @@ TEST(CommandBuffer, AddAgreesWithWorldAddOnDuplicates) {
     mosaic::command_buffer commands;
     commands.add<Health>(fresh, 10);
     commands.add<Health>(taken, 20);
-    const std::string message =
-        mosaic_test::failed_check_message([&] { commands.apply(w); });
+    const std::string message = mosaic_test::failed_check_message([&] { commands.apply(w); });
     EXPECT_NE(message.find("Health"), std::string::npos) << message;
     EXPECT_NE(message.find("already has"), std::string::npos) << message;
     EXPECT_EQ(w.get<Health>(fresh).value, 10);

@@ -98,9 +98,8 @@ TEST(SystemParams, ConstViewTypesAreReadAndExcludesApply) {
 
     mosaic::scheduler s;
     using movers = mosaic::basic_view<mosaic::get_t<Pos, const Vel>, mosaic::exclude_t<Frozen>>;
-    const mosaic::system& added = s.add("move", [](movers view) {
-        view.each([](Pos& p, const Vel& v) { p.x += v.x; });
-    });
+    const mosaic::system& added =
+        s.add("move", [](movers view) { view.each([](Pos& p, const Vel& v) { p.x += v.x; }); });
     EXPECT_TRUE(writes<Pos>(added));
     EXPECT_TRUE(reads<Vel>(added));
     EXPECT_FALSE(writes<Vel>(added));
@@ -137,7 +136,8 @@ TEST(SystemParams, ExtraDeclarationsStillChainForLookups) {
 
     mosaic::scheduler s;
     s.add("seek", [target](mosaic::system_context& ctx, mosaic::view_t<Pos> seekers) {
-         seekers.each([&](Pos& p) { p.x = static_cast<float>(ctx.get<const Score>(target).points); });
+         seekers.each(
+             [&](Pos& p) { p.x = static_cast<float>(ctx.get<const Score>(target).points); });
      }).reads<Score>();
     s.tick(w, 1.0);
     EXPECT_FLOAT_EQ(w.get<Pos>(seeker).x, 5.0f);

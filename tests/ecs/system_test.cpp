@@ -315,5 +315,4 @@ TEST(SystemContext, WorldNeedsAnExclusiveSystem) {
     EXPECT_TRUE(contains(message, "exclusive")) << message;
 }
 
-
 }  // namespace

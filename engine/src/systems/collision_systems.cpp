@@ -85,20 +85,19 @@ void find_contacts(system_context& ctx, collision_scratch& s, collider_view coll
     s.layers.clear();
     s.masks.clear();
     s.boxes.clear();
-    colliders.each(
-        [&](entity e, const Collider& c, const WorldTransform& where) {
-            const world_shape shape = make_shape(c, where);
-            const aabb box = bounds(shape);
-            if (!usable(box)) {
-                warn_ignored(ctx, s, e, c, where, result, log);
-                return;
-            }
-            s.entities.push_back(e);
-            s.shapes.push_back(shape);
-            s.layers.push_back(c.layer);
-            s.masks.push_back(c.mask);
-            s.boxes.push_back(box);
-        });
+    colliders.each([&](entity e, const Collider& c, const WorldTransform& where) {
+        const world_shape shape = make_shape(c, where);
+        const aabb box = bounds(shape);
+        if (!usable(box)) {
+            warn_ignored(ctx, s, e, c, where, result, log);
+            return;
+        }
+        s.entities.push_back(e);
+        s.shapes.push_back(shape);
+        s.layers.push_back(c.layer);
+        s.masks.push_back(c.mask);
+        s.boxes.push_back(box);
+    });
     broad_phase_limits limits = s.grid.limits();
     limits.max_pairs = result.max_contacts;
     s.grid.set_limits(limits);

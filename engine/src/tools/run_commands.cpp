@@ -199,7 +199,7 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
             c.checkpoint_every = *n;
         } else {
             const auto n = parse_number<std::uint64_t>(value);
-            if (!n || *n > 1024 * 1024) return bad("mebibytes, 0 to 1048576");
+            if (!n || *n > std::uint64_t{1024} * 1024) return bad("mebibytes, 0 to 1048576");
             c.state_budget_mib = *n;
         }
         return std::nullopt;
@@ -552,7 +552,7 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
         recorder.emplace(g, origin_of(g, file.string()),
                          replay_settings{.seed = c.seed, .threads = c.threads},
                          replay_recorder_options{.checkpoint_every = c.record->checkpoint_every,
-                                           .state_budget = c.record->state_budget_mib << 20});
+                                                 .state_budget = c.record->state_budget_mib << 20});
         if (report(recorder->problems(), err)) return exit_file_error;
         g.set_observer(&*recorder);
     }

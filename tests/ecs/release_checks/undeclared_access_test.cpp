@@ -52,8 +52,9 @@ TEST(ReleaseChecks, AnUndeclaredLookupFailsTheSystem) {
     w.add<Armor>(e);
     w.add<Shield>(e);
     mosaic::scheduler s;
-    s.each<const Armor>("peek", [](mosaic::system_context& ctx, mosaic::entity who,
-                                   const Armor&) { (void)ctx.get<const Shield>(who); });
+    s.each<const Armor>("peek", [](mosaic::system_context& ctx, mosaic::entity who, const Armor&) {
+        (void)ctx.get<const Shield>(who);
+    });
     const std::string message = tick_error(s, w);
     EXPECT_NE(message.find("peek"), std::string::npos) << message;
     EXPECT_NE(message.find("Shield"), std::string::npos) << message;

@@ -34,8 +34,8 @@ struct entity {
     }
 
     friend constexpr bool operator==(entity, entity) noexcept = default;
-    // NOLINTNEXTLINE(modernize-use-nullptr): clang-tidy 14 flags the literal 0 it compares
-    // a defaulted <=>'s result with; there is no pointer here.
+    // clang-tidy 14 flags the literal 0 it compares a defaulted <=>'s result with; there is
+    // no pointer here. NOLINTNEXTLINE(modernize-use-nullptr)
     friend constexpr auto operator<=>(entity, entity) noexcept = default;
 };
 

@@ -41,7 +41,8 @@ public:
     /// Takes the pool at `id` out of the table (nullptr when there is none).
     std::unique_ptr<sparse_set> uninstall(type_id id) noexcept {
         if (id >= id_limit_) return nullptr;
-        std::unique_ptr<sparse_set>& place = id < inline_count ? first_[id] : rest_[id - inline_count];
+        std::unique_ptr<sparse_set>& place =
+            id < inline_count ? first_[id] : rest_[id - inline_count];
         std::unique_ptr<sparse_set> pool = std::move(place);
         while (id_limit_ > 0 && !find(static_cast<type_id>(id_limit_ - 1))) --id_limit_;
         return pool;

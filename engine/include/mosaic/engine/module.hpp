@@ -42,8 +42,8 @@ extern "C" {
 struct mosaic_module_build {
     std::uint32_t abi;
     std::uint32_t version_major, version_minor, version_patch;
-    const char* compiler;   // __VERSION__
-    std::uint32_t debug;    // 1 without NDEBUG
+    const char* compiler;  // __VERSION__
+    std::uint32_t debug;   // 1 without NDEBUG
     std::uint32_t sanitized;
     // Sizes of the structures that cross the boundary; a mismatch means different headers.
     std::uint32_t sizeof_world, sizeof_component_table, sizeof_component_info, sizeof_scheduler,
@@ -61,13 +61,12 @@ struct mosaic_module {
 }  // extern "C"
 
 /// The build info of the translation unit that expands it (needs the ECS headers for sizes).
-#define MOSAIC_MODULE_BUILD_INFO                                                             \
-    mosaic_module_build {                                                                    \
-        MOSAIC_MODULE_ABI, MOSAIC_VERSION_MAJOR, MOSAIC_VERSION_MINOR, MOSAIC_VERSION_PATCH, \
-            __VERSION__, MOSAIC_MODULE_DEBUG, MOSAIC_MODULE_SANITIZED,                       \
-            sizeof(::mosaic::world), sizeof(::mosaic::component_table),                      \
-            sizeof(::mosaic::component_info), sizeof(::mosaic::scheduler),                   \
-            sizeof(::mosaic::system), sizeof(::mosaic::type_info)                            \
+#define MOSAIC_MODULE_BUILD_INFO                                                                \
+    mosaic_module_build {                                                                       \
+        MOSAIC_MODULE_ABI, MOSAIC_VERSION_MAJOR, MOSAIC_VERSION_MINOR, MOSAIC_VERSION_PATCH,    \
+            __VERSION__, MOSAIC_MODULE_DEBUG, MOSAIC_MODULE_SANITIZED, sizeof(::mosaic::world), \
+            sizeof(::mosaic::component_table), sizeof(::mosaic::component_info),                \
+            sizeof(::mosaic::scheduler), sizeof(::mosaic::system), sizeof(::mosaic::type_info)  \
     }
 
 /// Defines the module's entry point. Use once per module, in a file that includes the ECS

@@ -34,8 +34,8 @@ system& add_lifetime_system(scheduler& s);
 /// All of the above.
 void register_builtin_systems(scheduler& s);
 
-/// Creates the resources the built-in systems use (Input, Physics, Random, Contacts, GameLog) if the
-/// world lacks them. Call before the first tick.
+/// Creates the resources the built-in systems use (Input, Physics, Random, Contacts, GameLog) if
+/// the world lacks them. Call before the first tick.
 void add_builtin_resources(world& w);
 
 }  // namespace mosaic
