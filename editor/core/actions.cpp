@@ -49,7 +49,24 @@ void edit_components(editor_state& s, std::span<const entity> entities, type_id 
     s.record(std::move(st));
 }
 
-// `roots` and everything below them, parents before children.
+entity_change created(editor_state& s, entity e) {
+    return entity_change{capture_entity(s.scene(), s.table(), e), true};
+}
+
+// False, with an error in the console, when `n` more entities would pass the world's limit
+// (game_options::max_entities): the action then changes nothing. Checked before creating,
+// since the world's capacity_error escaping the UI would end the editor.
+bool room_for(editor_state& s, std::size_t n, std::string_view action) {
+    const world& w = s.world();
+    if (w.size() + n <= w.entity_limit()) return true;
+    s.log().error(std::string(action) + ": the scene holds " + std::to_string(w.size()) +
+                  " entities, at most " + std::to_string(w.entity_limit()) +
+                  " at once: " + std::to_string(n) + " more do not fit; nothing was created");
+    return false;
+}
+
+}  // namespace
+
 std::vector<entity> with_descendants(const world& w, std::span<const entity> roots) {
     std::set<std::uint64_t> chosen;
     std::vector<entity> out;
@@ -71,24 +88,6 @@ std::vector<entity> with_descendants(const world& w, std::span<const entity> roo
     }
     return out;
 }
-
-entity_change created(editor_state& s, entity e) {
-    return entity_change{capture_entity(s.scene(), s.table(), e), true};
-}
-
-// False, with an error in the console, when `n` more entities would pass the world's limit
-// (game_options::max_entities): the action then changes nothing. Checked before creating,
-// since the world's capacity_error escaping the UI would end the editor.
-bool room_for(editor_state& s, std::size_t n, std::string_view action) {
-    const world& w = s.world();
-    if (w.size() + n <= w.entity_limit()) return true;
-    s.log().error(std::string(action) + ": the scene holds " + std::to_string(w.size()) +
-                  " entities, at most " + std::to_string(w.entity_limit()) +
-                  " at once: " + std::to_string(n) + " more do not fit; nothing was created");
-    return false;
-}
-
-}  // namespace
 
 // --- 2. entities -----------------------------------------------------------------------------
 

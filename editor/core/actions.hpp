@@ -21,6 +21,9 @@ namespace mosaic::editor {
 
 class editor_state;
 
+/// `roots` and everything below them (by Parent), parents before children, each once.
+[[nodiscard]] std::vector<entity> with_descendants(const world& w, std::span<const entity> roots);
+
 // The actions that create entities create none, and return null / nothing with an error in
 // the console, when the world's entity limit would be passed.
 /// A new entity with a Name and a Transform (under `parent` when not null); selected.

@@ -68,6 +68,7 @@ bool editor_state::reload_code() {
     project_.module.reset();
     std::vector<mosaic::scene*> also;
     if (snapshot_) also.push_back(&*snapshot_);
+    if (stage_) also.push_back(&stage_->scene);  // the scene put aside by an open prefab
     code_migration migration = game_->replace_code(next.module, also);
     project_.module = std::move(next.module);
     notify(code_change::loaded);
@@ -86,7 +87,8 @@ bool editor_state::reload_code() {
         state.bytes = std::move(converted->bytes);
         return true;
     };
-    const std::size_t dropped = history_.remap_components(remap);
+    std::size_t dropped = history_.remap_components(remap);
+    if (stage_) dropped += stage_->history.remap_components(remap);
     if (migration.leaving(clipboard_.type)) {
         component_state held{.present = true, .enabled = true, .bytes = clipboard_.bytes};
         if (remap(clipboard_.type, held)) {

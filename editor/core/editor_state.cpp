@@ -63,6 +63,7 @@ editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
     snapshot_.reset();      // may hold the module's components: before the game lets go of it
+    stage_.reset();         // so may the scene put aside by an open prefab
     drop_recording();       // so may the recording's keyframes
     history_.clear();
     game_.reset();
@@ -146,6 +147,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
 }
 
 bool editor_state::save() {
+    if (stage_) return save_prefab();
     if (path_.empty()) {
         log_.error("save: the scene has no file yet; use Save As");
         return false;
@@ -154,6 +156,11 @@ bool editor_state::save() {
 }
 
 bool editor_state::save_as(const fs::path& path) {
+    if (stage_) {
+        log_.error("save as: the prefab " + opened_prefab_name() +
+                   " is open; save it (File > Save) or close it first");
+        return false;
+    }
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
     mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
     if (!snapshot_) target.capture_systems(game_->systems(), game_->system_defaults());
@@ -176,9 +183,12 @@ bool editor_state::dirty() const noexcept {
 }
 
 std::string editor_state::title() const {
-    const std::string name = path_.empty() ? "Untitled" : display_path(path_.filename());
+    const std::string name = stage_          ? display_path(stage_->file.filename())
+                             : path_.empty() ? "Untitled"
+                                             : display_path(path_.filename());
+    const std::string what = stage_ ? " (prefab)" : "";
     const std::string project = project_.manifest ? " - " + project_.name() : std::string();
-    return name + (dirty() ? "*" : "") + project + " - Mosaic";
+    return name + (dirty() ? "*" : "") + what + project + " - Mosaic";
 }
 
 fs::path editor_state::project_folder() const {
@@ -236,6 +246,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
 }
 
 void editor_state::reset_after_load() {
+    stage_.reset();  // a new scene: the one put aside goes (callers asked about it)
     selection_.clear();
     history_.clear();
     saved_state_ = history_.state_id();
@@ -293,6 +304,11 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
+    if (stage_) {
+        log_.warning("play: the prefab " + opened_prefab_name() +
+                     " is open; close it to play the scene");
+        return;
+    }
     keeps_.clear();  // marks are per Play; an unanswered Stop dialog is answered "no"
     // The systems' flags are remembered apart from the scene, so the snapshot is the scene
     // exactly as it was.
@@ -415,12 +431,14 @@ void editor_state::record(editor::step s) {
 bool editor_state::undo() {
     if (playing() || !history_.undo(scene())) return false;
     selection_.prune(world());
+    after_files_written();
     return true;
 }
 
 bool editor_state::redo() {
     if (playing() || !history_.redo(scene())) return false;
     selection_.prune(world());
+    after_files_written();
     return true;
 }
 

@@ -139,14 +139,17 @@ public:
         if (pending_open_) pending_open_->load->cancel();
     }
     /// Saves to the current file (false, with an error, when it has none: use save_as).
+    /// While a prefab is open: save_prefab().
     bool save();
-    /// Saves to `path` (atomically) and makes it the current file.
+    /// Saves to `path` (atomically) and makes it the current file. Refused while a prefab
+    /// is open (its entities are not the scene).
     bool save_as(const std::filesystem::path& path);
     [[nodiscard]] const std::filesystem::path& scene_path() const noexcept { return path_; }
     /// Unsaved changes since the last new/open/save.
     [[nodiscard]] bool dirty() const noexcept;
     /// "battle.scene.json* - tiny_tanks - Mosaic" (the * when dirty; "Untitled" without a
-    /// file; the project's name when one is open).
+    /// file; the project's name when one is open); "Tank.prefab.json* (prefab) - ..." while
+    /// a prefab is open.
     [[nodiscard]] std::string title() const;
     /// Recently opened or saved files, newest first.
     [[nodiscard]] const std::vector<std::filesystem::path>& recent_files() const noexcept {
@@ -239,6 +242,30 @@ public:
     /// The replay opened (null: none; another scene drops it).
     [[nodiscard]] const replay_session* opened_replay() const noexcept { return replay_.get(); }
 
+    // --- a prefab opened for editing (editor_prefab_stage.cpp) ------------------------------
+    /// Opens the prefab file `file` alone as the scene (Unity's prefab mode): the open scene,
+    /// with its file, selection and undo history, is put aside until close_prefab(); the
+    /// usual panels and undo work on the prefab's entities. False, with the reason in the
+    /// console, while playing, when another prefab is open or when the file does not load.
+    bool open_prefab(const std::filesystem::path& file);
+    /// The prefab being edited (its file), or null when the scene is.
+    [[nodiscard]] const std::filesystem::path* opened_prefab() const noexcept {
+        return stage_ ? &stage_->file : nullptr;
+    }
+    /// The prefab's name ("Tank" for Tank.prefab.json); empty when none is open.
+    [[nodiscard]] std::string opened_prefab_name() const;
+    /// Writes the open prefab to its file (its root and the root's descendants, their file
+    /// ids kept), reloads the project's prefabs and updates the instances in the scene put
+    /// aside (one undo step there, done when it comes back). False, with the reason in the
+    /// console, when it has not exactly one root entity or the file cannot be written.
+    bool save_prefab();
+    /// Back to the scene put aside, its selection and undo history as they were. Unsaved
+    /// prefab changes are dropped (callers ask first: dirty()).
+    void close_prefab();
+    /// A prefab file was written (Create Prefab, Save, Apply to Prefab): the project's
+    /// prefabs are read again.
+    void after_prefab_written(const std::filesystem::path& file);
+
     // --- alerts ----------------------------------------------------------------------------
     [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
     void alert(std::string title, std::string text);
@@ -284,6 +311,12 @@ private:
     void note_edit_for_replay();  // an edit while playing, at the recording's current tick
     void drop_recording() noexcept;
     void report_load_error();  // the game's registration error, to the console and an alert
+    /// After save_prefab: the instances of `saved` in the scene put aside take its values
+    /// (except their overrides), as one undo step of that scene's history.
+    void update_instances_aside(const prefab& saved);
+    /// After an undo or redo that wrote prefab files back: the project's prefabs are read
+    /// again; a file that could not be written goes to the console.
+    void after_files_written();
     void notify(code_change change) {
         if (on_code_change_) on_code_change_(*this, change);
     }
@@ -319,6 +352,17 @@ private:
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;
+
+    // The scene put aside while a prefab is open (open_prefab .. close_prefab).
+    struct prefab_stage {
+        std::filesystem::path file;  // the prefab's
+        mosaic::scene scene;
+        editor::history history;
+        std::vector<entity> selection;
+        std::uint64_t saved_state = 0;
+        bool dirty_without_history = false;
+    };
+    std::optional<prefab_stage> stage_;
 
     // A scene loading in the background (begin_open). Last: it reads game_'s table, so it
     // goes (cancelled and joined) before the game.

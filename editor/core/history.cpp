@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/scene/atomic_file.hpp>
 
 namespace mosaic::editor {
 
@@ -98,9 +100,22 @@ void apply(scene& s, const change& c, bool forward) {
     }
 }
 
+// Writes the contents a file_change had (empty before: the file did not exist, so it goes).
+std::optional<std::string> write_back(const file_change& f, bool forward) {
+    const std::string& bytes = forward ? f.after : f.before;
+    if (bytes.empty()) {
+        std::error_code ec;
+        std::filesystem::remove(f.path, ec);
+        if (ec) return "cannot remove " + f.path.string() + ": " + ec.message();
+        return std::nullopt;
+    }
+    return write_file_atomically(f.path, bytes);
+}
+
 bool changes_something(const change& c) {
     if (const auto* comp = std::get_if<component_change>(&c)) return !(comp->before == comp->after);
     if (const auto* act = std::get_if<active_change>(&c)) return act->before != act->after;
+    if (const auto* file = std::get_if<file_change>(&c)) return file->before != file->after;
     return true;
 }
 
@@ -130,17 +145,36 @@ const std::string& history::redo_label() const {
     return can_redo() ? steps_[position_].label : no_label;
 }
 
+void history::apply_step(scene& s, const step& st, bool forward) {
+    files_written_.clear();
+    file_errors_.clear();
+    const auto one = [&](const change& c) {
+        if (const auto* file = std::get_if<file_change>(&c)) {
+            if (auto error = write_back(*file, forward)) {
+                file_errors_.push_back(std::move(*error));
+            } else {
+                files_written_.push_back(file->path);
+            }
+            return;
+        }
+        apply(s, c, forward);
+    };
+    if (forward) {
+        for (const change& c : st.changes) one(c);
+    } else {
+        for (auto it = st.changes.rbegin(); it != st.changes.rend(); ++it) one(*it);
+    }
+}
+
 bool history::undo(scene& s) {
     if (!can_undo()) return false;
-    const step& undone = steps_[--position_];
-    for (auto it = undone.changes.rbegin(); it != undone.changes.rend(); ++it) apply(s, *it, false);
+    apply_step(s, steps_[--position_], false);
     return true;
 }
 
 bool history::redo(scene& s) {
     if (!can_redo()) return false;
-    const step& redone = steps_[position_++];
-    for (const change& c : redone.changes) apply(s, c, true);
+    apply_step(s, steps_[position_++], true);
     return true;
 }
 

@@ -4,9 +4,9 @@
 // A step is what one user action changed, as before/after states: a component's value (or
 // its absence, so add and remove are the same record), an entity's existence (a snapshot
 // with its handle, so undoing a delete revives the very same entity id and every reference to
-// it is valid again), an entity's active flag. Undo applies the "before" states in reverse
-// order, redo the "after" states in order. A new step drops the redo tail; the oldest steps
-// go once there are more than max_steps (memory stays bounded).
+// it is valid again), an entity's active flag, a file's contents (a prefab applied to). Undo
+// applies the "before" states in reverse order, redo the "after" states in order. A new step drops
+// the redo tail; the oldest steps go once there are more than max_steps (memory stays bounded).
 //
 // Changes are recorded after they were applied (a drag applies live and records one step
 // when the mouse is released); history never decides what an edit does, only how to revert.
@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <deque>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <variant>
@@ -66,7 +67,13 @@ struct active_change {
     entity target;
     bool before = true, after = true;
 };
-using change = std::variant<component_change, entity_change, active_change>;
+/// A file the step wrote (Apply to Prefab writes the prefab's): its whole contents before and
+/// after. Undo and redo write them back (a failure goes to history::file_errors()).
+struct file_change {
+    std::filesystem::path path;
+    std::string before, after;
+};
+using change = std::variant<component_change, entity_change, active_change, file_change>;
 
 struct step {
     std::string label;  // "Move", "Add Component Sprite", ... (menu: "Undo Move")
@@ -87,6 +94,14 @@ public:
     /// False when there is nothing to undo / redo.
     bool undo(scene& s);
     bool redo(scene& s);
+    /// The files the last undo() / redo() wrote (file_change), so their readers reload them.
+    [[nodiscard]] const std::vector<std::filesystem::path>& files_written() const noexcept {
+        return files_written_;
+    }
+    /// Why writing them failed, one line each (empty: they were written).
+    [[nodiscard]] const std::vector<std::string>& file_errors() const noexcept {
+        return file_errors_;
+    }
     void clear() noexcept;
     /// Calls `f(type, state)` for every recorded component value (changes and entity
     /// snapshots), to rewrite them after the game's code changed; a value for which `f`
@@ -109,6 +124,10 @@ private:
     std::size_t max_steps_;
     std::uint64_t next_id_ = 1;
     std::uint64_t base_id_ = 0;  // state_id() with no step done (changes as old steps drop)
+    std::vector<std::filesystem::path> files_written_;
+    std::vector<std::string> file_errors_;
+
+    void apply_step(scene& s, const step& st, bool forward);
 };
 
 }  // namespace mosaic::editor

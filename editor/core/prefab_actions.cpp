@@ -8,6 +8,7 @@
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "actions.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "history.hpp"
@@ -57,7 +58,7 @@ std::optional<fs::path> create_prefab(editor_state& s, entity root) {
     for (const diagnostic& d : written) {
         if (d.severity == diagnostic::level::error) return std::nullopt;
     }
-    s.log().add(s.game().load_archetypes(folder));
+    s.after_prefab_written(path);
     s.log().info("Created prefab " + path.string() + " (" + std::to_string(made.size()) +
                  (made.size() == 1 ? " entity)" : " entities)"));
     return path;
@@ -98,6 +99,97 @@ entity instantiate_prefab(editor_state& s, const prefab& p, const fs::path& file
     s.record(std::move(st));
     s.selection().select(root);
     return root;
+}
+
+std::string prefab_name_of(const fs::path& file) {
+    std::string name = file.filename().string();
+    constexpr std::string_view extension = ".prefab.json";
+    if (name.ends_with(extension)) name.resize(name.size() - extension.size());
+    return name;
+}
+
+std::optional<std::string> prefab_keeping_ids(std::string name, const scene& contents, entity root,
+                                              const component_table& table, prefab& out) {
+    if (!contents.world.alive(root)) return "its root entity is gone";
+    scene tree = contents.clone();
+    world& w = tree.world;
+    const std::vector<entity> kept = with_descendants(w, std::span<const entity>(&root, 1));
+    std::vector<entity> others;
+    w.each([&](entity e) {
+        if (std::find(kept.begin(), kept.end(), e) == kept.end()) others.push_back(e);
+    });
+    for (const entity e : others) {
+        if (const EntityId* id = w.try_get<EntityId>(e)) tree.unknown.erase(id->value);
+        w.destroy(e);
+    }
+    tree.systems.clear();
+    tree.assign_missing_ids();
+    return prefab::make(std::move(name), std::move(tree), table, out);
+}
+
+namespace {
+
+// The prefab file a link names, absolute (links are relative to the project folder).
+fs::path file_of(const editor_state& s, const PrefabInstance& link) {
+    const fs::path named(link.prefab.path);
+    return (named.is_absolute() ? named : s.project_folder() / named).lexically_normal();
+}
+
+bool same_link_file(const PrefabInstance& a, const PrefabInstance& b) {
+    return std::strncmp(a.prefab.path, b.prefab.path, sizeof a.prefab.path) == 0;
+}
+
+}  // namespace
+
+std::optional<instance_link> instance_link_of(editor_state& s, entity e) {
+    const world& w = s.world();
+    const PrefabInstance* link = w.alive(e) ? w.try_get<PrefabInstance>(e) : nullptr;
+    if (link == nullptr) return std::nullopt;
+    instance_link out;
+    out.file = file_of(s, *link);
+    out.name = prefab_name_of(out.file);
+    fs::path loaded_file;
+    out.source = find_prefab(s, out.name, &loaded_file);
+    std::error_code ec;
+    if (out.source && !fs::equivalent(loaded_file, out.file, ec)) out.source = nullptr;
+    const auto root_id =
+        out.source ? static_cast<std::int64_t>(out.source->id_of(0)) : std::int64_t{-1};
+    // Up through the entities of the same instance, to the copy of the prefab's root.
+    out.root = e;
+    for (const PrefabInstance* at = link; at->node != root_id;) {
+        const entity parent = parent_of(w, out.root);
+        const PrefabInstance* up = w.alive(parent) ? w.try_get<PrefabInstance>(parent) : nullptr;
+        if (up == nullptr || !same_link_file(*up, *link)) break;
+        out.root = parent;
+        at = up;
+    }
+    return out;
+}
+
+bool unpack_instance(editor_state& s, entity e) {
+    const std::optional<instance_link> link = instance_link_of(s, e);
+    if (!link) return false;
+    world& w = s.world();
+    const PrefabInstance mine = w.get<PrefabInstance>(link->root);
+    std::vector<entity> members;  // found before any link goes: the walk up reads them
+    for (const entity member : with_descendants(w, std::span<const entity>(&link->root, 1))) {
+        const PrefabInstance* l = w.try_get<PrefabInstance>(member);
+        if (l == nullptr || !same_link_file(*l, mine)) continue;
+        // A nested instance of the same prefab below this one keeps its link.
+        if (member != link->root && instance_link_of(s, member)->root == member) continue;
+        members.push_back(member);
+    }
+    step st{"Unpack " + link->name, {}, 0};
+    for (const entity member : members) {
+        const type_id type = type_id_of<PrefabInstance>();
+        component_change c{member, type, capture_component(w, member, type), {}};
+        w.remove<PrefabInstance>(member);
+        c.after = capture_component(w, member, type);
+        st.changes.emplace_back(std::move(c));
+    }
+    s.record(std::move(st));
+    s.log().info("Unpacked " + name_of(w, link->root) + ": no longer an instance of " + link->name);
+    return true;
 }
 
 const prefab* find_prefab(editor_state& s, std::string_view name, fs::path* file) {

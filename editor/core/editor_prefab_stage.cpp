@@ -1,0 +1,124 @@
+// A prefab opened for editing: its entities become the scene for a while (Unity's prefab
+// mode), the scene waits aside with its selection and undo history.
+#include <algorithm>
+
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
+#include <mosaic/engine/systems/builtin_systems.hpp>
+
+#include "editor_state.hpp"
+#include "entity_names.hpp"
+#include "prefab_actions.hpp"
+
+namespace mosaic::editor {
+
+namespace fs = std::filesystem;
+
+bool editor_state::open_prefab(const fs::path& file) {
+    const std::string name = prefab_name_of(file);
+    if (playing()) {
+        log_.error("Open prefab " + name + ": stop the game first");
+        return false;
+    }
+    if (stage_) {
+        if (stage_->file == file) return true;
+        log_.error("Open prefab " + name + ": save or close " + opened_prefab_name() + " first");
+        return false;
+    }
+    load_result<prefab> loaded = load_prefab_file(file, table());
+    log_.add(loaded.diagnostics);
+    if (!loaded.ok()) {
+        log_.error("Open prefab: " + display_path(file) + " does not load (see above)");
+        return false;
+    }
+    mosaic::scene contents = loaded.value->contents().clone();
+    // The world a game's scene has (input, physics...), so panels see what they always see.
+    add_builtin_resources(contents.world);
+    stage_.emplace(
+        prefab_stage{file, std::move(game_->current()), std::move(history_),
+                     std::vector<entity>(selection_.items().begin(), selection_.items().end()),
+                     saved_state_, dirty_without_history_});
+    game_->current() = std::move(contents);
+    history_ = editor::history();
+    selection_.clear();
+    selection_.select(game_->current().world.alive(loaded.value->root()) ? loaded.value->root()
+                                                                         : null_entity);
+    selection_.prune(world());
+    saved_state_ = history_.state_id();
+    dirty_without_history_ = false;
+    log_.info("editing prefab " + display_path(file));
+    return true;
+}
+
+std::string editor_state::opened_prefab_name() const {
+    return stage_ ? prefab_name_of(stage_->file) : std::string();
+}
+
+bool editor_state::save_prefab() {
+    if (!stage_) return false;
+    const std::string name = opened_prefab_name();
+    const mosaic::world& w = world();
+    std::vector<entity> roots;
+    w.each([&](entity e) {
+        if (!w.has<resource_entity>(e) && parent_of(w, e).is_null()) roots.push_back(e);
+    });
+    if (roots.size() != 1) {
+        std::string names;
+        for (const entity e : roots) names += (names.empty() ? "" : ", ") + name_of(w, e);
+        log_.error("Save prefab " + name + ": a prefab has exactly one root entity, this one has " +
+                   std::to_string(roots.size()) +
+                   (roots.empty() ? "" : " (" + names + "): put them under one"));
+        return false;
+    }
+    prefab made;
+    if (auto error = prefab_keeping_ids(name, scene(), roots[0], table(), made)) {
+        log_.error("Save prefab " + name + ": " + *error);
+        return false;
+    }
+    const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file);
+    log_.add(written);
+    if (std::any_of(written.begin(), written.end(),
+                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; }))
+        return false;
+    after_prefab_written(stage_->file);
+    saved_state_ = history_.state_id();
+    dirty_without_history_ = false;
+    update_instances_aside(made);
+    log_.info("saved prefab " + display_path(stage_->file));
+    return true;
+}
+
+void editor_state::update_instances_aside(const prefab& saved) {
+    (void)saved;  // the engine's propagate (prefab_link.hpp) comes with the prefab-link branch
+}
+
+void editor_state::after_prefab_written(const fs::path& file) {
+    (void)file;
+    log_.add(game_->load_archetypes(prefab_folder(*this)));
+}
+
+void editor_state::after_files_written() {
+    for (const std::string& error : history_.file_errors())
+        log_.error("undo/redo could not write a file back: " + error);
+    for (const fs::path& file : history_.files_written()) after_prefab_written(file);
+}
+
+void editor_state::close_prefab() {
+    if (!stage_) return;
+    prefab_stage aside = std::move(*stage_);
+    stage_.reset();
+    game_->current() = std::move(aside.scene);
+    // The scene's Prefabs resource lists what is loaded now (a save reloaded them).
+    world().resource<Prefabs>().list = game_->prefabs();
+    history_ = std::move(aside.history);
+    selection_.set(aside.selection);
+    selection_.prune(world());
+    saved_state_ = aside.saved_state;
+    dirty_without_history_ = aside.dirty_without_history;
+    log_.info("back to the scene");
+}
+
+}  // namespace mosaic::editor
