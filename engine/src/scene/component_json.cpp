@@ -79,8 +79,9 @@ void write_element(cereal::JSONOutputArchive& ar, const char* name, const field_
 }  // namespace
 
 void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
-                  const entity_id_fn& id_of) {
+                  const entity_id_fn& id_of, const field_filter& only) {
     for (const field_info& f : info.fields) {
+        if (only && !only(f)) continue;
         if (f.count == 1) {
             write_element(ar, f.name.c_str(), f, value, 0, id_of);
             continue;
@@ -92,7 +93,8 @@ void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, con
 }
 
 void write_component(cereal::JSONOutputArchive& ar, const char* name, const component_info& info,
-                     const void* value, bool enabled, const entity_id_fn& id_of) {
+                     const void* value, bool enabled, const entity_id_fn& id_of,
+                     const field_filter& only) {
     begin_object(ar, name);
     key(ar, "version");
     ar.saveValue(info.version);
@@ -100,7 +102,7 @@ void write_component(cereal::JSONOutputArchive& ar, const char* name, const comp
         key(ar, "enabled");
         ar.saveValue(false);
     }
-    write_fields(ar, info, value, id_of);
+    write_fields(ar, info, value, id_of, only);
     end_node(ar);
 }
 

@@ -16,15 +16,18 @@ namespace mosaic::detail {
 
 /// File id of a referenced entity (0 for null or unsaved ones).
 using entity_id_fn = std::function<std::uint64_t(entity)>;
+/// Which fields to write (an instance's overridden ones); empty: all.
+using field_filter = std::function<bool(const field_info&)>;
 
 /// Writes the fields of `value` as members of the current JSON object.
 void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
-                  const entity_id_fn& id_of);
+                  const entity_id_fn& id_of, const field_filter& only = {});
 
 /// Writes member `name` of the current object (an element when null): the component
 /// object {"version": N, "enabled": false (only when disabled), fields...}.
 void write_component(cereal::JSONOutputArchive& ar, const char* name, const component_info& info,
-                     const void* value, bool enabled, const entity_id_fn& id_of);
+                     const void* value, bool enabled, const entity_id_fn& id_of,
+                     const field_filter& only = {});
 /// The same object as compact JSON text (how unknown components are kept in a scene).
 std::string component_json_text(const component_info& info, const void* value, bool enabled,
                                 const entity_id_fn& id_of);

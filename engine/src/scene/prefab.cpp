@@ -91,6 +91,13 @@ std::optional<std::string> prefab::make(std::string name, scene contents,
     if (made.nodes_.size() != by_id.size()) {
         return "entities of the prefab are not below its root (their parent links form a loop)";
     }
+    for (const entity e : made.nodes_) made.ids_.push_back(file_id(w, e));
+    for (const entity e : made.nodes_) {
+        const entity up = parent_of(w, e);
+        const auto at = std::find(made.nodes_.begin(), made.nodes_.end(), up);
+        made.parents_.push_back(up.is_null() ? made.nodes_.size()
+                                             : static_cast<std::size_t>(at - made.nodes_.begin()));
+    }
     for (const component_info* info : table.all()) {
         if (info->flags.opaque) continue;
         for (const field_info& f : info->fields) {
@@ -104,14 +111,19 @@ std::optional<std::string> prefab::make(std::string name, scene contents,
 }
 
 std::uint64_t prefab::id_of(std::size_t i) const {
-    return file_id(contents_.world, nodes_.at(i));
+    return ids_.at(i);
 }
 
 std::size_t prefab::node_of(std::uint64_t id) const noexcept {
-    for (std::size_t i = 0; i < nodes_.size(); ++i) {
-        if (file_id(contents_.world, nodes_[i]) == id) return i;
-    }
-    return nodes_.size();
+    return static_cast<std::size_t>(std::find(ids_.begin(), ids_.end(), id) - ids_.begin());
+}
+
+std::size_t prefab::index_of(entity e) const noexcept {
+    return static_cast<std::size_t>(std::find(nodes_.begin(), nodes_.end(), e) - nodes_.begin());
+}
+
+std::size_t prefab::parent_index(std::size_t i) const noexcept {
+    return i < parents_.size() ? parents_[i] : nodes_.size();
 }
 
 void prefab::copy_node(std::size_t i, world& w, entity to) const {
@@ -166,9 +178,7 @@ prefab make_prefab(std::string name, const world& w, entity root, const componen
     for (const entity e : tree) {
         const entity copy = to.create();
         for (const type_id type : w.components_of(e)) {
-            // An instance's link to another prefab is not part of the new one (nesting is
-            // issue 15 §2's, with its own representation).
-            if (type == type_id_of<PrefabInstance>()) continue;
+            // A PrefabInstance is kept: the new prefab nests that instance.
             if (carried(table, type)) w.copy_component(type, e, to, copy);
         }
         made.push_back(copy);

@@ -78,6 +78,8 @@ scene scene::clone() const {
     copy.settings = settings;
     copy.systems = systems;
     copy.unknown = unknown;
+    copy.prefab_overrides = prefab_overrides;
+    copy.prefabs = prefabs;
     return copy;
 }
 

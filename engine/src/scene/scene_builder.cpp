@@ -7,6 +7,7 @@
 
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
+#include "mosaic/engine/scene/prefab.hpp"
 
 namespace mosaic::detail {
 
@@ -158,6 +159,23 @@ void scene_builder::set_parent(entity e, std::uint64_t parent_id, file_place& at
     } else if (!parent.is_null()) {
         draft_.world.add_or_replace<Parent>(e, parent);
     }
+}
+
+void scene_builder::set_prefab_link(std::size_t entity_index, std::string_view path,
+                                    std::uint64_t node, std::string overrides, file_place& at) {
+    PrefabInstance link;
+    if (path.empty()) at.fail("expected the prefab's path, found an empty one");
+    if (path.find('\0') != std::string_view::npos) at.fail("the prefab's path contains a NUL");
+    if (path.size() >= sizeof link.prefab.path) {
+        at.fail("the prefab's path is " + std::to_string(path.size()) + " bytes, at most " +
+                std::to_string(sizeof link.prefab.path - 1));
+    }
+    if (node == 0 || node > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        at.fail("expected the prefab entity's id (a whole number >= 1)");
+    std::memcpy(link.prefab.path, path.data(), path.size());
+    link.node = static_cast<std::int64_t>(node);
+    draft_.world.add_or_replace<PrefabInstance>(created_.at(entity_index), link);
+    draft_.prefab_overrides[file_ids_.at(entity_index)] = std::move(overrides);
 }
 
 // --- components ------------------------------------------------------------------------------

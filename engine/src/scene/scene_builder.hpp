@@ -117,6 +117,11 @@ public:
     void set_enabled(entity e, bool enabled);
     /// Links `e` to the entity with file id `parent_id` (0: none).
     void set_parent(entity e, std::uint64_t parent_id, file_place& at);
+    /// `e` is an instance's entity stored as a link (prefab path, node id) plus its
+    /// overrides (compact JSON, empty for none), kept until resolve_prefab_instances. The
+    /// path must fit a PrefabInstance and hold no NUL; the node id is >= 1.
+    void set_prefab_link(std::size_t entity_index, std::string_view path, std::uint64_t node,
+                         std::string overrides, file_place& at);
 
     // --- components ---------------------------------------------------------------------------
 

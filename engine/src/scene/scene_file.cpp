@@ -6,6 +6,7 @@
 
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
+#include "mosaic/engine/scene/prefab_link.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
 namespace mosaic {
@@ -87,7 +88,7 @@ bool is_prefab_path(const fs::path& path) {
 }
 
 load_result<scene> load_scene_file(const fs::path& path, const component_table& table,
-                                   const load_progress& progress) {
+                                   const load_progress& progress, prefab_library* prefabs) {
     const auto format = scene_format_of(path);
     if (!format) {
         load_result<scene> result;
@@ -96,9 +97,16 @@ load_result<scene> load_scene_file(const fs::path& path, const component_table& 
     }
     const file_contents contents = read_file(path);
     if (!contents.ok()) return read_failure<scene>(path, contents);
-    return *format == scene_file_format::json
-               ? load_scene_json(contents.bytes, table, path.string(), progress)
-               : load_scene_binary(contents.bytes, table, path.string(), progress);
+    load_result<scene> loaded =
+        *format == scene_file_format::json
+            ? load_scene_json(contents.bytes, table, path.string(), progress)
+            : load_scene_binary(contents.bytes, table, path.string(), progress);
+    if (loaded.ok() && prefabs) {
+        std::vector<diagnostic> resolved =
+            resolve_prefab_instances(*loaded.value, *prefabs, table, path.string());
+        loaded.diagnostics.insert(loaded.diagnostics.end(), resolved.begin(), resolved.end());
+    }
+    return loaded;
 }
 
 std::vector<diagnostic> save_scene_file(scene& s, const component_table& table,
@@ -167,10 +175,10 @@ load_result<prefab> load_prefab_file(const fs::path& path, const component_table
 }
 
 std::vector<diagnostic> save_prefab_file(const prefab& p, const component_table& table,
-                                         const fs::path& path) {
+                                         const fs::path& path, prefab_library* prefabs) {
     if (!is_prefab_path(path)) return {not_a_prefab(path)};
     std::ostringstream out;
-    std::vector<diagnostic> diagnostics = labelled(save_prefab_json(p, table, out), path);
+    std::vector<diagnostic> diagnostics = labelled(save_prefab_json(p, table, out, prefabs), path);
     write_or_report(path, std::move(out).str(), diagnostics);
     return diagnostics;
 }

@@ -31,7 +31,7 @@ void write_components(cereal::JSONOutputArchive& ar, std::vector<component_entry
             save_json_value(ar, doc);
             continue;
         }
-        write_component(ar, name.c_str(), *c.info, c.value, c.enabled, id_of);
+        write_component(ar, name.c_str(), *c.info, c.value, c.enabled, id_of, c.only);
     }
     end_node(ar);
 }

@@ -35,6 +35,7 @@ struct component_entry {
     const void* value = nullptr;
     bool enabled = true;
     const unknown_component* unknown = nullptr;  // ... or kept verbatim
+    field_filter only = {};                      // an instance's: its overridden fields
 };
 
 /// Writes the "components" object: all entries together, in name order.

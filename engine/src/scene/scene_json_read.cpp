@@ -185,13 +185,47 @@ struct scene_reader {
         });
     }
 
+    // "prefab": {"path": ..., "node": N}, with "components" (overridden fields, added
+    // components) and "removed" (component names) kept as they are until resolved.
+    void read_prefab_link(const rapidjson::Value& item, const rapidjson::Value& link,
+                          rapidjson::SizeType index, path_place& place) {
+        if (!link.IsObject())
+            place.fail("expected the prefab link (an object with \"path\" and \"node\"), found " +
+                       std::string(detail::describe(link)));
+        const auto* path = member(link, "path");
+        if (!path || !path->IsString()) place.fail("expected the prefab's \"path\" (a string)");
+        const auto* node = member(link, "node");
+        if (!node || !node->IsUint64())
+            place.fail("expected the prefab entity's \"node\" id (a whole number >= 1)");
+        rapidjson::Document overrides(rapidjson::kObjectType);
+        for (const char* key : {"components", "removed"}) {
+            const auto* v = member(item, key);
+            if (!v) continue;
+            const std::string at = place.path().substr(0, place.path().rfind('.')) + "." + key;
+            if (std::string_view(key) == "components" ? !v->IsObject() : !v->IsArray())
+                ctx.fail(at,
+                         std::string("expected ") +
+                             (std::string_view(key) == "components" ? "an object" : "an array") +
+                             ", found " + std::string(detail::describe(*v)));
+            if (detail::has_nul_key(*v)) ctx.fail(at, "a key holds a NUL character");
+            rapidjson::Value copy(*v, overrides.GetAllocator());
+            overrides.AddMember(rapidjson::StringRef(key), copy, overrides.GetAllocator());
+        }
+        std::string text = overrides.MemberCount() ? detail::to_json_text(overrides) : "";
+        if (auto error = detail::over_limit(text.size(), "bytes of overrides (compact JSON)",
+                                            scene_limits::max_unknown_json_bytes))
+            place.fail(std::move(*error));
+        builder.set_prefab_link(index, {path->GetString(), path->GetStringLength()},
+                                node->GetUint64(), std::move(text), place);
+    }
+
     void fill_entity(const rapidjson::Value& item, rapidjson::SizeType index) {
         const std::string path = "entities[" + std::to_string(index) + "]";
         const entity e = builder.entity_at(index);
         for (const auto& m : item.GetObject()) {
             const std::string_view name(m.name.GetString(), m.name.GetStringLength());
             path_place place(ctx, path + "." + std::string(name));
-            if (name == "id" || name == "components") continue;
+            if (name == "id" || name == "components" || name == "removed") continue;
             if (name == "name") {
                 if (!m.value.IsString())
                     place.fail("expected a string, found " +
@@ -205,10 +239,17 @@ struct scene_reader {
             } else if (name == "parent") {
                 if (!m.value.IsUint64()) place.fail("expected the parent's id (a whole number)");
                 builder.set_parent(e, m.value.GetUint64(), place);
+            } else if (name == "prefab") {
+                read_prefab_link(item, m.value, index, place);
             } else {
                 place.warn("unknown entity key '" + std::string(name) + "' (ignored)", {});
             }
         }
+        if (member(item, "prefab")) return;  // the link keeps the components as overrides
+        if (member(item, "removed"))
+            ctx.warn(path + ".removed",
+                     "only an instance has removed "
+                     "components (ignored)");
         if (const auto* components = member(item, "components")) {
             detail::components_target target;
             target.scene_entity = e;

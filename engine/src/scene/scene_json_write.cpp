@@ -7,6 +7,7 @@
 
 #include "capped_output.hpp"
 #include "identity.hpp"
+#include "instance_json.hpp"
 #include "mosaic/engine/components.hpp"
 #include "scene_json_common.hpp"
 
@@ -57,9 +58,10 @@ void write_systems(cereal::JSONOutputArchive& ar, std::vector<system_setting> sy
     detail::end_node(ar);
 }
 
-// The "entities" array, in file id order (every entity has one by now).
+// The "entities" array, in file id order (every entity has one by now). Instances' entities
+// are written as links plus overrides when `prefabs` resolves them.
 void write_entities(cereal::JSONOutputArchive& ar, const scene& s, const component_table& table,
-                    detail::unsaved_types& unsaved) {
+                    detail::unsaved_types& unsaved, prefab_library* prefabs) {
     const world& w = s.world;
     const auto id_of = [&](entity e) -> std::uint64_t {
         const EntityId* id = w.try_get<EntityId>(e);
@@ -73,6 +75,7 @@ void write_entities(cereal::JSONOutputArchive& ar, const scene& s, const compone
     });
     std::sort(order.begin(), order.end());
 
+    const detail::instance_writer instances(s, table, prefabs);
     detail::begin_array(ar, "entities");
     std::vector<detail::component_entry> entries;
     for (const auto& [id, e] : order) {
@@ -88,6 +91,10 @@ void write_entities(cereal::JSONOutputArchive& ar, const scene& s, const compone
         if (const Parent* parent = w.try_get<Parent>(e); parent && id_of(parent->entity)) {
             detail::key(ar, "parent");
             ar.saveValue(id_of(parent->entity));
+        }
+        if (instances.write(ar, e, id, id_of)) {
+            detail::end_node(ar);
+            continue;
         }
         entries.clear();
         for (const type_id type : w.components_of(e)) {
@@ -131,7 +138,7 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
         ar.saveValue(scene_format_version);
         write_settings(ar, s.settings);
         write_systems(ar, s.systems);
-        write_entities(ar, s, table, unsaved);
+        write_entities(ar, s, table, unsaved, s.prefabs);
     }
     limited << '\n';
     limited.flush();
@@ -143,7 +150,7 @@ std::vector<diagnostic> save_scene_json(scene& s, const component_table& table, 
 }
 
 std::vector<diagnostic> save_prefab_json(const prefab& p, const component_table& table,
-                                         std::ostream& out) {
+                                         std::ostream& out, prefab_library* prefabs) {
     std::vector<diagnostic> warnings = check_scene_limits(p.contents());
     if (!warnings.empty()) return warnings;
     detail::unsaved_types unsaved{{}, &warnings};
@@ -155,7 +162,7 @@ std::vector<diagnostic> save_prefab_json(const prefab& p, const component_table&
         ar.saveValue(scene_format_version);
         detail::key(ar, "name");
         ar.saveValue(p.name());
-        write_entities(ar, p.contents(), table, unsaved);
+        write_entities(ar, p.contents(), table, unsaved, prefabs ? prefabs : p.contents().prefabs);
     }
     out << '\n';
     return warnings;

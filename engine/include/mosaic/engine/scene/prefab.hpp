@@ -7,8 +7,8 @@
 //
 // A prefab holds its entities in a small scene of its own: each has a file-stable id
 // (EntityId), a Name, a Parent link (except the root) and its components. Those ids are what
-// an instance's overrides will name (issue 15 §2); the editor marks every entity it
-// instantiates with a PrefabInstance saying which prefab and which prefab entity it came from.
+// an instance's links name: every entity of an instance carries a PrefabInstance saying which
+// prefab and which prefab entity it came from (prefab_link.hpp: overrides, apply, revert).
 //
 // Spawning copies the entities root first, each parent before its children, siblings in file
 // id order; references between them (Parent, and any entity field) point at the copies.
@@ -61,6 +61,14 @@ public:
     [[nodiscard]] std::uint64_t id_of(std::size_t i) const;
     /// The node with file id `id`, or size() when none.
     [[nodiscard]] std::size_t node_of(std::uint64_t id) const noexcept;
+    /// The node whose entity (in contents()) is `e`, or size() when none.
+    [[nodiscard]] std::size_t index_of(entity e) const noexcept;
+    /// The node index of node `i`'s parent (size() for the root).
+    [[nodiscard]] std::size_t parent_index(std::size_t i) const noexcept;
+
+    /// The prefab's world, to change the components of its nodes (apply_to_prefab): not
+    /// which entities it holds or their parents (make() a new prefab for that).
+    [[nodiscard]] world& node_world() noexcept { return contents_.world; }
 
     /// Copies node `i` (all its components but EntityId) onto `to` in `w`; references are
     /// left for remap().
@@ -79,12 +87,16 @@ private:
     std::string name_;
     scene contents_;
     std::vector<entity> nodes_;
+    std::vector<std::uint64_t> ids_;    // file id of each node
+    std::vector<std::size_t> parents_;  // node index of each node's parent (size(): root)
     std::vector<ref_field> refs_;
 };
 
 /// Makes a prefab of `root` and its descendants in `w`: ids 1, 2, ... in spawn order, the
 /// components files store (not_saved and unregistered ones are left out), references inside
-/// the tree kept, references leaving it cleared.
+/// the tree kept, references leaving it cleared. Entities that are instances of other
+/// prefabs keep their PrefabInstance: the new prefab nests them (made of an instance's
+/// root, it is a variant of that instance's prefab).
 [[nodiscard]] prefab make_prefab(std::string name, const world& w, entity root,
                                  const component_table& table);
 

@@ -59,12 +59,21 @@ struct unknown_component {
     friend bool operator==(const unknown_component&, const unknown_component&) = default;
 };
 
+class prefab_library;
+
 struct scene {
     mosaic::world world;
     scene_settings settings;
     std::vector<system_setting> systems;
     /// Unknown components by the EntityId of the entity they belong to.
     std::map<std::uint64_t, std::vector<unknown_component>> unknown;
+    /// Instance entities read as a link plus overrides whose prefab is not resolved (yet, or
+    /// at all: a missing prefab), by EntityId: their overrides as compact JSON
+    /// ({"components": {...}, "removed": [...]}), written back verbatim (prefab_link.hpp).
+    std::map<std::uint64_t, std::string> prefab_overrides;
+    /// The prefabs instances link to (set by resolve_prefab_instances; not owned): when set,
+    /// JSON saves write an instance's link and overrides instead of a full copy.
+    prefab_library* prefabs = nullptr;
 
     scene() = default;
     scene(scene&&) noexcept = default;

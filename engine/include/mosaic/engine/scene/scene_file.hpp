@@ -32,10 +32,13 @@ enum class scene_file_format { json, binary };
 /// True for NAME.prefab.json.
 [[nodiscard]] bool is_prefab_path(const std::filesystem::path& path);
 
-/// `progress`: see load_progress (scene_json.hpp).
+/// `progress`: see load_progress (scene_json.hpp). With `prefabs`, the instances the file
+/// stores as links plus overrides are rebuilt from their prefabs (resolve_prefab_instances:
+/// its warnings join the diagnostics) and the scene keeps the library for its saves.
 [[nodiscard]] load_result<scene> load_scene_file(const std::filesystem::path& path,
                                                  const component_table& table,
-                                                 const load_progress& progress = {});
+                                                 const load_progress& progress = {},
+                                                 prefab_library* prefabs = nullptr);
 /// Writes `s` in the format the extension names. The scene is not changed, except that
 /// entities without a file id get one. Returns the serializer's warnings, and an error when
 /// the extension is not a scene's or the file could not be written.
@@ -52,6 +55,7 @@ std::vector<diagnostic> save_archetype_file(const archetype& a, const component_
                                                    const component_table& table);
 /// Writes NAME.prefab.json (atomically; the same bytes when the prefab did not change).
 std::vector<diagnostic> save_prefab_file(const prefab& p, const component_table& table,
-                                         const std::filesystem::path& path);
+                                         const std::filesystem::path& path,
+                                         prefab_library* prefabs = nullptr);
 
 }  // namespace mosaic

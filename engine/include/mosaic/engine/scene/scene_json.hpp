@@ -39,7 +39,11 @@ using load_progress = std::function<bool(double fraction)>;
                                                  const component_table& table,
                                                  const std::string& file_name = {},
                                                  const load_progress& progress = {});
-/// Writes `s` (assigning file ids to entities that have none). Returns warnings, e.g. for
+/// Writes `s` (assigning file ids to entities that have none). The entities of prefab
+/// instances are written as their link ("prefab": {"path", "node"}) plus their overrides
+/// ("components": overridden fields and added components, "removed": component names) when
+/// s.prefabs resolves them, and placeholders (missing prefabs) as they were read; otherwise
+/// in full. Returns warnings, e.g. for
 /// components whose types are not registered (they are not saved), or errors: the scene is
 /// over a scene_limits limit (nothing is written), the file would be larger than `max_bytes`
 /// or the stream refused the bytes (what was written is incomplete: drop it).
@@ -59,8 +63,10 @@ std::vector<diagnostic> save_archetype_json(const archetype& a, const component_
                                                    const component_table& table,
                                                    const std::string& file_name = {});
 /// Writes `p`: entities in file id order, components by name, so an unchanged prefab saves
-/// the same bytes.
+/// the same bytes. Entities that are instances of other prefabs (nesting, a variant's root)
+/// are written as links plus overrides when `prefabs` (or the library that loaded `p`)
+/// resolves them.
 std::vector<diagnostic> save_prefab_json(const prefab& p, const component_table& table,
-                                         std::ostream& out);
+                                         std::ostream& out, prefab_library* prefabs = nullptr);
 
 }  // namespace mosaic

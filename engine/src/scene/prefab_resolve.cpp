@@ -1,0 +1,223 @@
+// resolve_prefab_instances(): after a load, the instances a file stored as links plus
+// overrides become full entities again (their prefab's values, then their overrides).
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <unordered_map>
+
+#include "component_json.hpp"
+#include "json_support.hpp"
+#include "mosaic/engine/hierarchy.hpp"
+#include "mosaic/engine/scene/prefab_link.hpp"
+#include "prefab_values.hpp"
+#include "read_context.hpp"
+#include "scene_builder.hpp"
+
+namespace mosaic {
+
+namespace {
+
+using detail::link_path;
+
+class id_lookup final : public detail::entity_lookup {
+public:
+    explicit id_lookup(const world& w) {
+        const_cast<world&>(w)
+            .view<const EntityId>(exclude<>, include_disabled)
+            .each([&](entity e, const EntityId& id) { by_id_.emplace(id.value, e); });
+    }
+    [[nodiscard]] entity find(std::uint64_t id) const override {
+        const auto it = by_id_.find(id);
+        return it == by_id_.end() ? null_entity : it->second;
+    }
+
+private:
+    std::unordered_map<std::uint64_t, entity> by_id_;
+};
+
+std::string entity_label(const world& w, entity e, std::uint64_t id) {
+    std::string label = "entity";
+    if (const Name* name = w.try_get<Name>(e))
+        label += " '" + std::string(name->value, strnlen(name->value, sizeof name->value)) + "'";
+    return label + " (id " + std::to_string(id) + ")";
+}
+
+diagnostic warning(const std::string& file, std::string message) {
+    diagnostic d;
+    d.severity = diagnostic::level::warning;
+    d.file = file;
+    d.message = std::move(message);
+    return d;
+}
+
+// Applies one entity's stored overrides ({"components": {...}, "removed": [...]}) onto its
+// prefab values. Throws detail::load_failed (the error in `out`) when they do not read.
+void apply_overrides(scene& s, entity e, std::uint64_t id, const std::string& text,
+                     const component_table& table, const id_lookup& lookup,
+                     const std::string& file_name, std::vector<diagnostic>& out) {
+    if (text.empty()) return;
+    detail::read_context ctx(file_name, text, out);
+    ctx.lookup = &lookup;
+    const std::string at = "entity " + std::to_string(id);
+    rapidjson::Document doc;
+    if (auto failure = detail::parse_json(text, doc)) ctx.fail(at, failure->message);
+    if (!doc.IsObject()) ctx.fail(at, "expected the instance's overrides (an object)");
+    world& w = s.world;
+    if (const auto it = doc.FindMember("removed"); it != doc.MemberEnd()) {
+        if (!it->value.IsArray()) ctx.fail(at + ".removed", "expected an array of names");
+        for (const auto& name : it->value.GetArray()) {
+            if (!name.IsString()) ctx.fail(at + ".removed", "expected a component's name");
+            const component_info* info =
+                table.find(std::string_view(name.GetString(), name.GetStringLength()));
+            if (detail::is_overridable(info)) w.remove(e, info->type);
+        }
+    }
+    const auto components = doc.FindMember("components");
+    if (components == doc.MemberEnd()) return;
+    if (!components->value.IsObject()) ctx.fail(at + ".components", "expected an object");
+    std::vector<std::byte> buffer;
+    for (const auto& m : components->value.GetObject()) {
+        const std::string name(m.name.GetString(), m.name.GetStringLength());
+        const std::string path = at + ".components." + name;
+        const component_info* info = table.find(std::string_view(name));
+        if (!info) {
+            // A type this build does not know: kept verbatim, as in any scene.
+            if (!m.value.IsObject()) ctx.fail(path, "expected an object");
+            s.unknown[id].push_back({name, detail::to_json_text(m.value)});
+            continue;
+        }
+        if (!detail::is_overridable(info)) continue;
+        const void* current = w.try_get(e, info->type);
+        buffer.assign(info->prototype.begin(), info->prototype.end());
+        if (current) std::memcpy(buffer.data(), current, info->size);
+        const detail::component_header header =
+            detail::read_component(m.value, *info, buffer.data(), ctx, path, false);
+        if (auto newer = detail::upgrade_component(*info, buffer.data(), header.version,
+                                                   detail::json_legacy_values(m.value)))
+            ctx.warn(path, std::move(*newer));
+        w.set_copy(e, info->type, buffer.data());
+        w.set_enabled(e, info->type, header.enabled);
+    }
+    ctx.finish();
+}
+
+// Gives the stub `e` its node's components (references to the prefab's nodes pointed at
+// the instance's entities).
+void fill_from_prefab(world& w, entity e, const prefab& p, std::size_t node,
+                      const prefab_instance& inst, const component_table& table) {
+    const world& pw = p.contents().world;
+    const detail::ref_map refs(inst, p);
+    for (const type_id type : pw.components_of(p.nodes()[node])) {
+        const component_info* info = table.find(type);
+        if (!detail::is_overridable(info)) continue;
+        if (!pw.copy_component(type, p.nodes()[node], w, e)) continue;
+        if (void* v = w.try_get(e, type))
+            detail::copy_fields(*info, v, v, refs, detail::direction::to_instance);
+    }
+}
+
+// Removes what a failed fill left: the stub is a placeholder again.
+void back_to_placeholder(world& w, entity e, const component_table& table) {
+    for (const type_id type : w.components_of(e)) {
+        if (detail::is_overridable(table.find(type))) w.remove(e, type);
+    }
+}
+
+}  // namespace
+
+std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
+                                                 const component_table& table,
+                                                 const std::string& file_name) {
+    s.prefabs = &lib;
+    std::vector<diagnostic> out;
+    if (s.prefab_overrides.empty()) return out;  // full copies (older files) need nothing
+    world& w = s.world;
+    const id_lookup lookup(w);
+
+    // The stubs by prefab.
+    std::map<std::string, std::vector<std::pair<std::uint64_t, entity>>> by_path;
+    for (const auto& [id, text] : s.prefab_overrides) {
+        const entity e = lookup.find(id);
+        const PrefabInstance* link = w.alive(e) ? w.try_get<PrefabInstance>(e) : nullptr;
+        if (link) by_path[std::string(link_path(*link))].emplace_back(id, e);
+    }
+    std::vector<std::pair<std::uint64_t, entity>> gone;  // stubs of nodes the prefab lost
+    for (const auto& [path, stubs] : by_path) {
+        const prefab* p = lib.find(path);
+        if (!p) {
+            // One warning per instance: for the stubs whose parent is not a stub of it.
+            for (const auto& [id, e] : stubs) {
+                const PrefabInstance* up = prefab_link_of(w, parent_of(w, e));
+                if (up && link_path(*up) == path) continue;
+                out.push_back(
+                    warning(file_name, entity_label(w, e, id) + ": its prefab " + path +
+                                           " is missing or broken (" + lib.problem(path) +
+                                           "): kept as a missing-prefab placeholder, its overrides "
+                                           "saved back as they are"));
+            }
+            continue;
+        }
+        for (const auto& [id, e] : stubs) {
+            const PrefabInstance* link = w.try_get<PrefabInstance>(e);
+            if (p->node_of(static_cast<std::uint64_t>(link->node)) >= p->size())
+                gone.emplace_back(id, e);
+        }
+        for (prefab_instance& inst : instances_of(w, path, *p)) {
+            // Nodes the prefab gained since the file was saved: created, parents first.
+            PrefabInstance link = *w.try_get<PrefabInstance>(inst.root);
+            for (std::size_t j = 1; j < p->size(); ++j) {
+                const std::size_t up = p->parent_index(j);
+                if (!inst.members[j].is_null() || up >= p->size() || inst.members[up].is_null())
+                    continue;
+                const entity made = w.create();
+                link.node = static_cast<std::int64_t>(p->id_of(j));
+                w.add<PrefabInstance>(made, link);
+                if (const Name* name = p->contents().world.try_get<Name>(p->nodes()[j]))
+                    w.add_or_replace<Name>(made, *name);
+                set_parent(w, made, inst.members[up]);
+                inst.members[j] = made;
+                s.prefab_overrides.emplace(s.ensure_id(made), std::string());
+            }
+            for (std::size_t j = 0; j < p->size(); ++j) {
+                const entity e = inst.members[j];
+                if (e.is_null()) continue;
+                const std::uint64_t id = w.get<EntityId>(e).value;
+                const auto stored = s.prefab_overrides.find(id);
+                if (stored == s.prefab_overrides.end()) continue;  // a full copy
+                std::vector<diagnostic> problems;
+                try {
+                    fill_from_prefab(w, e, *p, j, inst, table);
+                    apply_overrides(s, e, id, stored->second, table, lookup, file_name, problems);
+                    s.prefab_overrides.erase(stored);
+                } catch (const detail::load_failed&) {
+                    // The instance keeps loading: what stopped this entity is a warning.
+                    for (diagnostic& d : problems) d.severity = diagnostic::level::warning;
+                    back_to_placeholder(w, e, table);
+                    out.push_back(warning(file_name, entity_label(w, e, id) +
+                                                         ": its overrides of " + path +
+                                                         " do not read: kept as they are"));
+                }
+                out.insert(out.end(), problems.begin(), problems.end());
+            }
+        }
+    }
+    for (const auto& [id, e] : gone) {
+        out.push_back(warning(file_name, entity_label(w, e, id) + ": its prefab has no entity " +
+                                             std::to_string(w.get<PrefabInstance>(e).node) +
+                                             " any more: removed"));
+        const entity up = parent_of(w, e);
+        w.view<Parent>(exclude<>, include_disabled).each([&](entity, Parent& parent) {
+            if (parent.entity == e) parent.entity = up;
+        });
+        s.prefab_overrides.erase(id);
+        w.destroy(e);
+    }
+    return out;
+}
+
+bool is_missing_prefab(const scene& s, entity e) {
+    const EntityId* id = s.world.alive(e) ? s.world.try_get<EntityId>(e) : nullptr;
+    return id && s.world.has<PrefabInstance>(e) && s.prefab_overrides.contains(id->value);
+}
+
+}  // namespace mosaic
