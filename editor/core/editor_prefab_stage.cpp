@@ -6,9 +6,12 @@
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/resources.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/systems/builtin_systems.hpp>
 
+#include "actions.hpp"
+#include "change_recorder.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "prefab_actions.hpp"
@@ -28,13 +31,17 @@ bool editor_state::open_prefab(const fs::path& file) {
         log_.error("Open prefab " + name + ": save or close " + opened_prefab_name() + " first");
         return false;
     }
-    load_result<prefab> loaded = load_prefab_file(file, table());
-    log_.add(loaded.diagnostics);
-    if (!loaded.ok()) {
-        log_.error("Open prefab: " + display_path(file) + " does not load (see above)");
+    // Read again (another editor, git, a text editor may have changed it), nesting resolved.
+    prefab_library& lib = prefab_links();
+    const std::string path = lib.path_of(file);
+    lib.forget(path);
+    const prefab* loaded = lib.find(path);
+    if (loaded == nullptr) {
+        log_.error("Open prefab " + name + ": " + lib.problem(path));
         return false;
     }
-    mosaic::scene contents = loaded.value->contents().clone();
+    mosaic::scene contents = loaded->contents().clone();
+    contents.prefabs = &lib;
     // The world a game's scene has (input, physics...), so panels see what they always see.
     add_builtin_resources(contents.world);
     stage_.emplace(
@@ -44,8 +51,7 @@ bool editor_state::open_prefab(const fs::path& file) {
     game_->current() = std::move(contents);
     history_ = editor::history();
     selection_.clear();
-    selection_.select(game_->current().world.alive(loaded.value->root()) ? loaded.value->root()
-                                                                         : null_entity);
+    selection_.select(world().alive(loaded->root()) ? loaded->root() : null_entity);
     selection_.prune(world());
     saved_state_ = history_.state_id();
     dirty_without_history_ = false;
@@ -78,7 +84,12 @@ bool editor_state::save_prefab() {
         log_.error("Save prefab " + name + ": " + *error);
         return false;
     }
-    const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file);
+    prefab_library& lib = prefab_links();
+    const std::string path = lib.path_of(stage_->file);
+    const prefab* current = lib.find(path);
+    const std::optional<prefab> before =
+        current ? std::optional<prefab>(copy_prefab(*current, table())) : std::nullopt;
+    const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file, &lib);
     log_.add(written);
     if (std::any_of(written.begin(), written.end(),
                     [](const diagnostic& d) { return d.severity == diagnostic::level::error; }))
@@ -86,17 +97,50 @@ bool editor_state::save_prefab() {
     after_prefab_written(stage_->file);
     saved_state_ = history_.state_id();
     dirty_without_history_ = false;
-    update_instances_aside(made);
+    if (before) update_instances_aside(*before, made);
     log_.info("saved prefab " + display_path(stage_->file));
     return true;
 }
 
-void editor_state::update_instances_aside(const prefab& saved) {
-    (void)saved;  // the engine's propagate (prefab_link.hpp) comes with the prefab-link branch
+void editor_state::update_instances_aside(const prefab& before, const prefab& saved) {
+    mosaic::scene& aside = stage_->scene;
+    prefab_library& lib = prefab_links();
+    const std::string path = lib.path_of(stage_->file);
+    const auto entities_of = [&](const prefab& p) {
+        std::vector<entity> roots;
+        for (const prefab_instance& inst : instances_of(aside.world, path, p))
+            roots.push_back(inst.root);
+        return with_descendants(aside.world, roots);
+    };
+    const change_recorder recorder(aside, table(), entities_of(before));
+    const std::size_t updated = propagate(aside.world, path, before, saved, table());
+    if (updated == 0) return;
+    // One step of the scene's history: undo there gives the instances their old values back.
+    stage_->history.push({"Update instances of " + opened_prefab_name(),
+                          recorder.finish(aside, table(), entities_of(saved)), 0});
+    log_.info(std::to_string(updated) + (updated == 1 ? " instance" : " instances") + " of " +
+              opened_prefab_name() + " in the scene updated");
+}
+
+prefab_library& editor_state::prefab_links() {
+    const fs::path folder = project_folder();
+    if (!links_ || links_table_ != &table() || links_->project_folder() != folder) {
+        links_ = std::make_unique<prefab_library>(table(), folder);
+        links_table_ = &table();
+        // The scenes that write links through it (their saves) follow.
+        for (mosaic::scene* s :
+             {&scene(), stage_ ? &stage_->scene : nullptr, snapshot_ ? &*snapshot_ : nullptr})
+            if (s != nullptr) s->prefabs = links_.get();
+    }
+    return *links_;
+}
+
+void editor_state::resolve_instances(const fs::path& file) {
+    log_.add(resolve_prefab_instances(scene(), prefab_links(), table(), file.string()));
 }
 
 void editor_state::after_prefab_written(const fs::path& file) {
-    (void)file;
+    if (links_) links_->forget(links_->path_of(file));
     log_.add(game_->load_archetypes(prefab_folder(*this)));
 }
 

@@ -146,6 +146,7 @@ bool editor_state::open_replay(const fs::path& path, std::vector<diagnostic>* er
     if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
     game_->start(std::move(*start.value));
     reset_after_load();
+    resolve_instances({});
     replay_ = std::make_unique<replay_session>(std::move(*loaded.value));
     apply_resources(replay_->data().initial, *game_);
     set_scheduler_tick(*game_, replay_->data().initial.tick);

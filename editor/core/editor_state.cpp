@@ -38,6 +38,7 @@ mosaic::scene starter_scene() {
 editor_state::editor_state(const project* p, game_options options)
     : options_(options), game_(std::make_unique<mosaic::game>(p, options)) {
     game_->start(starter_scene());
+    resolve_instances({});
     saved_state_ = history_.state_id();
     report_load_error();
 }
@@ -47,6 +48,7 @@ editor_state::editor_state(loaded_project project, game_options options)
     log_.add(project_.problems);
     load_project_archetypes();
     game_->start(starter_scene());
+    resolve_instances({});
     remember_project();
     saved_state_ = history_.state_id();
     report_load_error();
@@ -77,6 +79,7 @@ void editor_state::new_scene() {
     game_->start(starter_scene());
     path_.clear();
     reset_after_load();
+    resolve_instances({});
     log_.info("new scene");
 }
 
@@ -140,6 +143,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
     game_->start(std::move(*loaded.value));
     reset_after_load();
+    resolve_instances(path);
     remember_recent(path);
     log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
               " entities)");
@@ -238,6 +242,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     project_ = std::move(p);
     if (new_code && project_.module) notify(code_change::loaded);
     path_ = path;
+    resolve_instances(path);
     remember_recent(path);
     remember_project();
     log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
@@ -247,6 +252,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
 
 void editor_state::reset_after_load() {
     stage_.reset();  // a new scene: the one put aside goes (callers asked about it)
+    links_.reset();  // prefab files may have changed; a new project has other types
     selection_.clear();
     history_.clear();
     saved_state_ = history_.state_id();

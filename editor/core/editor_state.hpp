@@ -35,6 +35,7 @@
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/scene/prefab_library.hpp>
 
 #include "background_load.hpp"
 #include "code_reloader.hpp"
@@ -242,6 +243,12 @@ public:
     /// The replay opened (null: none; another scene drops it).
     [[nodiscard]] const replay_session* opened_replay() const noexcept { return replay_.get(); }
 
+    // --- prefabs (editor_prefab_stage.cpp) --------------------------------------------------
+    /// The prefabs instances link to, by their path relative to the project folder: what
+    /// resolves a scene's instances on load, computes their overrides and writes them as
+    /// links on save. Made again when the project (or its code) changes.
+    [[nodiscard]] prefab_library& prefab_links();
+
     // --- a prefab opened for editing (editor_prefab_stage.cpp) ------------------------------
     /// Opens the prefab file `file` alone as the scene (Unity's prefab mode): the open scene,
     /// with its file, selection and undo history, is put aside until close_prefab(); the
@@ -313,7 +320,7 @@ private:
     void report_load_error();  // the game's registration error, to the console and an alert
     /// After save_prefab: the instances of `saved` in the scene put aside take its values
     /// (except their overrides), as one undo step of that scene's history.
-    void update_instances_aside(const prefab& saved);
+    void update_instances_aside(const prefab& before, const prefab& saved);
     /// After an undo or redo that wrote prefab files back: the project's prefabs are read
     /// again; a file that could not be written goes to the console.
     void after_files_written();
@@ -352,6 +359,12 @@ private:
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;
+
+    // The prefabs the scenes' instances link to (prefab_links()), and the table it reads.
+    std::unique_ptr<prefab_library> links_;
+    const component_table* links_table_ = nullptr;
+    /// Resolves the instances of the scene just loaded (links plus overrides in the file).
+    void resolve_instances(const std::filesystem::path& file);
 
     // The scene put aside while a prefab is open (open_prefab .. close_prefab).
     struct prefab_stage {

@@ -6,6 +6,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "actions.hpp"
@@ -74,15 +75,15 @@ entity instantiate_prefab(editor_state& s, const prefab& p, const fs::path& file
                       " at once: nothing was created");
         return null_entity;
     }
-    const std::vector<entity> made = spawn(w, p);
-    std::string relative = file.lexically_relative(s.project_folder()).generic_string();
-    if (relative.empty() || relative.starts_with("..")) relative = file.generic_string();
-    for (std::size_t i = 0; i < made.size(); ++i) {
-        s.scene().ensure_id(made[i]);
-        PrefabInstance link;
-        std::strncpy(link.prefab.path, relative.c_str(), sizeof link.prefab.path - 1);
-        link.node = static_cast<std::int64_t>(p.id_of(i));
-        w.add_or_replace<PrefabInstance>(made[i], link);
+    // The library's copy: its nested instances are resolved (a squad of tank instances).
+    prefab_library& lib = s.prefab_links();
+    const std::string relative = lib.path_of(file);
+    const prefab* linked = lib.find(relative);
+    const prefab_instance inst = instantiate(w, linked ? *linked : p, relative);
+    std::vector<entity> made;
+    for (const entity e : with_descendants(w, std::span<const entity>(&inst.root, 1))) {
+        s.scene().ensure_id(e);
+        made.push_back(e);
     }
     const entity root = made[0];
     if (!parent.is_null() && w.alive(parent)) set_parent(w, root, parent);
@@ -99,6 +100,12 @@ entity instantiate_prefab(editor_state& s, const prefab& p, const fs::path& file
     s.record(std::move(st));
     s.selection().select(root);
     return root;
+}
+
+prefab copy_prefab(const prefab& p, const component_table& table) {
+    prefab out;
+    if (prefab::make(p.name(), p.contents().clone(), table, out)) return p;  // cannot fail
+    return out;
 }
 
 std::string prefab_name_of(const fs::path& file) {
@@ -125,71 +132,6 @@ std::optional<std::string> prefab_keeping_ids(std::string name, const scene& con
     tree.systems.clear();
     tree.assign_missing_ids();
     return prefab::make(std::move(name), std::move(tree), table, out);
-}
-
-namespace {
-
-// The prefab file a link names, absolute (links are relative to the project folder).
-fs::path file_of(const editor_state& s, const PrefabInstance& link) {
-    const fs::path named(link.prefab.path);
-    return (named.is_absolute() ? named : s.project_folder() / named).lexically_normal();
-}
-
-bool same_link_file(const PrefabInstance& a, const PrefabInstance& b) {
-    return std::strncmp(a.prefab.path, b.prefab.path, sizeof a.prefab.path) == 0;
-}
-
-}  // namespace
-
-std::optional<instance_link> instance_link_of(editor_state& s, entity e) {
-    const world& w = s.world();
-    const PrefabInstance* link = w.alive(e) ? w.try_get<PrefabInstance>(e) : nullptr;
-    if (link == nullptr) return std::nullopt;
-    instance_link out;
-    out.file = file_of(s, *link);
-    out.name = prefab_name_of(out.file);
-    fs::path loaded_file;
-    out.source = find_prefab(s, out.name, &loaded_file);
-    std::error_code ec;
-    if (out.source && !fs::equivalent(loaded_file, out.file, ec)) out.source = nullptr;
-    const auto root_id =
-        out.source ? static_cast<std::int64_t>(out.source->id_of(0)) : std::int64_t{-1};
-    // Up through the entities of the same instance, to the copy of the prefab's root.
-    out.root = e;
-    for (const PrefabInstance* at = link; at->node != root_id;) {
-        const entity parent = parent_of(w, out.root);
-        const PrefabInstance* up = w.alive(parent) ? w.try_get<PrefabInstance>(parent) : nullptr;
-        if (up == nullptr || !same_link_file(*up, *link)) break;
-        out.root = parent;
-        at = up;
-    }
-    return out;
-}
-
-bool unpack_instance(editor_state& s, entity e) {
-    const std::optional<instance_link> link = instance_link_of(s, e);
-    if (!link) return false;
-    world& w = s.world();
-    const PrefabInstance mine = w.get<PrefabInstance>(link->root);
-    std::vector<entity> members;  // found before any link goes: the walk up reads them
-    for (const entity member : with_descendants(w, std::span<const entity>(&link->root, 1))) {
-        const PrefabInstance* l = w.try_get<PrefabInstance>(member);
-        if (l == nullptr || !same_link_file(*l, mine)) continue;
-        // A nested instance of the same prefab below this one keeps its link.
-        if (member != link->root && instance_link_of(s, member)->root == member) continue;
-        members.push_back(member);
-    }
-    step st{"Unpack " + link->name, {}, 0};
-    for (const entity member : members) {
-        const type_id type = type_id_of<PrefabInstance>();
-        component_change c{member, type, capture_component(w, member, type), {}};
-        w.remove<PrefabInstance>(member);
-        c.after = capture_component(w, member, type);
-        st.changes.emplace_back(std::move(c));
-    }
-    s.record(std::move(st));
-    s.log().info("Unpacked " + name_of(w, link->root) + ": no longer an instance of " + link->name);
-    return true;
 }
 
 const prefab* find_prefab(editor_state& s, std::string_view name, fs::path* file) {

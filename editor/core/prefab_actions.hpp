@@ -33,6 +33,11 @@ std::optional<std::filesystem::path> create_prefab(editor_state& s, entity root)
 entity instantiate_prefab(editor_state& s, const prefab& p, const std::filesystem::path& file,
                           std::optional<glm::vec2> at = std::nullopt, entity parent = null_entity);
 
+/// A copy of `p` made from its contents (prefab::make), so every index it keeps is right:
+/// the copy constructor of the engine's prefab (prefab-link 97454f4) leaves its node ids and
+/// parents out.
+[[nodiscard]] prefab copy_prefab(const prefab& p, const component_table& table);
+
 /// "Tank" for .../Tank.prefab.json.
 [[nodiscard]] std::string prefab_name_of(const std::filesystem::path& file);
 
@@ -43,21 +48,6 @@ entity instantiate_prefab(editor_state& s, const prefab& p, const std::filesyste
                                                             entity root,
                                                             const component_table& table,
                                                             prefab& out);
-
-/// What an entity of an instance is linked to (the entity header, Unpack).
-struct instance_link {
-    entity root = null_entity;       // the instance's root (the entity itself when it is)
-    std::filesystem::path file;      // the prefab file, absolute
-    std::string name;                // "Tank"
-    const prefab* source = nullptr;  // the loaded prefab; null: missing or broken
-};
-/// The link of `e`, or nullopt when `e` is not part of a prefab instance.
-[[nodiscard]] std::optional<instance_link> instance_link_of(editor_state& s, entity e);
-
-/// Turns the instance `e` belongs to into plain entities: its root and the entities of the
-/// same instance lose their link (nested instances keep theirs). One undo step; false when
-/// `e` is not in an instance.
-bool unpack_instance(editor_state& s, entity e);
 
 /// The loaded prefab named `name` and its file, or nullptr.
 [[nodiscard]] const prefab* find_prefab(editor_state& s, std::string_view name,

@@ -18,6 +18,7 @@
 #include "core/editor_state.hpp"
 #include "core/entity_names.hpp"
 #include "core/prefab_actions.hpp"
+#include "core/prefab_overrides.hpp"
 
 namespace {
 
@@ -206,17 +207,17 @@ TEST_F(PrefabEdit, UnpackIsOneUndoStepAndLeavesNestedLinksAlone) {
 TEST_F(PrefabEdit, TheLinkOfAnyMemberNamesTheInstanceRootAndItsPrefab) {
     const std::vector<entity> members = with_descendants(s.world(), std::vector<entity>{first});
     for (const entity e : members) {
-        const auto link = instance_link_of(s, e);
+        const auto link = linked_instance_of(s, e);
         ASSERT_TRUE(link);
         EXPECT_EQ(link->root, first);
         EXPECT_EQ(link->name, "Tank");
         EXPECT_NE(link->source, nullptr);
     }
-    EXPECT_FALSE(instance_link_of(s, s.find_by_name("Main Camera")));
+    EXPECT_FALSE(linked_instance_of(s, s.find_by_name("Main Camera")));
     // The file gone (and the prefabs reloaded): the link says the prefab is missing.
     fs::remove(file);
-    s.log().add(s.game().load_archetypes(file.parent_path()));
-    const auto missing = instance_link_of(s, members[1]);
+    s.after_prefab_written(file);  // as the editor does after writing one
+    const auto missing = linked_instance_of(s, members[1]);
     ASSERT_TRUE(missing);
     EXPECT_EQ(missing->source, nullptr);
     EXPECT_EQ(missing->file, file);

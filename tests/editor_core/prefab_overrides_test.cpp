@@ -1,0 +1,214 @@
+// Overrides of linked prefab instances through the editor's actions: Revert and Apply to
+// Prefab of a field, a component, all of an instance's; each one undo step (Apply's file
+// included) that redo brings back; saving an opened prefab updates the scene's instances.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <sstream>
+#include <string>
+
+#include <mosaic/engine/components.hpp>
+#include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/scene/atomic_file.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
+#include <mosaic/engine/scene/scene_json.hpp>
+
+#include "core/actions.hpp"
+#include "core/editor_state.hpp"
+#include "core/entity_names.hpp"
+#include "core/prefab_actions.hpp"
+#include "core/prefab_overrides.hpp"
+
+namespace {
+
+using namespace mosaic;
+using namespace mosaic::editor;
+namespace fs = std::filesystem;
+
+std::string scene_text(editor_state& s) {
+    std::ostringstream out;
+    save_scene_json(s.scene(), s.table(), out);
+    return out.str();
+}
+
+std::string file_text(const fs::path& p) {
+    return read_file(p).bytes;
+}
+
+struct PrefabOverrides : ::testing::Test {
+    PrefabOverrides() {
+        fs::remove_all(folder);
+        fs::create_directories(folder);
+        EXPECT_TRUE(s.save_as(folder / "main.scene.json"));
+        const entity hull = create_entity(s, "Tank");
+        create_entity(s, "Turret", hull);
+        add_component(s, std::vector<entity>{hull}, type_id_of<Sprite>());
+        file = create_prefab(s, hull).value_or(fs::path());
+        delete_entities(s, std::vector<entity>{hull});  // only instances in the scene
+        const prefab* p = find_prefab(s, "Tank");
+        EXPECT_NE(p, nullptr);
+        first = instantiate_prefab(s, *p, file, glm::vec2(5, 0));
+        second = instantiate_prefab(s, *find_prefab(s, "Tank"), file, glm::vec2(-5, 0));
+        sprite = s.table().find(type_id_of<Sprite>());
+        tint = sprite->find_field("tint");
+        size = sprite->find_field("size");
+    }
+    ~PrefabOverrides() override {
+        std::error_code ec;
+        fs::remove_all(folder, ec);
+    }
+
+    // An edit of `e`'s Sprite field, as the inspector makes it (one undo step).
+    template <class T>
+    void set(entity e, const field_info* f, T value) {
+        set_field(s, std::vector<entity>{e}, type_id_of<Sprite>(), *f, &value);
+    }
+    color tint_of(entity e) { return s.world().get<Sprite>(e).tint; }
+
+    fs::path folder =
+        fs::temp_directory_path() / ("mosaic_prefab_overrides_" + std::to_string(::getpid()));
+    editor_state s;
+    fs::path file;
+    entity first, second;
+    const component_info* sprite = nullptr;
+    const field_info* tint = nullptr;
+    const field_info* size = nullptr;
+};
+
+const color red{1, 0, 0, 1};
+const color white{1, 1, 1, 1};
+
+TEST_F(PrefabOverrides, AnEditedFieldIsAnOverrideOfItsComponentAndNothingElse) {
+    EXPECT_FALSE(is_overridden(s, first, *sprite));
+    set(first, tint, red);
+    EXPECT_TRUE(is_overridden(s, first, *sprite));
+    EXPECT_TRUE(is_overridden(s, first, *sprite, tint));
+    EXPECT_FALSE(is_overridden(s, first, *sprite, size));
+    EXPECT_FALSE(is_overridden(s, second, *sprite)) << "the other instance";
+    const auto inst = linked_instance_of(s, first);
+    ASSERT_TRUE(inst);
+    const std::vector<prefab_override> list = overrides_of(s, *inst);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].field, tint);
+    EXPECT_EQ(list[0].target, first);
+}
+
+TEST_F(PrefabOverrides, RevertAFieldIsOneUndoStep) {
+    set(first, tint, red);
+    set(first, size, glm::vec2(3, 3));
+    const std::size_t steps = s.history().undo_steps();
+    ASSERT_TRUE(revert_overrides(s, {first, sprite, tint}));
+    EXPECT_EQ(tint_of(first), white);
+    EXPECT_EQ(s.world().get<Sprite>(first).size, glm::vec2(3, 3)) << "only that field";
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
+    EXPECT_EQ(s.history().undo_label(), "Revert Sprite.tint");
+    EXPECT_FALSE(revert_overrides(s, {first, sprite, tint})) << "nothing left to revert";
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(tint_of(first), red);
+    ASSERT_TRUE(s.redo());
+    EXPECT_EQ(tint_of(first), white);
+}
+
+TEST_F(PrefabOverrides, RevertAComponentRemovesAnAddedOneAndBringsARemovedOneBack) {
+    add_component(s, std::vector<entity>{first}, type_id_of<Collider>());
+    const component_info* collider = s.table().find(type_id_of<Collider>());
+    EXPECT_TRUE(is_overridden(s, first, *collider)) << "an added component";
+    ASSERT_TRUE(revert_overrides(s, {first, collider, nullptr}));
+    EXPECT_FALSE(s.world().has<Collider>(first));
+
+    remove_component(s, std::vector<entity>{second}, type_id_of<Sprite>());
+    ASSERT_TRUE(revert_overrides(s, {second, sprite, nullptr}));
+    EXPECT_TRUE(s.world().has<Sprite>(second));
+    EXPECT_EQ(s.history().undo_label(), "Revert Sprite");
+    ASSERT_TRUE(s.undo());
+    EXPECT_FALSE(s.world().has<Sprite>(second));
+}
+
+TEST_F(PrefabOverrides, ApplyAFieldWritesThePrefabAndTheOtherInstancesFollowAsOneUndoStep) {
+    set(second, size, glm::vec2(2, 2));  // the other instance's own size stays
+    set(first, tint, red);
+    set(first, size, glm::vec2(4, 4));
+    const std::string file_before = file_text(file);
+    const std::size_t steps = s.history().undo_steps();
+
+    ASSERT_TRUE(apply_overrides(s, {first, sprite, tint}));
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
+    EXPECT_EQ(s.history().undo_label(), "Apply Sprite.tint to Tank");
+    EXPECT_NE(file_text(file), file_before) << "the file is written";
+    const auto saved = load_prefab_file(file, s.table());
+    ASSERT_TRUE(saved.ok());
+    EXPECT_EQ(saved.value->contents().world.get<Sprite>(saved.value->root()).tint, red);
+    EXPECT_EQ(tint_of(second), red) << "the other instance follows";
+    EXPECT_EQ(s.world().get<Sprite>(second).size, glm::vec2(2, 2)) << "its override stays";
+    EXPECT_FALSE(is_overridden(s, first, *sprite, tint));
+    EXPECT_TRUE(is_overridden(s, first, *sprite, size)) << "not applied";
+
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(file_text(file), file_before) << "undo writes the file back";
+    EXPECT_EQ(tint_of(second), white);
+    EXPECT_EQ(tint_of(first), red);
+    EXPECT_TRUE(is_overridden(s, first, *sprite, tint)) << "against the prefab as it was";
+    ASSERT_TRUE(s.redo());
+    EXPECT_EQ(tint_of(second), red);
+    EXPECT_FALSE(is_overridden(s, first, *sprite, tint));
+}
+
+TEST_F(PrefabOverrides, ApplyAllAndRevertAllTakeEveryOverrideOfTheInstance) {
+    set(first, tint, red);
+    add_component(s, std::vector<entity>{first}, type_id_of<Collider>());
+    const auto inst = linked_instance_of(s, first);
+    ASSERT_TRUE(inst);
+    EXPECT_EQ(overrides_of(s, *inst).size(), 2u);
+    const std::string before = scene_text(s);
+    ASSERT_TRUE(revert_overrides(s, {first, nullptr, nullptr}));
+    EXPECT_TRUE(overrides_of(s, *linked_instance_of(s, first)).empty());
+    EXPECT_EQ(s.history().undo_label(), "Revert All");
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(scene_text(s), before);
+
+    // From a child of the instance: the same instance.
+    const entity turret = with_descendants(s.world(), std::vector<entity>{first})[1];
+    ASSERT_TRUE(apply_overrides(s, {turret, nullptr, nullptr}));
+    EXPECT_EQ(s.history().undo_label(), "Apply All to Tank");
+    EXPECT_TRUE(s.world().has<Collider>(second)) << "the added component reached the other";
+    EXPECT_EQ(tint_of(second), red);
+    ASSERT_TRUE(s.undo());
+    EXPECT_FALSE(s.world().has<Collider>(second));
+    EXPECT_EQ(scene_text(s), before);
+}
+
+TEST_F(PrefabOverrides, SavingAnOpenedPrefabUpdatesTheInstancesExceptTheirOverrides) {
+    set(second, tint, red);
+    ASSERT_TRUE(s.open_prefab(file));
+    const entity root = s.selection().active();
+    const glm::vec2 big{6, 6};
+    const color blue{0, 0, 1, 1};
+    set_field(s, std::vector<entity>{root}, type_id_of<Sprite>(), *size, &big);
+    set_field(s, std::vector<entity>{root}, type_id_of<Sprite>(), *tint, &blue);
+    ASSERT_TRUE(s.save_prefab());
+    s.close_prefab();
+    EXPECT_EQ(s.world().get<Sprite>(first).size, big);
+    EXPECT_EQ(tint_of(first), blue);
+    EXPECT_EQ(s.world().get<Sprite>(second).size, big);
+    EXPECT_EQ(tint_of(second), red) << "an overridden value stays";
+    EXPECT_EQ(s.history().undo_label(), "Update instances of Tank");
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(s.world().get<Sprite>(first).size, glm::vec2(1, 1));
+}
+
+TEST_F(PrefabOverrides, AMissingPrefabHasNoOverridesToActOnAndIsNotUnpacked) {
+    set(first, tint, red);
+    fs::remove(file);
+    s.after_prefab_written(file);
+    const auto inst = linked_instance_of(s, first);
+    ASSERT_TRUE(inst);
+    EXPECT_EQ(inst->source, nullptr);
+    EXPECT_FALSE(inst->problem.empty());
+    EXPECT_FALSE(revert_overrides(s, {first, nullptr, nullptr}));
+    EXPECT_FALSE(apply_overrides(s, {first, nullptr, nullptr}));
+    EXPECT_FALSE(unpack_instance(s, first));
+    EXPECT_EQ(tint_of(first), red) << "nothing lost";
+}
+
+}  // namespace
