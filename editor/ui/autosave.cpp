@@ -126,6 +126,7 @@ autosave::~autosave() {
 
 std::string autosave::write_now(editor_state& s, when w) {
     if (folder_.empty() || !s.dirty()) return {};
+    if (s.opened_prefab() != nullptr) return {};  // the scene waits aside; Save writes prefabs
     if (s.playing() && w != when::entering_play) return {};
     for (const diagnostic& d : save_scene_file(s.scene(), s.table(), file_)) {
         if (d.severity == diagnostic::level::error) return d.to_string();
@@ -136,7 +137,8 @@ std::string autosave::write_now(editor_state& s, when w) {
 }
 
 void autosave::tick(editor_state& s, double now, int minutes) {
-    if (folder_.empty()) return;
+    // While a prefab is open dirty() is the prefab's: the scene's recovery file stays as it is.
+    if (folder_.empty() || s.opened_prefab() != nullptr) return;
     if (last_write_ < 0) last_write_ = now;
     if (!s.dirty()) {
         if (written_) discard();  // saved since: nothing to recover

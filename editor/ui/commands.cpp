@@ -6,6 +6,7 @@
 
 #include "core/actions.hpp"
 #include "core/prefab_actions.hpp"
+#include "core/prefab_overrides.hpp"
 
 namespace mosaic::editor {
 
@@ -95,6 +96,15 @@ void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view 
     if (e.is_null()) return;
     ui.events.post(scene_changed{});
     ui.events.post(reveal_in_hierarchy{e});
+}
+
+void command_select_prefab(ui_state& ui, std::string name) {
+    ui.events.post(show_panel{"project"});
+    ui.events.post(reveal_prefab{std::move(name)});
+}
+
+void command_unpack_prefab(editor_state& s, ui_state& ui, entity e) {
+    if (unpack_instance(s, e)) ui.events.post(scene_changed{});
 }
 
 void command_rename(editor_state& s, ui_state& ui) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include <mosaic/ecs/archetype.hpp>
@@ -36,6 +37,11 @@ void command_create_prefab(editor_state& s, ui_state& ui, entity root);
 void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view name,
                                 std::optional<glm::vec2> at = std::nullopt,
                                 entity parent = null_entity);
+/// Shows the prefab named `name` in the Project panel, highlighted (the entity header's
+/// Select).
+void command_select_prefab(ui_state& ui, std::string name);
+/// Turns the instance `e` belongs to into plain entities (one undo step).
+void command_unpack_prefab(editor_state& s, ui_state& ui, entity e);
 void command_rename(editor_state& s, ui_state& ui);
 void command_frame_selection(ui_state& ui);
 

@@ -232,6 +232,12 @@ bool element_widget(field_context& ctx, const field_info& field, void* component
 
 }  // namespace
 
+void draw_override_bar(float top, float height) {
+    const float left = ImGui::GetWindowPos().x + 1;
+    ImGui::GetWindowDrawList()->AddRectFilled({left, top}, {left + 3, top + height},
+                                              ImGui::GetColorU32(colors::prefab));
+}
+
 void draw_field(field_context& ctx, const field_info& field) {
     world& w = ctx.state.world();
     const void* first = w.try_get(ctx.entities[0], ctx.info.type);
@@ -246,22 +252,33 @@ void draw_field(field_context& ctx, const field_info& field) {
         std::string label = field.name;
         if (field.count > 1) label += "[" + std::to_string(element) + "]";
         ImGui::AlignTextToFramePadding();
+        const bool overridden = ctx.prefab != nullptr && ctx.prefab->overridden(field);
+        if (overridden) {
+            draw_override_bar(ImGui::GetCursorScreenPos().y, ImGui::GetFrameHeight());
+            if (ImFont* bold = bold_font()) ImGui::PushFont(bold);
+        }
         if (mixed) ImGui::PushStyleColor(ImGuiCol_Text, colors::accent);
         ImGui::TextUnformatted(label.c_str());
         if (mixed) ImGui::PopStyleColor();
-        if (ctx.ui.test.record_items)
+        if (overridden && bold_font() != nullptr) ImGui::PopFont();
+        if (ctx.ui.test.record_items) {
             ctx.ui.test.record("inspector/label/" + ctx.info.name + "." + label);
+            if (overridden) ctx.ui.test.record("inspector/override/" + ctx.info.name + "." + label);
+        }
         if (!field.hints.tooltip.empty() && ImGui::IsItemHovered())
             ImGui::SetTooltip("%.*s", static_cast<int>(field.hints.tooltip.size()),
                               field.hints.tooltip.data());
-        // While playing, a number's history over the recording (the label's context menu).
-        if (ctx.state.recording() != nullptr && ctx.entities.size() == 1 && can_plot(field) &&
-            ImGui::BeginPopupContextItem("##field_menu")) {
-            if (ImGui::MenuItem("Plot History")) {
+        // The label's menu: while playing, a number's history over the recording; on an
+        // overridden prefab value, Revert and Apply to Prefab.
+        const bool plot =
+            ctx.state.recording() != nullptr && ctx.entities.size() == 1 && can_plot(field);
+        if ((plot || overridden) && ImGui::BeginPopupContextItem("##field_menu")) {
+            if (plot && ImGui::MenuItem("Plot History")) {
                 open_field_history(ctx.state, ctx.ui, ctx.entities[0], ctx.info.type,
                                    static_cast<std::size_t>(&field - ctx.info.fields.data()));
             }
-            ctx.ui.test.record("field_menu/Plot History");
+            if (plot) ctx.ui.test.record("field_menu/Plot History");
+            if (overridden) ctx.prefab->menu_items(field);
             ImGui::EndPopup();
         }
         ImGui::SameLine(label_width);

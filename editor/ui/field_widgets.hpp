@@ -9,6 +9,7 @@
 // typed text or a colour-picker session is one undo step; the inspector ends it once no
 // widget is active.
 
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -21,13 +22,26 @@
 
 namespace mosaic::editor {
 
+/// The prefab parts of a field's row, for entities of prefab instances (prefab_header.hpp):
+/// whether the field is an overridden value (a bold label and a bar at the left, as Unity
+/// marks them) and the items its label's menu then adds (Revert, Apply to Prefab).
+struct field_prefab_marks {
+    std::function<bool(const field_info&)> overridden;
+    std::function<void(const field_info&)> menu_items;
+};
+
 struct field_context {
     editor_state& state;
     ui_state& ui;
     std::span<const entity> entities;  // all alive, all have the component
     const component_info& info;
     live_edit& live;
+    const field_prefab_marks* prefab = nullptr;  // null: no entity is an instance's
 };
+
+/// The mark of an overridden prefab value: a bar at the left edge of the window, from `top`
+/// down `height` pixels.
+void draw_override_bar(float top, float height);
 
 /// Draws `field` (one of ctx.info.fields; every element of a fixed array) as "label | widget"
 /// rows.

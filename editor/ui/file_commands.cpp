@@ -14,6 +14,7 @@
 #include <mosaic/engine/replay/replay.hpp>
 
 #include "ui/commands.hpp"
+#include "ui/prefab_mode.hpp"
 
 namespace mosaic::editor {
 
@@ -55,6 +56,17 @@ void perform(editor_state& s, ui_state& ui) {
 }
 
 void request(editor_state& s, ui_state& ui, file_request what) {
+    // While a prefab is open the scene waits aside: the prefab closes first, and when it has
+    // unsaved changes the user decides about them in its banner first.
+    if (s.opened_prefab() != nullptr) {
+        if (s.dirty()) {
+            s.alert("Prefab open", "The prefab " + s.opened_prefab_name() +
+                                       " has unsaved changes: Save or Close it (over the "
+                                       "scene view) first.");
+            return;
+        }
+        close_prefab_now(s, ui);
+    }
     ui.files.pending = what;
     if (s.dirty() && !s.playing()) {
         ui.files.ask_unsaved = true;
@@ -204,6 +216,7 @@ bool command_save(editor_state& s, ui_state& ui) {
         s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
         return false;
     }
+    if (s.opened_prefab() != nullptr) return command_save_prefab(s, ui);
     if (s.scene_path().empty()) {
         command_save_as(s, ui);
         return false;
@@ -214,6 +227,11 @@ bool command_save(editor_state& s, ui_state& ui) {
 void command_save_as(editor_state& s, ui_state& ui) {
     if (s.playing()) {
         s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
+        return;
+    }
+    if (s.opened_prefab() != nullptr) {
+        s.log().warning("Save As: close the prefab " + s.opened_prefab_name() +
+                        " first (File > Save saves it)");
         return;
     }
     const fs::path name =

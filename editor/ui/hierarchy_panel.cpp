@@ -308,7 +308,10 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     if (!r.has_children) flags |= ImGuiTreeNodeFlags_Leaf;
     if (selected) flags |= ImGuiTreeNodeFlags_Selected;
     const bool active = w.is_active(e);
-    if (!active) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
+    // Entities of prefab instances in the prefab colour, as Unity shows them.
+    const bool linked = active && w.has<PrefabInstance>(e);
+    if (!active || linked)
+        ImGui::PushStyleColor(ImGuiCol_Text, active ? colors::prefab : colors::dim);
     // A selected row keeps its colour under the mouse (the hover grey reads as "not selected").
     if (selected)
         ImGui::PushStyleColor(ImGuiCol_HeaderHovered, ImGui::GetStyleColorVec4(ImGuiCol_Header));
@@ -316,7 +319,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
     const std::string label = entity_label(w, e);
     ImGui::TreeNodeEx("##node", flags, "%s", label.c_str());
     if (selected) ImGui::PopStyleColor();
-    if (!active) ImGui::PopStyleColor();
+    if (!active || linked) ImGui::PopStyleColor();
     if (ui.test.record_items) ui.test.record("hierarchy/row/" + label);
 
     if (ImGui::IsItemToggledOpen()) {
@@ -454,6 +457,12 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     ui.test.record("hierarchy/menu/Create Prefab");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
+    if (s.world().has<PrefabInstance>(e)) {
+        if (ImGui::MenuItem("Unpack Prefab")) command_unpack_prefab(s, ui, e);
+        ui.test.record("hierarchy/menu/Unpack Prefab");
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Make this instance plain entities: no longer linked to its prefab");
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Copy", "Ctrl+C")) command_copy(s, ui);
     if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);

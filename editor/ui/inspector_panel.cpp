@@ -11,6 +11,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
+#include <mosaic/engine/scene/prefab.hpp>
 
 #include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
@@ -27,6 +28,12 @@ bool editable(const component_info& info) {
     return !info.flags.hidden && !info.flags.opaque;
 }
 
+// The link to a prefab is shown by the entity header (prefab_header.hpp), never as a
+// component: nobody adds, edits or removes it by hand.
+bool prefab_link(const component_info& info) {
+    return info.type == type_id_of<PrefabInstance>();
+}
+
 }  // namespace
 
 void inspector_panel::draw(editor_state& s, ui_state& ui) {
@@ -38,13 +45,14 @@ void inspector_panel::draw(editor_state& s, ui_state& ui) {
     if (entities_.empty()) {
         ImGui::TextDisabled("Select an entity in the Hierarchy or the Scene view.");
     } else {
-        draw_header(s, ui);
+        draw_header(s, ui);  // its prefab line may apply or unpack: the marks come after
+        marks_.update(s, entities_);
         ImGui::Spacing();
 
         // The registered, visible components every target has, in type id order.
         for (type_id type : w.components_of(entities_.front())) {
             const component_info* info = s.table().find(type);
-            if (info == nullptr || !editable(*info)) continue;
+            if (info == nullptr || !editable(*info) || prefab_link(*info)) continue;
             const bool shared = std::all_of(entities_.begin() + 1, entities_.end(),
                                             [&](entity e) { return w.has(e, type); });
             if (shared) draw_component(s, ui, *info);
@@ -88,6 +96,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
             ui.events.post(scene_changed{});
         ui.test.record("inspector/name");
+        draw_prefab_header(s, ui, e);
     } else {
         ImGui::AlignTextToFramePadding();
         ImGui::TextColored(colors::accent, "%zu entities selected", entities_.size());
@@ -115,9 +124,18 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
                                                  [&](entity e) { return s.keeps().kept(e, info); });
 
     const std::string label = "      " + info.name;  // room for the checkbox after the arrow
+    // An overridden prefab component: a bold title and the bar at the left, as Unity marks it.
+    const bool overridden = marks_.component(s, info);
+    ImFont* bold = overridden ? bold_font() : nullptr;
+    if (bold) ImGui::PushFont(bold);
     const bool open = ImGui::CollapsingHeader(
         label.c_str(), ImGuiTreeNodeFlags_DefaultOpen | ImGuiTreeNodeFlags_AllowItemOverlap);
+    if (bold) ImGui::PopFont();
     ui.test.record("inspector/header/" + info.name);
+    if (overridden) {
+        draw_override_bar(ImGui::GetItemRectMin().y, ImGui::GetItemRectSize().y);
+        ui.test.record("inspector/override/" + info.name);
+    }
     const float header_y = ImGui::GetItemRectMin().y;
     const float header_right = ImGui::GetItemRectMax().x;
     const float header_height = ImGui::GetItemRectSize().y;
@@ -140,6 +158,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
             s.clipboard().type == info.type && s.clipboard().bytes.size() == info.size;
         if (ImGui::MenuItem("Paste Values", nullptr, false, can_paste))
             paste_component(s, entities_, info.type, s.clipboard().bytes);
+        marks_.component_menu(s, ui, info);
         if (s.playing()) {
             ImGui::Separator();
             if (ImGui::MenuItem("Keep after Stop", nullptr, kept))
@@ -185,7 +204,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
 
     if (open) {
         ImGui::Indent(6);
-        field_context ctx{s, ui, entities_, info, live_};
+        field_context ctx{s, ui, entities_, info, live_, marks_.fields(s, ui, info)};
         for (const field_info& field : info.fields) {
             ImGui::PushID(field.name.c_str());
             draw_field(ctx, field);
@@ -264,7 +283,7 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
     world& w = s.world();
     std::vector<const component_info*> matches;
     for (const component_info* info : s.table().all()) {
-        if (!editable(*info) || info->flags.resource) continue;
+        if (!editable(*info) || info->flags.resource || prefab_link(*info)) continue;
         const bool all_have = std::all_of(entities_.begin(), entities_.end(),
                                           [&](entity e) { return w.has(e, info->type); });
         if (!all_have && contains_ignoring_case(info->name, needle)) matches.push_back(info);

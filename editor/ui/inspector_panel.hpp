@@ -3,7 +3,9 @@
 // the component table. Each component is a collapsing header with an enable checkbox and a
 // menu (Reset, Remove, Copy values, Paste values); its fields come from field_widgets. With
 // several entities selected it shows the components they all have and edits apply to all.
-// Components of unknown types kept from the file are shown read-only as their JSON.
+// Components of unknown types kept from the file are shown read-only as their JSON. For an
+// entity of a prefab instance, the header names its prefab and overridden values are marked
+// (prefab_header.hpp).
 
 #include <vector>
 
@@ -11,6 +13,7 @@
 
 #include "core/actions.hpp"
 #include "ui/panel.hpp"
+#include "ui/prefab_header.hpp"
 
 namespace mosaic::editor {
 
@@ -34,6 +37,7 @@ private:
 
     std::vector<entity> entities_;  // this frame's targets: the alive selection
     live_edit live_;
+    prefab_marks marks_;  // overridden prefab values: marks and menus
     char name_buffer_[64] = {};
     bool name_active_ = false;
     char add_filter_[64] = {};

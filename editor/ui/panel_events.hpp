@@ -39,8 +39,13 @@ struct show_panel {
     std::string id;
 };
 
+/// Highlight the prefab named `name` in the Project panel (the entity header's Select).
+struct reveal_prefab {
+    std::string name;
+};
+
 using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy,
-                                 frame_on_selection, scene_opened, show_panel>;
+                                 frame_on_selection, scene_opened, show_panel, reveal_prefab>;
 
 class event_queue {
 public:

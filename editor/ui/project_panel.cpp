@@ -9,9 +9,11 @@
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "core/editor_state.hpp"
+#include "core/prefab_actions.hpp"
 #include "ui/commands.hpp"
 #include "ui/file_dialog.hpp"
 #include "ui/hierarchy_panel.hpp"
+#include "ui/prefab_mode.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -93,13 +95,35 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
+void project_panel::on_event(const panel_event& e, editor_state& s) {
+    (void)s;
+    if (const auto* reveal = std::get_if<reveal_prefab>(&e)) {
+        highlighted_prefab_ = reveal->name;
+        scroll_to_prefab_ = true;
+    }
+}
+
 void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     const std::string title =
         "Prefabs (" + std::to_string(s.game().prefabs().size()) + ")###prefabs";
+    if (scroll_to_prefab_) ImGui::SetNextItemOpen(true);
     if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
     for (const prefab& p : s.game().prefabs()) {
-        ImGui::Selectable(p.name().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
+        const bool highlighted = p.name() == highlighted_prefab_;
+        ImGui::Selectable(p.name().c_str(), highlighted, ImGuiSelectableFlags_AllowDoubleClick);
         ui.test.record("project/prefab/" + p.name());
+        if (highlighted) {
+            ui.test.record("project/highlighted/" + p.name());
+            if (scroll_to_prefab_) ImGui::SetScrollHereY();
+        }
+        if (ImGui::BeginPopupContextItem("##prefab_menu")) {
+            const fs::path file = prefab_folder(s) / (p.name() + ".prefab.json");
+            if (ImGui::MenuItem("Open Prefab", nullptr, false, !s.playing()))
+                command_open_prefab(s, ui, file);
+            ui.test.record("project/prefab_menu/Open Prefab");
+            if (ImGui::MenuItem("Create Instance")) command_instantiate_prefab(s, ui, p.name());
+            ImGui::EndPopup();
+        }
         if (ImGui::BeginDragDropSource()) {
             ImGui::SetDragDropPayload(prefab_payload, p.name().data(), p.name().size());
             ImGui::Text("%s (%zu entities)", p.name().c_str(), p.size());
@@ -113,6 +137,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
                 command_instantiate_prefab(s, ui, p.name());
         }
     }
+    scroll_to_prefab_ = false;
     if (s.game().prefabs().empty())
         ImGui::TextDisabled("(none: drag an entity here from the Hierarchy)");
     ImGui::TreePop();

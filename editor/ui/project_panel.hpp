@@ -1,7 +1,9 @@
 #pragma once
 // project_panel: the open project — its name (from mosaic.project.json), where it lives and
 // whether its code is loaded; its scenes (a click opens one, asking about unsaved changes
-// first); its archetypes (double-click creates one); and the other files of its folder.
+// first); its archetypes (double-click creates one); its prefabs (drag one out, double-click
+// to instantiate, right-click to open it; an instance's Select highlights its prefab); and
+// the other files of its folder.
 
 #include <filesystem>
 #include <string>
@@ -17,6 +19,7 @@ public:
 
     void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
     void draw(editor_state& s, ui_state& ui);
+    void on_event(const panel_event& e, editor_state& s) override;
 
 private:
     /// Lists the folder's files and the manifest's scenes (kept until something changes:
@@ -38,6 +41,8 @@ private:
     std::vector<file> files_;
     std::vector<file> scenes_;
     bool scanned_ = false;
+    std::string highlighted_prefab_;  // the entity header's Select
+    bool scroll_to_prefab_ = false;
 };
 
 }  // namespace mosaic::editor

@@ -14,6 +14,7 @@
 
 #include "core/editor_state.hpp"
 #include "ui/commands.hpp"
+#include "ui/prefab_mode.hpp"
 #include "ui/scene_picking.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -79,6 +80,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
         camera_from_scene_ = false;
     }
 
+    draw_prefab_banner(s, ui);  // while a prefab is open: which one, Save, Close
     // A thin bar: view toggles and where the camera is.
     ImGui::Checkbox("Grid", &ui.settings.grid);
     ImGui::SameLine();

@@ -1,6 +1,8 @@
 #include "ui/theme.hpp"
 
 #include <cstdio>
+#include <filesystem>
+#include <string>
 
 namespace mosaic::editor {
 
@@ -106,11 +108,23 @@ bool load_fonts(ImGuiIO& io, const char* path, float size_pixels) {
         // Latin-1 plus General Punctuation: compilers quote names with U+2018/U+2019, and
         // their messages stream into the Console.
         static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
-        if (io.Fonts->AddFontFromFileTTF(path, size_pixels, nullptr, ranges) != nullptr)
+        if (io.Fonts->AddFontFromFileTTF(path, size_pixels, nullptr, ranges) != nullptr) {
+            const std::string bold =
+                (std::filesystem::path(path).parent_path() / "DejaVuSans-Bold.ttf").string();
+            std::error_code ec;
+            if (std::filesystem::exists(bold, ec))
+                io.Fonts->AddFontFromFileTTF(bold.c_str(), size_pixels, nullptr, ranges);
             return true;
+        }
     }
     io.Fonts->AddFontDefault();
     return false;
+}
+
+ImFont* bold_font() {
+    // The second font of the atlas is the bold face (load_fonts adds it right after).
+    const ImFontAtlas* atlas = ImGui::GetIO().Fonts;
+    return atlas->Fonts.Size > 1 ? atlas->Fonts[1] : nullptr;
 }
 
 }  // namespace mosaic::editor

@@ -97,10 +97,15 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, (where.size.x - buttons) * 0.5f));
     const play_state mode = s.mode();
-    if (icon_button("##play", icon::play, mode != play_state::editing, true))
+    // A prefab open for editing is not a scene to play: its banner's Close comes first.
+    const bool editing_prefab = s.opened_prefab() != nullptr;
+    if (icon_button("##play", icon::play, mode != play_state::editing, !editing_prefab))
         command_play_stop(s, ui);
     ui.test.record("toolbar/Play");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(s.playing() ? "Stop (Ctrl+P)" : "Play (Ctrl+P)");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+        ImGui::SetTooltip(editing_prefab ? "Close the prefab to play the scene"
+                          : s.playing()  ? "Stop (Ctrl+P)"
+                                         : "Play (Ctrl+P)");
     ImGui::SameLine();
     if (icon_button("##pause", icon::pause, mode == play_state::paused, s.playing()))
         command_pause(s, ui);

@@ -40,6 +40,13 @@ struct edit_state {
     std::array<char, 64> picker_filter{};  // the entity picker popup's search text
 };
 
+/// A prefab opened for editing (prefab_commands.hpp): Close's question about unsaved
+/// changes, and the scene view's camera on the scene, given back on Close.
+struct prefab_mode_state {
+    bool ask_close = false;
+    camera2d scene_camera;
+};
+
 struct ui_state {
     editor_settings settings;
     std::filesystem::path settings_path;  // empty: settings are never written
@@ -49,6 +56,7 @@ struct ui_state {
     edit_state edit;
     file_flow files;
     field_history_view history;  // the Field History window
+    prefab_mode_state prefab;
     test_hooks test;
 };
 
