@@ -80,7 +80,9 @@ bool is_overridden(editor_state& s, entity e, const component_info& component,
 
 bool is_overridden(editor_state& s, const linked_instance& inst, entity e,
                    const component_info& component, const field_info* field) {
-    if (inst.source == nullptr) return false;
+    // Runtime state (WorldTransform...) is never saved, so never an override (the engine's
+    // is_overridden, asked about such a component, calls it added).
+    if (inst.source == nullptr || component.flags.not_saved || component.flags.opaque) return false;
     const auto overridden = [&](const field_info* f) {
         return !placement(inst.root, e, component, f) &&
                mosaic::is_overridden(s.world(), inst.members, *inst.source, e, component, f);

@@ -86,6 +86,9 @@ TEST_F(PrefabOverrides, AnEditedFieldIsAnOverrideOfItsComponentAndNothingElse) {
     EXPECT_TRUE(is_overridden(s, first, *sprite, tint));
     EXPECT_FALSE(is_overridden(s, first, *sprite, size));
     EXPECT_FALSE(is_overridden(s, second, *sprite)) << "the other instance";
+    // Runtime state the hierarchy system adds is not an override (files never save it).
+    s.world().add_or_replace<WorldTransform>(first, WorldTransform{});
+    EXPECT_FALSE(is_overridden(s, first, *s.table().find(type_id_of<WorldTransform>())));
     const auto inst = linked_instance_of(s, first);
     ASSERT_TRUE(inst);
     const std::vector<prefab_override> list = overrides_of(s, *inst);
