@@ -19,18 +19,14 @@
 #include "core/entity_names.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
+#include "prefab_test_support.hpp"
 
 namespace {
 
 using namespace mosaic;
+using mosaic::testing::scene_text;
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
-
-std::string scene_text(editor_state& s) {
-    std::ostringstream out;
-    save_scene_json(s.scene(), s.table(), out);
-    return out.str();
-}
 
 std::size_t plain_entities(const world& w) {
     std::size_t n = 0;
@@ -38,34 +34,13 @@ std::size_t plain_entities(const world& w) {
     return n;
 }
 
-struct PrefabEdit : ::testing::Test {
-    PrefabEdit() {
-        fs::remove_all(folder);
-        fs::create_directories(folder);
-        EXPECT_TRUE(s.save_as(folder / "main.scene.json"));
-        // Tank > (Turret > Barrel), with a Sprite on the hull; made a prefab, then two
-        // instances of it in the scene.
-        const entity hull = create_entity(s, "Tank");
-        const entity turret = create_entity(s, "Turret", hull);
-        create_entity(s, "Barrel", turret);
-        add_component(s, std::vector<entity>{hull}, type_id_of<Sprite>());
-        const auto made = create_prefab(s, hull);
-        EXPECT_TRUE(made);
-        file = made.value_or(fs::path());
-        const prefab* p = find_prefab(s, "Tank");
-        EXPECT_NE(p, nullptr);
-        first = instantiate_prefab(s, *p, file, glm::vec2(5, 0));
-        second = instantiate_prefab(s, *find_prefab(s, "Tank"), file, glm::vec2(-5, 0));
+// A Tank prefab (Tank > Turret > Barrel), the original and two instances in the scene.
+struct PrefabEdit : mosaic::testing::PrefabProject {
+    PrefabEdit() : PrefabProject("prefab_edit") {
+        make_tank_prefab(true);
+        first = instance_at({5, 0});
+        second = instance_at({-5, 0});
     }
-    ~PrefabEdit() override {
-        std::error_code ec;
-        fs::remove_all(folder, ec);
-    }
-
-    fs::path folder =
-        fs::temp_directory_path() / ("mosaic_prefab_edit_" + std::to_string(::getpid()));
-    editor_state s;
-    fs::path file;
     entity first, second;
 };
 

@@ -19,44 +19,28 @@
 #include "core/entity_names.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
+#include "prefab_test_support.hpp"
 
 namespace {
 
 using namespace mosaic;
+using mosaic::testing::scene_text;
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
-
-std::string scene_text(editor_state& s) {
-    std::ostringstream out;
-    save_scene_json(s.scene(), s.table(), out);
-    return out.str();
-}
 
 std::string file_text(const fs::path& p) {
     return read_file(p).bytes;
 }
 
-struct PrefabOverrides : ::testing::Test {
-    PrefabOverrides() {
-        fs::remove_all(folder);
-        fs::create_directories(folder);
-        EXPECT_TRUE(s.save_as(folder / "main.scene.json"));
-        const entity hull = create_entity(s, "Tank");
-        create_entity(s, "Turret", hull);
-        add_component(s, std::vector<entity>{hull}, type_id_of<Sprite>());
-        file = create_prefab(s, hull).value_or(fs::path());
-        delete_entities(s, std::vector<entity>{hull});  // only instances in the scene
-        const prefab* p = find_prefab(s, "Tank");
-        EXPECT_NE(p, nullptr);
-        first = instantiate_prefab(s, *p, file, glm::vec2(5, 0));
-        second = instantiate_prefab(s, *find_prefab(s, "Tank"), file, glm::vec2(-5, 0));
+// A Tank prefab (Tank > Turret) and two instances of it; the original is gone.
+struct PrefabOverrides : mosaic::testing::PrefabProject {
+    PrefabOverrides() : PrefabProject("prefab_overrides") {
+        delete_entities(s, std::vector<entity>{make_tank_prefab(false)});
+        first = instance_at({5, 0});
+        second = instance_at({-5, 0});
         sprite = s.table().find(type_id_of<Sprite>());
         tint = sprite->find_field("tint");
         size = sprite->find_field("size");
-    }
-    ~PrefabOverrides() override {
-        std::error_code ec;
-        fs::remove_all(folder, ec);
     }
 
     // An edit of `e`'s Sprite field, as the inspector makes it (one undo step).
@@ -66,10 +50,6 @@ struct PrefabOverrides : ::testing::Test {
     }
     color tint_of(entity e) { return s.world().get<Sprite>(e).tint; }
 
-    fs::path folder =
-        fs::temp_directory_path() / ("mosaic_prefab_overrides_" + std::to_string(::getpid()));
-    editor_state s;
-    fs::path file;
     entity first, second;
     const component_info* sprite = nullptr;
     const field_info* tint = nullptr;
