@@ -35,6 +35,7 @@ game::~game() {
     scene_ = scene{};
     archetypes_.clear();
     prefabs_.clear();
+    prefab_links_->clear();  // its prefabs hold values of the types that go
     systems_.clear();
     table_.clear();
 }
@@ -60,6 +61,7 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
     }
     archetypes_.clear();
     prefabs_.clear();
+    prefab_links_->clear();  // its prefabs hold values of the types that go
     systems_.clear();
     table_.clear();
 
@@ -96,6 +98,7 @@ std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     archetypes_.clear();
     prefabs_.clear();
     archetype_folder_ = folder;
+    prefab_links_->set_project_folder(folder.parent_path());
     std::error_code ec;
     if (!fs::is_directory(folder, ec)) return diagnostics;
     std::vector<fs::path> files;
@@ -109,7 +112,17 @@ std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
             load_result<prefab> loaded = load_prefab_file(file, table_);
             diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(),
                                loaded.diagnostics.end());
-            if (loaded.ok()) prefabs_.push_back(std::move(*loaded.value));
+            if (!loaded.ok()) continue;
+            if (loaded.value->contents().prefab_overrides.empty()) {
+                prefabs_.push_back(std::move(*loaded.value));
+            } else if (const prefab* nested = prefab_links_->find(prefab_links_->path_of(file))) {
+                prefabs_.push_back(*nested);  // its instances of other prefabs resolved
+            } else {
+                diagnostic d;
+                d.file = file.string();
+                d.message = prefab_links_->problem(prefab_links_->path_of(file));
+                diagnostics.push_back(std::move(d));
+            }
             continue;
         }
         load_result<archetype> loaded = load_archetype_file(file, table_);

@@ -292,6 +292,11 @@ private:
         if (!doc.IsObject()) in.fail("corrupt: the kept JSON of the component is not an object");
         if (detail::has_nul_key(doc))
             in.fail("corrupt: a key in the kept JSON has a NUL character");
+        if (name == binary_prefab_overrides_key) {
+            builder_.keep_prefab_overrides(index, doc.MemberCount() ? to_json_text(doc) : "",
+                                           *this);
+            return;
+        }
         const component_info* info = table_.find(std::string_view(name));
         if (!info) {
             builder_.keep_unknown(index, name, to_json_text(doc), *this);

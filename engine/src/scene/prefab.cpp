@@ -35,6 +35,8 @@ prefab::prefab(const prefab& other)
     : name_(other.name_),
       contents_(other.contents_.clone()),
       nodes_(other.nodes_),  // clone() keeps the entity ids
+      ids_(other.ids_),
+      parents_(other.parents_),
       refs_(other.refs_) {}
 
 prefab& prefab::operator=(const prefab& other) {

@@ -140,4 +140,9 @@ void prefab_library::clear() {
     entries_.clear();
 }
 
+void prefab_library::set_project_folder(fs::path project_folder) {
+    entries_.clear();
+    folder_ = std::move(project_folder);
+}
+
 }  // namespace mosaic

@@ -142,6 +142,7 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
         if (link) by_path[std::string(link_path(*link))].emplace_back(id, e);
     }
     std::vector<std::pair<std::uint64_t, entity>> gone;  // stubs of nodes the prefab lost
+    bool created = false;  // entities for nodes the prefab gained: ids given at the end
     for (const auto& [path, stubs] : by_path) {
         const prefab* p = lib.find(path);
         if (!p) {
@@ -165,6 +166,7 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
         for (prefab_instance& inst : instances_of(w, path, *p)) {
             // Nodes the prefab gained since the file was saved: created, parents first.
             PrefabInstance link = *w.try_get<PrefabInstance>(inst.root);
+            std::vector<bool> fresh(p->size(), false);
             for (std::size_t j = 1; j < p->size(); ++j) {
                 const std::size_t up = p->parent_index(j);
                 if (!inst.members[j].is_null() || up >= p->size() || inst.members[up].is_null())
@@ -176,11 +178,16 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
                     w.add_or_replace<Name>(made, *name);
                 set_parent(w, made, inst.members[up]);
                 inst.members[j] = made;
-                s.prefab_overrides.emplace(s.ensure_id(made), std::string());
+                fresh[j] = true;
+                created = true;
             }
             for (std::size_t j = 0; j < p->size(); ++j) {
                 const entity e = inst.members[j];
                 if (e.is_null()) continue;
+                if (fresh[j]) {
+                    fill_from_prefab(w, e, *p, j, inst, table);
+                    continue;
+                }
                 const std::uint64_t id = w.get<EntityId>(e).value;
                 const auto stored = s.prefab_overrides.find(id);
                 if (stored == s.prefab_overrides.end()) continue;  // a full copy
@@ -212,6 +219,7 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
         s.prefab_overrides.erase(id);
         w.destroy(e);
     }
+    if (created) s.assign_missing_ids();
     return out;
 }
 

@@ -19,7 +19,9 @@
 #include "capped_output.hpp"
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
+#include "mosaic/engine/scene/prefab.hpp"
 #include "read_context.hpp"
+#include "scene_builder.hpp"
 
 namespace mosaic {
 
@@ -51,15 +53,19 @@ void write_systems(detail::byte_writer& out, std::vector<system_setting> systems
     }
 }
 
-// In name order, as the JSON writer orders them.
-void write_unknown(detail::byte_writer& out, const std::vector<unknown_component>* unknown) {
-    if (!unknown) {
-        out.put(std::uint32_t{0});
-        return;
-    }
+// In name order, as the JSON writer orders them. A missing prefab's placeholder adds its
+// stored overrides as one more, under a name no component can have (binary_loader.cpp).
+void write_unknown(detail::byte_writer& out, const std::vector<unknown_component>* unknown,
+                   const std::string* prefab_overrides) {
     std::vector<const unknown_component*> sorted;
-    sorted.reserve(unknown->size());
-    for (const unknown_component& u : *unknown) sorted.push_back(&u);
+    if (unknown) sorted.reserve(unknown->size() + 1);
+    if (unknown) {
+        for (const unknown_component& u : *unknown) sorted.push_back(&u);
+    }
+    const unknown_component overrides{
+        detail::binary_prefab_overrides_key,
+        prefab_overrides && !prefab_overrides->empty() ? *prefab_overrides : "{}"};
+    if (prefab_overrides) sorted.push_back(&overrides);
     std::stable_sort(sorted.begin(), sorted.end(),
                      [](const auto* a, const auto* b) { return a->name < b->name; });
     out.put(static_cast<std::uint32_t>(sorted.size()));
@@ -170,7 +176,11 @@ private:
         bytes_.patch_u32(count_at, count);
 
         const auto unknown = scene_.unknown.find(id);
-        write_unknown(bytes_, unknown == scene_.unknown.end() ? nullptr : &unknown->second);
+        const auto overrides = scene_.prefab_overrides.find(id);
+        write_unknown(bytes_, unknown == scene_.unknown.end() ? nullptr : &unknown->second,
+                      overrides == scene_.prefab_overrides.end() || !world_.has<PrefabInstance>(e)
+                          ? nullptr
+                          : &overrides->second);
         const std::size_t record = bytes_.size() - size_at - 4;
         if (auto error = detail::over_limit(record, "bytes in one entity's record",
                                             binary_scene_limits::max_entity_bytes)) {

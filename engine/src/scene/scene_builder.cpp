@@ -178,6 +178,13 @@ void scene_builder::set_prefab_link(std::size_t entity_index, std::string_view p
     draft_.prefab_overrides[file_ids_.at(entity_index)] = std::move(overrides);
 }
 
+void scene_builder::keep_prefab_overrides(std::size_t entity_index, std::string overrides,
+                                          file_place& at) {
+    if (!draft_.world.has<PrefabInstance>(created_.at(entity_index)))
+        at.fail("corrupt: prefab overrides on an entity that is no prefab instance");
+    draft_.prefab_overrides[file_ids_.at(entity_index)] = std::move(overrides);
+}
+
 // --- components ------------------------------------------------------------------------------
 
 bool scene_builder::first_time(const char* rule, std::string_view type_name) {

@@ -32,6 +32,10 @@
 
 namespace mosaic::detail {
 
+/// The name under which binary files store a placeholder's overrides among its kept unknown
+/// components: not a name a component can be registered under in a C++ project.
+inline constexpr const char* binary_prefab_overrides_key = "(prefab overrides)";
+
 /// Where a reader is in its file. The builder says what is wrong; the place says where: a
 /// JSON path (located to a line and column later), or a binary path with the byte offset.
 class file_place {
@@ -122,6 +126,9 @@ public:
     /// path must fit a PrefabInstance and hold no NUL; the node id is >= 1.
     void set_prefab_link(std::size_t entity_index, std::string_view path, std::uint64_t node,
                          std::string overrides, file_place& at);
+    /// The stored overrides of a missing prefab's placeholder, for a reader that reads the
+    /// link as a PrefabInstance component (binary files); fails when the entity has none.
+    void keep_prefab_overrides(std::size_t entity_index, std::string overrides, file_place& at);
 
     // --- components ---------------------------------------------------------------------------
 

@@ -25,6 +25,7 @@
 #include <mosaic/engine/project/scaffold.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 namespace mosaic::tools {
@@ -546,6 +547,9 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     load_result<scene> loaded = load_scene_showing_progress(file, g.table(), err);
     if (report(loaded.diagnostics, err)) return exit_file_error;
     if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
+    // Instances the file stores as links plus overrides become whole entities.
+    report(resolve_prefab_instances(*loaded.value, g.prefab_links(), g.table(), file.string()),
+           err);
     g.start(std::move(*loaded.value));
     std::optional<replay_recorder> recorder;
     if (c.record) {

@@ -23,6 +23,7 @@
 #include "../project.hpp"
 #include "../scene/diagnostic.hpp"
 #include "../scene/prefab.hpp"
+#include "../scene/prefab_library.hpp"
 #include "../scene/scene.hpp"
 #include "code_reload.hpp"
 #include "fixed_step.hpp"
@@ -100,8 +101,13 @@ public:
     /// folder again.
     std::vector<diagnostic> load_archetypes(const std::filesystem::path& folder);
     [[nodiscard]] const std::vector<archetype>& archetypes() const noexcept { return archetypes_; }
-    /// The NAME.prefab.json files of the same folder (the Prefabs resource).
+    /// The NAME.prefab.json files of the same folder (the Prefabs resource), their nested
+    /// instances resolved.
     [[nodiscard]] const std::vector<prefab>& prefabs() const noexcept { return prefabs_; }
+    /// The prefabs scenes' instances link to (PrefabInstance paths are relative to the project
+    /// folder: taken as the folder above the one load_archetypes read). Pass it to
+    /// load_scene_file or resolve_prefab_instances before start().
+    [[nodiscard]] prefab_library& prefab_links() noexcept { return *prefab_links_; }
 
     /// Makes `s` the scene being played: applies its system settings, gives its world the
     /// resources (Physics from the scene's gravity, Random from the seed, Input, Contacts,
@@ -146,6 +152,8 @@ private:
     scene scene_;
     std::vector<archetype> archetypes_;
     std::vector<prefab> prefabs_;
+    std::unique_ptr<prefab_library> prefab_links_ =
+        std::make_unique<prefab_library>(table_, std::filesystem::path());
     std::filesystem::path archetype_folder_;
     std::vector<system_setting> system_defaults_;
     tick_observer* observer_ = nullptr;

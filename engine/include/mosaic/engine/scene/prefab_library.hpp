@@ -50,6 +50,8 @@ public:
     void forget(std::string_view path);
     /// Forgets every prefab.
     void clear();
+    /// Forgets every prefab and resolves paths against `project_folder` from now on.
+    void set_project_folder(std::filesystem::path project_folder);
 
     /// The file `path` names.
     [[nodiscard]] std::filesystem::path file_of(std::string_view path) const;
