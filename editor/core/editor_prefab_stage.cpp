@@ -123,16 +123,12 @@ void editor_state::update_instances_aside(const prefab& before, const prefab& sa
 }
 
 prefab_library& editor_state::prefab_links() {
+    // The game's library, on the folder links are relative to: a scene saved elsewhere
+    // without a project moves it (load_archetypes sets it for a project's prefabs).
+    prefab_library& lib = game_->prefab_links();
     const fs::path folder = project_folder();
-    if (!links_ || links_table_ != &table() || links_->project_folder() != folder) {
-        links_ = std::make_unique<prefab_library>(table(), folder);
-        links_table_ = &table();
-        // The scenes that write links through it (their saves) follow.
-        for (mosaic::scene* s :
-             {&scene(), stage_ ? &stage_->scene : nullptr, snapshot_ ? &*snapshot_ : nullptr})
-            if (s != nullptr) s->prefabs = links_.get();
-    }
-    return *links_;
+    if (lib.project_folder() != folder) lib.set_project_folder(folder);
+    return lib;
 }
 
 void editor_state::resolve_instances(const fs::path& file) {
@@ -140,7 +136,7 @@ void editor_state::resolve_instances(const fs::path& file) {
 }
 
 void editor_state::after_prefab_written(const fs::path& file) {
-    if (links_) links_->forget(links_->path_of(file));
+    prefab_links().forget(prefab_links().path_of(file));
     log_.add(game_->load_archetypes(prefab_folder(*this)));
 }
 

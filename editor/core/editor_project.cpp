@@ -66,7 +66,6 @@ bool editor_state::reload_code() {
     const bool recording = recording_ != nullptr;
     drop_recording();
     project_.module.reset();
-    if (links_) links_->clear();  // its prefabs hold the old code's components
     std::vector<mosaic::scene*> also;
     if (snapshot_) also.push_back(&*snapshot_);
     if (stage_) also.push_back(&stage_->scene);  // the scene put aside by an open prefab

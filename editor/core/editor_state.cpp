@@ -251,8 +251,8 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
 }
 
 void editor_state::reset_after_load() {
-    stage_.reset();  // a new scene: the one put aside goes (callers asked about it)
-    links_.reset();  // prefab files may have changed; a new project has other types
+    stage_.reset();          // a new scene: the one put aside goes (callers asked about it)
+    prefab_links().clear();  // prefab files may have changed since they were read
     selection_.clear();
     history_.clear();
     saved_state_ = history_.state_id();

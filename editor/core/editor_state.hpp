@@ -244,9 +244,9 @@ public:
     [[nodiscard]] const replay_session* opened_replay() const noexcept { return replay_.get(); }
 
     // --- prefabs (editor_prefab_stage.cpp) --------------------------------------------------
-    /// The prefabs instances link to, by their path relative to the project folder: what
-    /// resolves a scene's instances on load, computes their overrides and writes them as
-    /// links on save. Made again when the project (or its code) changes.
+    /// The prefabs instances link to, by their path relative to the project folder (the
+    /// game's library, kept on project_folder()): what resolves a scene's instances on load,
+    /// computes their overrides and writes them as links on save.
     [[nodiscard]] prefab_library& prefab_links();
 
     // --- a prefab opened for editing (editor_prefab_stage.cpp) ------------------------------
@@ -360,9 +360,6 @@ private:
     std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;
 
-    // The prefabs the scenes' instances link to (prefab_links()), and the table it reads.
-    std::unique_ptr<prefab_library> links_;
-    const component_table* links_table_ = nullptr;
     /// Resolves the instances of the scene just loaded (links plus overrides in the file).
     void resolve_instances(const std::filesystem::path& file);
 
