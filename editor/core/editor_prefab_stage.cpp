@@ -87,8 +87,7 @@ bool editor_state::save_prefab() {
     prefab_library& lib = prefab_links();
     const std::string path = lib.path_of(stage_->file);
     const prefab* current = lib.find(path);
-    const std::optional<prefab> before =
-        current ? std::optional<prefab>(copy_prefab(*current, table())) : std::nullopt;
+    const std::optional<prefab> before = current ? std::optional<prefab>(*current) : std::nullopt;
     const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file, &lib);
     log_.add(written);
     if (std::any_of(written.begin(), written.end(),

@@ -102,12 +102,6 @@ entity instantiate_prefab(editor_state& s, const prefab& p, const fs::path& file
     return root;
 }
 
-prefab copy_prefab(const prefab& p, const component_table& table) {
-    prefab out;
-    if (prefab::make(p.name(), p.contents().clone(), table, out)) return p;  // cannot fail
-    return out;
-}
-
 std::string prefab_name_of(const fs::path& file) {
     std::string name = file.filename().string();
     constexpr std::string_view extension = ".prefab.json";

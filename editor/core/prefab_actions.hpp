@@ -33,11 +33,6 @@ std::optional<std::filesystem::path> create_prefab(editor_state& s, entity root)
 entity instantiate_prefab(editor_state& s, const prefab& p, const std::filesystem::path& file,
                           std::optional<glm::vec2> at = std::nullopt, entity parent = null_entity);
 
-/// A copy of `p` made from its contents (prefab::make), so every index it keeps is right:
-/// the copy constructor of the engine's prefab (prefab-link 97454f4) leaves its node ids and
-/// parents out.
-[[nodiscard]] prefab copy_prefab(const prefab& p, const component_table& table);
-
 /// "Tank" for .../Tank.prefab.json.
 [[nodiscard]] std::string prefab_name_of(const std::filesystem::path& file);
 

@@ -154,7 +154,7 @@ bool apply_overrides(editor_state& s, const override_scope& scope) {
     if (!chosen) return false;
     const linked_instance& inst = chosen->inst;
     const prefab& before_prefab = *inst.source;
-    prefab after = copy_prefab(before_prefab, s.table());
+    prefab after = before_prefab;
     for (const prefab_override& o : chosen->list)
         apply_to_prefab(s.world(), inst.members, o, after);
 
@@ -174,8 +174,8 @@ bool apply_overrides(editor_state& s, const override_scope& scope) {
     // Then every instance in the scene follows.
     const std::vector<entity> members_before = instance_entities(s, inst.path, before_prefab);
     const change_recorder recorder(s.scene(), s.table(), members_before);
-    const prefab before_copy = copy_prefab(before_prefab, s.table());  // replaced below
-    if (auto refused = s.prefab_links().replace(inst.path, copy_prefab(after, s.table()))) {
+    const prefab before_copy = before_prefab;  // the library's is replaced below
+    if (auto refused = s.prefab_links().replace(inst.path, after)) {
         s.log().error("Apply to Prefab " + inst.name + ": " + *refused);
         (void)write_file_atomically(inst.file, old_bytes.bytes);
         return false;
