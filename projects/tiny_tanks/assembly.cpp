@@ -7,6 +7,7 @@
 #include <glm/trigonometric.hpp>
 #include <mosaic/engine/builtin_components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 
 #include "tiny_tanks.hpp"
 
@@ -138,7 +139,9 @@ void paint_parts(world& w, entity hull) {
 
 entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
                  glm::vec2 position, float heading) {
-    const entity hull = spawn(w, tank).at(0);
+    // Linked to the prefab file, so the editor shows what each tank changes and an edit of
+    // the prefab reaches every tank of the scene.
+    const entity hull = instantiate(w, tank, "archetypes/tank.prefab.json").root;
     Transform& placed = w.get_or_add<Transform>(hull);
     placed.position = position;
     placed.rotation = heading;

@@ -46,7 +46,8 @@ system& add_reinforcements_system(scheduler& s);
 /// bullets hurt for): what a tank spawned from the prefab needs once its hull has its tint.
 void paint_parts(world& w, entity hull);
 
-/// A whole tank from `tank`: at `position` facing `heading` degrees, on `team`, tinted `tint`.
+/// A whole tank from `tank`: at `position` facing `heading` degrees, on `team`, tinted `tint`;
+/// an instance linked to archetypes/tank.prefab.json (prefab_link.hpp).
 entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
                  glm::vec2 position, float heading);
 

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 
+#include <mosaic/engine/runtime/game.hpp>
+
 #include "prefab_link_fixture.hpp"
 
 namespace {
@@ -264,6 +266,29 @@ TEST_F(PrefabLinkTest, ACycleIsRefusedNamingTheChainOfFiles) {
     ASSERT_TRUE(refused.has_value());
     EXPECT_NE(refused->find("tank.prefab.json -> tank.prefab.json"), std::string::npos) << *refused;
     EXPECT_EQ(lib.find(tank_path)->size(), 5u) << "the old prefab stays";
+}
+
+TEST_F(PrefabLinkTest, TheGameGivesSystemsNestedPrefabsResolved) {
+    ASSERT_FALSE(lib.replace("archetypes/tank.prefab.json", tank()));
+    std::filesystem::create_directories(folder / "archetypes");
+    write_prefab(tank(), "archetypes/tank.prefab.json");
+    world w;
+    const entity squad = w.create();
+    w.add<Name>(squad, named("Squad"));
+    set_parent(w, instantiate(w, tank(), "archetypes/tank.prefab.json").root, squad);
+    write_prefab(make_prefab("squad", w, squad, table), "archetypes/squad.prefab.json");
+
+    game g;
+    (void)g.load_archetypes(folder / "archetypes");
+    const auto found = std::find_if(g.prefabs().begin(), g.prefabs().end(),
+                                    [](const prefab& p) { return p.name() == "squad"; });
+    ASSERT_NE(found, g.prefabs().end());
+    ASSERT_EQ(found->size(), 6u);
+    world out;
+    const std::vector<entity> made = spawn(out, *found);
+    ASSERT_NE(out.try_get<Health>(made[1]), nullptr) << "the nested tank is whole";
+    EXPECT_EQ(out.get<Health>(made[1]).current, 80);
+    EXPECT_FLOAT_EQ(out.get<Sprite>(made[3]).size.x, 0.6f);
 }
 
 }  // namespace
