@@ -89,15 +89,24 @@ bool world::has(entity e, type_id type) const noexcept {
     return p && entities_.alive(e) && p->contains(e.index);
 }
 
-void* world::try_get(entity e, type_id type) noexcept {
-    sparse_set* p = pool(type);
-    if (!p || !entities_.alive(e)) return nullptr;
+namespace {
+// try_get by id, for a world and a const world: the answer is as const as the world.
+template <class World>
+auto* value_in(World& w, entity e, type_id type) noexcept {
+    auto* p = w.pool(type);
+    using answer = decltype(p->value_at(0));
+    if (!p || !w.alive(e)) return answer{};
     const std::uint32_t pos = p->position(e.index);
-    return pos == sparse_set::absent ? nullptr : p->value_at(pos);
+    return pos == sparse_set::absent ? answer{} : p->value_at(pos);
+}
+}  // namespace
+
+void* world::try_get(entity e, type_id type) noexcept {
+    return value_in(*this, e, type);
 }
 
 const void* world::try_get(entity e, type_id type) const noexcept {
-    return const_cast<world*>(this)->try_get(e, type);
+    return value_in(*this, e, type);
 }
 
 bool world::add(entity e, type_id type) {
@@ -156,8 +165,7 @@ bool world::copy_component(type_id type, entity from, world& target, entity to) 
     if (pos == sparse_set::absent) return false;
     // Read the flag first: copying within one world may reorder this very pool.
     const bool enabled = pos < source->enabled_size();
-    // value_at is non-const only because it hands out a mutable pointer; we only read.
-    const void* value = const_cast<sparse_set*>(source)->value_at(pos);
+    const void* value = source->value_at(pos);
     if (!target.set_copy(to, type, value)) return false;
     return target.set_enabled(to, type, enabled);
 }

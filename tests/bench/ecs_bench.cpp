@@ -182,13 +182,18 @@ void iterate_pos_vel_view(benchmark::State& state) {
     clock.report(state, n);
 }
 
+// Adds the components of `mask` (bench::sparse3_composition) that `which` selects.
+void give_sparse3(world& w, entity e, std::uint8_t mask, std::uint8_t which) {
+    if (mask & which & bench::with_velocity) w.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+    if (mask & which & bench::with_health) w.add<Health>(e);
+}
+
 world sparse3_world(std::size_t count) {
     world made;
     for (const std::uint8_t mask : bench::sparse3_composition(count)) {
         const entity e = made.create();
         made.add<Position>(e);
-        if (mask & bench::with_velocity) made.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
-        if (mask & bench::with_health) made.add<Health>(e);
+        give_sparse3(made, e, mask, bench::with_both);
     }
     return made;
 }
@@ -200,9 +205,8 @@ void iterate_sparse3(benchmark::State& state) {
     time_ticks(state, t, n);
 }
 
-void iterate_sparse3_view(benchmark::State& state) {
-    const std::size_t n = bench::entity_count(state);
-    world& w = bench::reuse_fixture(n, [](std::size_t count) { return sparse3_world(count); });
+// The sparse3 loop as a plain view, over `w` (no groups).
+void time_sparse3_view(benchmark::State& state, world& w, std::size_t n) {
     bench::entity_clock clock;
     clock.start();
     for (auto _ : state) {
@@ -214,6 +218,12 @@ void iterate_sparse3_view(benchmark::State& state) {
     }
     clock.stop();
     clock.report(state, n);
+}
+
+void iterate_sparse3_view(benchmark::State& state) {
+    const std::size_t n = bench::entity_count(state);
+    time_sparse3_view(
+        state, bench::reuse_fixture(n, [](std::size_t count) { return sparse3_world(count); }), n);
 }
 
 // iterate_sparse3 with the same composition, but the components added in random entity
@@ -228,11 +238,10 @@ world sparse3_random_world(std::size_t count) {
         made.add<Position>(created[i]);
     }
     for (const entity e : bench::shuffled(created)) {
-        if (masks[e.index] & bench::with_velocity) made.add<Velocity>(e, 1.0f, 2.0f, 3.0f);
+        give_sparse3(made, e, masks[e.index], bench::with_velocity);
     }
-    std::vector<entity> health_order = bench::shuffled(bench::shuffled(created));
-    for (const entity e : health_order) {
-        if (masks[e.index] & bench::with_health) made.add<Health>(e);
+    for (const entity e : bench::shuffled(bench::shuffled(created))) {
+        give_sparse3(made, e, masks[e.index], bench::with_health);
     }
     return made;
 }
@@ -247,19 +256,9 @@ void iterate_sparse3_random(benchmark::State& state) {
 
 void iterate_sparse3_random_view(benchmark::State& state) {
     const std::size_t n = bench::entity_count(state);
-    world& w =
-        bench::reuse_fixture(n, [](std::size_t count) { return sparse3_random_world(count); });
-    bench::entity_clock clock;
-    clock.start();
-    for (auto _ : state) {
-        w.view<Position, const Velocity, const Health>().each(
-            [](Position& p, const Velocity& v, const Health& h) {
-                bench::integrate_if_alive(p, v, h);
-            });
-        benchmark::ClobberMemory();
-    }
-    clock.stop();
-    clock.report(state, n);
+    time_sparse3_view(
+        state,
+        bench::reuse_fixture(n, [](std::size_t count) { return sparse3_random_world(count); }), n);
 }
 
 // The state of a game after a few minutes: every tick, a random 10% of the movers lose

@@ -385,79 +385,98 @@ TEST(StructuralChanges, DisablingTheCurrentComponentVisitsEveryEntityOnce) {
 }
 
 // Pools filled together (A and B added to each entity in turn) are walked without lookups,
-// over the prefix they are remembered to share. Removing the current entity's components
-// inside the loop changes their layouts: every entity is still visited once, with its own
-// components.
+// over the prefix they are remembered to share, or, when a group owns A and B (as the
+// scheduler makes for a system over them), over the group's range. Removing the current
+// entity's components inside the loop changes their layouts: every entity is still visited
+// once, with its own components.
 TEST(StructuralChanges, AlignedPoolsWhileRemovingFromTheCurrentEntity) {
-    for (const bool destroy : {false, true}) {
-        SCOPED_TRACE(destroy ? "destroying" : "removing B");
-        constexpr int count = 5000;  // several chunks of positions
-        scene s = make_aligned_scene(count);
-        mosaic::world& w = s.w;
-        const std::vector<mosaic::entity>& entities = s.entities;
-        // The orders part at position 3000: B of entity 3000 moves to the end.
-        w.remove<B>(entities[3000]);
-        w.add<B>(entities[3000], 3000, std::vector<int>(3, 3000));
-        // Warm the remembered prefix, as a system running every frame would.
-        int before = 0;
-        w.view<A, const B>().each([&](const A&, const B&) { ++before; });
-        ASSERT_EQ(before, count);
-
-        std::vector<int> visits(count, 0);
-        w.view<A, B>().each([&](mosaic::entity e, A& a, B& b) {
-            ASSERT_EQ(a.owner, b.owner) << "the view handed out components of two entities";
-            ASSERT_EQ(entities[static_cast<std::size_t>(a.owner)], e);
-            ++visits[static_cast<std::size_t>(a.owner)];
-            if (a.owner % 2 != 0) return;
-            if (destroy) {
-                w.destroy(e);
-            } else {
-                w.remove<B>(e);
+    for (const bool grouped : {false, true}) {
+        for (const bool destroy : {false, true}) {
+            SCOPED_TRACE(std::string(grouped ? "grouped, " : "") +
+                         (destroy ? "destroying" : "removing B"));
+            constexpr int count = 5000;  // several chunks of positions
+            scene s = make_aligned_scene(count);
+            mosaic::world& w = s.w;
+            const std::vector<mosaic::entity>& entities = s.entities;
+            // The orders part at position 3000: B of entity 3000 moves to the end.
+            w.remove<B>(entities[3000]);
+            w.add<B>(entities[3000], 3000, std::vector<int>(3, 3000));
+            if (grouped) {
+                ASSERT_NE((w.assure_group<A, B>()), nullptr);
             }
-        });
-        for (int i = 0; i < count; ++i) ASSERT_EQ(visits[static_cast<std::size_t>(i)], 1) << i;
-        EXPECT_EQ(w.count<B>(), static_cast<std::size_t>(count / 2));
-        // Afterwards the view sees exactly the odd entities, each with its own components.
-        int after = 0;
-        w.view<A, B>().each([&](const A& a, const B& b) {
-            EXPECT_EQ(a.owner, b.owner);
-            EXPECT_EQ(a.owner % 2, 1);
-            ++after;
-        });
-        EXPECT_EQ(after, count / 2);
+            ASSERT_EQ((w.view<A, B>().usable_group() != nullptr), grouped);
+            // Warm the remembered prefix, as a system running every frame would.
+            int before = 0;
+            w.view<A, const B>().each([&](const A&, const B&) { ++before; });
+            ASSERT_EQ(before, count);
+
+            std::vector<int> visits(count, 0);
+            w.view<A, B>().each([&](mosaic::entity e, A& a, B& b) {
+                ASSERT_EQ(a.owner, b.owner) << "the view handed out components of two entities";
+                ASSERT_EQ(entities[static_cast<std::size_t>(a.owner)], e);
+                ++visits[static_cast<std::size_t>(a.owner)];
+                if (a.owner % 2 != 0) return;
+                if (destroy) {
+                    w.destroy(e);
+                } else {
+                    w.remove<B>(e);
+                }
+            });
+            for (int i = 0; i < count; ++i) {
+                ASSERT_EQ(visits[static_cast<std::size_t>(i)], 1) << i;
+            }
+            EXPECT_EQ(w.count<B>(), static_cast<std::size_t>(count / 2));
+            // Afterwards the view sees exactly the odd entities, each with its own components.
+            int after = 0;
+            w.view<A, B>().each([&](const A& a, const B& b) {
+                EXPECT_EQ(a.owner, b.owner);
+                EXPECT_EQ(a.owner % 2, 1);
+                ++after;
+            });
+            EXPECT_EQ(after, count / 2);
+        }
     }
 }
 
 // Breaking the rules (removing components of other entities inside the loop) may skip
 // entities, but never hands out a component that is no longer there: B holds a vector, so
-// a stale element would be a use after free under AddressSanitizer.
+// a stale element would be a use after free under AddressSanitizer. With a group over A and
+// B too: the victims leave the group's range, which soon shrinks below the walk's next
+// position; the walk must go on below it.
 TEST(StructuralChanges, BreakingTheRulesNeverReadsAStaleComponent) {
-    constexpr int count = 3000;
-    scene s = make_aligned_scene(count);
-    mosaic::world& w = s.w;
-    const std::vector<mosaic::entity>& entities = s.entities;
-    int next_victim = 0;
-    int visits = 0;
-    w.view<A, B>().each([&](A& a, B& b) {
-        ASSERT_EQ(b.data.size(), 3u);
-        EXPECT_EQ(b.data[0], b.owner);
-        EXPECT_EQ(a.text, label(a.owner));
-        ++visits;
-        // Ten other entities lose their B per call: B shrinks ten times faster than the
-        // loop advances.
-        for (int k = 0; k < 10 && next_victim < count; ++k, ++next_victim) {
-            w.remove<B>(entities[static_cast<std::size_t>(next_victim)]);
+    for (const bool grouped : {false, true}) {
+        SCOPED_TRACE(grouped ? "grouped" : "aligned pools");
+        constexpr int count = 3000;
+        scene s = make_aligned_scene(count);
+        mosaic::world& w = s.w;
+        const std::vector<mosaic::entity>& entities = s.entities;
+        if (grouped) {
+            ASSERT_NE((w.assure_group<A, B>()), nullptr);
         }
-    });
-    EXPECT_GT(visits, 0);
-    EXPECT_LT(visits, count);
-    for (int i = 0; i < count; ++i) {
-        const mosaic::entity e = entities[static_cast<std::size_t>(i)];
-        EXPECT_EQ(w.has<B>(e), i >= next_victim) << i;
-        if (const B* b = w.try_get<B>(e)) {
-            EXPECT_EQ(b->data, std::vector<int>(3, i)) << i;
+        int next_victim = 0;
+        int visits = 0;
+        w.view<A, B>().each([&](A& a, B& b) {
+            ASSERT_EQ(b.data.size(), 3u);
+            EXPECT_EQ(b.data[0], b.owner);
+            EXPECT_EQ(a.owner, b.owner);
+            EXPECT_EQ(a.text, label(a.owner));
+            ++visits;
+            // Ten other entities lose their B per call: B shrinks ten times faster than the
+            // loop advances.
+            for (int k = 0; k < 10 && next_victim < count; ++k, ++next_victim) {
+                w.remove<B>(entities[static_cast<std::size_t>(next_victim)]);
+            }
+        });
+        EXPECT_GT(visits, 0);
+        EXPECT_LT(visits, count);
+        for (int i = 0; i < count; ++i) {
+            const mosaic::entity e = entities[static_cast<std::size_t>(i)];
+            EXPECT_EQ(w.has<B>(e), i >= next_victim) << i;
+            if (const B* b = w.try_get<B>(e)) {
+                EXPECT_EQ(b->data, std::vector<int>(3, i)) << i;
+            }
+            EXPECT_EQ(w.get<A>(e).text, label(i)) << i;
         }
-        EXPECT_EQ(w.get<A>(e).text, label(i)) << i;
     }
 }
 

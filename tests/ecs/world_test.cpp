@@ -585,12 +585,21 @@ TEST(World, RuntimeIdAddHasTryGetRemove) {
     void* value = w.try_get(e, health);
     ASSERT_EQ(value, w.try_get<Health>(e));
     EXPECT_EQ(static_cast<Health*>(value)->hp, 100);  // default member initializer
+    // A const world answers the same, read-only, through the pool's const value_at.
     const world& cw = w;
-    EXPECT_EQ(cw.try_get(e, health), value);
+    const void* read_only = cw.try_get(e, health);
+    EXPECT_EQ(read_only, value);
+    const mosaic::sparse_set* pool = cw.pool(health);
+    ASSERT_NE(pool, nullptr);
+    EXPECT_EQ(pool->value_at(pool->position(e.index)), value);
 
     EXPECT_TRUE(w.remove(e, health));
     EXPECT_FALSE(w.remove(e, health));
     EXPECT_FALSE(w.has(e, health));
+    EXPECT_EQ(cw.try_get(e, health), nullptr);
+    w.add(e, health);
+    w.destroy(e);
+    EXPECT_EQ(cw.try_get(e, health), nullptr);  // a stale handle
 }
 
 TEST(World, RuntimeIdAddCopyAndSetCopy) {
@@ -647,6 +656,7 @@ TEST(World, RuntimeIdEnableAndTags) {
     EXPECT_TRUE(w.add(e, frozen));
     EXPECT_TRUE(w.has(e, frozen));
     EXPECT_EQ(w.try_get(e, frozen), nullptr);  // tags hold no data
+    EXPECT_EQ(std::as_const(w).try_get(e, frozen), nullptr);
     EXPECT_TRUE(w.is_enabled(e, frozen));
     EXPECT_TRUE(w.set_enabled(e, frozen, false));
     EXPECT_FALSE(w.is_enabled(e, frozen));

@@ -121,6 +121,7 @@ public:
 
     /// Pointer to the value at `position` (nullptr for tag types).
     [[nodiscard]] virtual void* value_at(std::uint32_t position) noexcept = 0;
+    [[nodiscard]] virtual const void* value_at(std::uint32_t position) const noexcept = 0;
     /// Adds a default-constructed value (false if the type has no default constructor or
     /// `index` is already present).
     virtual bool emplace_default(entity_index index) = 0;

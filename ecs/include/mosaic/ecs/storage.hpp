@@ -73,30 +73,12 @@ public:
         return *added;
     }
 
-    [[nodiscard]] T& value(std::uint32_t pos) noexcept {
-        if constexpr (is_tag) {
-            (void)pos;
-            return tag_instance();
-        } else {
-            return values_[pos];
-        }
-    }
-    [[nodiscard]] const T& value(std::uint32_t pos) const noexcept {
-        return const_cast<storage*>(this)->value(pos);
-    }
+    [[nodiscard]] T& value(std::uint32_t pos) noexcept { return value_in(*this, pos); }
+    [[nodiscard]] const T& value(std::uint32_t pos) const noexcept { return value_in(*this, pos); }
     /// The values at positions [pos, next multiple of page_size), contiguous (for tags: the
     /// one shared instance, at every position). For loops that walk a page at a time.
-    [[nodiscard]] T* page_values(std::uint32_t pos) noexcept {
-        if constexpr (is_tag) {
-            (void)pos;
-            return &tag_instance();
-        } else {
-            return &values_[pos];
-        }
-    }
-    [[nodiscard]] const T* page_values(std::uint32_t pos) const noexcept {
-        return const_cast<storage*>(this)->page_values(pos);
-    }
+    [[nodiscard]] T* page_values(std::uint32_t pos) noexcept { return &value(pos); }
+    [[nodiscard]] const T* page_values(std::uint32_t pos) const noexcept { return &value(pos); }
     /// Asks the CPU to fetch the value at `pos` into the cache: a hint. `pos` must once
     /// have been below size() (pages are never freed before the pool, so a position made
     /// stale by removes since still has memory behind it). On x86 an asm statement: GCC 12
@@ -119,11 +101,10 @@ public:
 
     /// The value of `index`, or nullptr.
     [[nodiscard]] T* find(entity_index index) noexcept {
-        const std::uint32_t pos = position(index);
-        return pos == absent ? nullptr : &value(pos);
+        return find_in(*this, index);
     }
     [[nodiscard]] const T* find(entity_index index) const noexcept {
-        return const_cast<storage*>(this)->find(index);
+        return find_in(*this, index);
     }
 
     bool erase(entity_index index) override {
@@ -168,12 +149,10 @@ public:
     }
 
     void* value_at(std::uint32_t pos) noexcept override {
-        if constexpr (is_tag) {
-            (void)pos;
-            return nullptr;
-        } else {
-            return &values_[pos];
-        }
+        return address_in(*this, pos);
+    }
+    const void* value_at(std::uint32_t pos) const noexcept override {
+        return address_in(*this, pos);
     }
 
     bool emplace_default(entity_index index) override {
@@ -272,6 +251,34 @@ private:
     static T& tag_instance() noexcept {
         static T instance{};
         return instance;
+    }
+
+    // The const and non-const accessors in one place each: `Self` is storage or const
+    // storage, and the answer is as const as the pool.
+    template <class Self>
+    static auto& value_in(Self& self, std::uint32_t pos) noexcept {
+        if constexpr (is_tag) {
+            (void)self, (void)pos;
+            return tag_instance();
+        } else {
+            return self.values_[pos];
+        }
+    }
+    template <class Self>
+    static auto* find_in(Self& self, entity_index index) noexcept {
+        const std::uint32_t pos = self.position(index);
+        return pos == absent ? nullptr : &value_in(self, pos);
+    }
+    // value_at's answer: nullptr for tags, which have no value of their own.
+    template <class Self>
+    static auto* address_in(Self& self, std::uint32_t pos) noexcept {
+        using pointer = decltype(&value_in(self, pos));
+        if constexpr (is_tag) {
+            (void)self, (void)pos;
+            return pointer{};
+        } else {
+            return &value_in(self, pos);
+        }
     }
 
     void move_position(std::uint32_t from, std::uint32_t to) noexcept {

@@ -56,6 +56,7 @@
 #include "assert.hpp"
 #include "entity_pool.hpp"
 #include "group.hpp"
+#include "inline.hpp"
 #include "storage.hpp"
 #include "type_id.hpp"
 
@@ -161,7 +162,7 @@ public:
         // together) runs without any lookup.
         for (std::size_t end = walk_end; end > 0;) {
             const std::size_t begin = (end - 1) & ~(chunk_size - 1);
-            if (no_filters && within_limits(end) &&
+            if (no_filters && smallest_limit() >= end &&
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
                 each_aligned(f, driver, begin, end, std::index_sequence_for<Get...>{});
             } else if (no_filters) {
@@ -293,7 +294,7 @@ public:
     }
 
 private:
-    std::size_t limit(const sparse_set& pool) const noexcept {
+    MOSAIC_ALWAYS_INLINE std::size_t limit(const sparse_set& pool) const noexcept {
         return with_disabled_ ? pool.size() : pool.enabled_size();
     }
 
@@ -361,50 +362,63 @@ private:
     }
 
     // Positions [begin, end) inside one chunk, where every pool holds the driver's entities
-    // at the same positions: each pool's page is found once, then a pointer walk.
+    // at the same positions: each pool's page is found once, then a pointer walk. The pools'
+    // limits are read again after each call: a callback that breaks the rules (removes other
+    // entities' components) never makes this read past them (see walk_page).
     template <class F, std::size_t... I>
     void each_aligned(F& f, const sparse_set& driver, std::size_t begin, std::size_t end,
                       std::index_sequence<I...>) const {
-        const auto first = static_cast<std::uint32_t>(begin);
-        const std::tuple bases{std::get<I>(pools_)->page_values(first)...};
-        for (std::size_t i = end; i-- > begin;) {
-            // Every pool, not only the driver: a callback breaking the rules (removing
-            // other entities' components) must not make this read out of bounds.
-            if (!within_limits(i + 1)) continue;
-            const std::size_t at = i - begin;
-            if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
-                f(entities_->at(driver.packed_data()[i]),
-                  static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
-            } else {
-                f(static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
-            }
-        }
+        walk_page(
+            f, driver, begin, end, [&] { return smallest_limit(); }, std::index_sequence<I...>{});
     }
     // A group's front range when the view's types are exactly the group's: every position
-    // matches, every pool holds the same entity there. The group's size is read at every
-    // step, so a callback that breaks the rules (removes other entities' components) never
-    // makes this read past the range; removing the current entity's components is fine
-    // (it leaves by swapping with the group's last member, already visited).
+    // matches, every pool holds the same entity there, page by page. Removing the current
+    // entity's components is fine (it leaves by swapping with the group's last member,
+    // already visited); the group's size bounds the walk however the callback breaks the
+    // rules.
     template <class F, std::size_t... I>
     void each_grouped(F& f, const group& g, std::index_sequence<I...>) const {
         const sparse_set& driver = *g.pools().front();
         for (std::size_t end = g.size(); end > 0;) {
             const std::size_t begin = (end - 1) & ~(chunk_size - 1);
-            const auto first = static_cast<std::uint32_t>(begin);
-            const std::tuple bases{std::get<I>(pools_)->page_values(first)...};
-            for (std::size_t i = end; i-- > begin;) {
-                if (i >= g.size()) [[unlikely]]
-                    continue;
-                const std::size_t at = i - begin;
-                if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
-                    f(entities_->at(driver.packed_data()[i]),
-                      static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
-                } else {
-                    f(static_cast<Get&>(page_value<I>(std::get<I>(bases), at))...);
-                }
-            }
-            end = std::min<std::size_t>(begin, g.size());
+            end = std::min<std::size_t>(
+                begin, walk_page(
+                           f, driver, begin, end, [&]() -> std::size_t { return g.size(); },
+                           std::index_sequence<I...>{}));
         }
+    }
+
+    // Calls f for positions [begin, end) of one page, last first, where every pool holds the
+    // driver's entity at each position and `bound()` (a group's size, or the pools' smallest
+    // limit) is at least `end`: a pointer walk over each pool's values. Returns the bound
+    // as it is at the end.
+    //
+    // The bound is read again after every call. A callback that removes the current entity's
+    // components lowers it by one, which leaves every position still to visit below it; one
+    // that breaks the rules (removes others' components) may lower it past the next
+    // position. Either way, once it changed, the rest of the page is walked one position at
+    // a time below the bound as it is then, so the walk never reads past it. When the
+    // callback provably stores nothing the bound depends on (it only writes the components'
+    // fields: a float is never a size), the compiler sees a bound that cannot change and
+    // drops the test: the loop is the raw loop over the arrays.
+    template <class F, class Bound, std::size_t... I>
+    std::size_t walk_page(F& f, const sparse_set& driver, std::size_t begin, std::size_t end,
+                          Bound bound, std::index_sequence<I...>) const {
+        const auto first = static_cast<std::uint32_t>(begin);
+        const std::tuple bases{std::get<I>(pools_)->page_values(first)...};
+        const auto visit = [&](std::size_t i) {
+            call(f, driver.packed_data()[i], page_value<I>(std::get<I>(bases), i - begin)...);
+        };
+        const std::size_t at_start = bound();
+        std::size_t i = end;
+        while (i > begin) {
+            visit(--i);
+            if (bound() != at_start) [[unlikely]]
+                break;
+        }
+        // Only after a change of the bound is there anything left to do here.
+        while ((i = std::min(i, bound())) > begin) visit(--i);
+        return bound();
     }
 
     // Value `at` of a page: for tags, the one instance whatever `at`.
@@ -514,12 +528,18 @@ private:
         return length;
     }
 
-    // Every pool has at least `end` elements within its limit.
-    bool within_limits(std::size_t end) const noexcept {
-        return std::apply([&](auto*... pool) { return ((limit(*pool) >= end) && ...); }, pools_);
+    // The fewest elements any pool has within its limit.
+    MOSAIC_ALWAYS_INLINE std::size_t smallest_limit() const noexcept {
+        // By value, not std::min's references: loops that test this after every call keep
+        // the answer in a register.
+        std::size_t fewest = limit(*std::get<0>(pools_));
+        std::apply(
+            [&](auto*... pool) { ((fewest = limit(*pool) < fewest ? limit(*pool) : fewest), ...); },
+            pools_);
+        return fewest;
     }
 
-    // Every pool has the driver's entities at positions [begin, end) (within_limits(end)
+    // Every pool has the driver's entities at positions [begin, end) (smallest_limit() >= end
     // checked first). Removing the current entity's components inside the loop keeps this
     // true for the positions still to visit: swap-and-pop only moves elements from later
     // positions.
@@ -536,13 +556,20 @@ private:
 
     template <class F, std::size_t... I>
     void invoke(F& f, entity_index index, const positions& pos, std::index_sequence<I...>) const {
+        call(f, index, std::get<I>(pools_)->value(pos[I])...);
+    }
+
+    // Calls f with the entity (when it takes one) and the values, as the view's types say.
+    template <class F, class... Value>
+    void call(F& f, entity_index index, Value&... values) const {
         if constexpr (std::is_invocable_v<F&, entity, Get&...>) {
-            f(entities_->at(index), static_cast<Get&>(std::get<I>(pools_)->value(pos[I]))...);
+            f(entities_->at(index), static_cast<Get&>(values)...);
         } else {
             static_assert(std::is_invocable_v<F&, Get&...>,
                           "view::each: the callback must take (entity, Components&...) or "
                           "(Components&...) in the order of the view's types");
-            f(static_cast<Get&>(std::get<I>(pools_)->value(pos[I]))...);
+            (void)index;
+            f(static_cast<Get&>(values)...);
         }
     }
 
