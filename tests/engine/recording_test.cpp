@@ -228,7 +228,7 @@ TEST(Recording, ReSimulatedTicksDoNotCountInTheSystemsTiming) {
     live.run(40);
     const auto timings = [&] {
         std::vector<std::tuple<std::string, std::uint64_t, double, double>> all;
-        for (const system* sys : live.g.systems().ordered()) {
+        for (const mosaic::system* sys : live.g.systems().ordered()) {
             const system_timing t = sys->timing();
             all.emplace_back(sys->name(), t.calls, t.mean_ms, t.max_ms);
         }
