@@ -103,7 +103,8 @@ std::optional<scheduler::failed_run> scheduler::run_one(world& w, const due_syst
         failure = failed_run{describe_current_exception(), std::current_exception()};
     }
     const auto end = std::chrono::steady_clock::now();
-    due.sys->record_time(std::chrono::duration<double, std::milli>(end - start).count());
+    if (profiling_)
+        due.sys->record_time(std::chrono::duration<double, std::milli>(end - start).count());
     return failure;
 }
 

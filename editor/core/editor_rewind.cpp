@@ -2,6 +2,7 @@
 // history of a field over the recorded ticks.
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <type_traits>
 
 #include <mosaic/engine/runtime/recording.hpp>
@@ -41,12 +42,16 @@ void editor_state::set_recording_budget(std::size_t bytes) {
 }
 
 bool editor_state::seek(std::uint64_t tick) {
+    return move_on_timeline([&] { return recording_->seek(*game_, tick); });
+}
+
+bool editor_state::move_on_timeline(const std::function<bool()>& move) {
     if (mode_ != play_state::paused || !recording_) return false;
     // The user changed the selection since the last seek: what a seek dropped is forgotten.
     const std::span<const entity> now = selection_.items();
     if (!std::equal(now.begin(), now.end(), selected_by_seek_.begin(), selected_by_seek_.end()))
         unselected_by_seek_.clear();
-    if (!recording_->seek(*game_, tick)) return false;
+    if (!move()) return false;
     // Entity handles are the same at every tick (world::clone keeps them): the selected
     // entities stay selected where they are alive, and come back where they are again.
     std::vector<entity> wanted(now.begin(), now.end());
@@ -62,8 +67,8 @@ bool editor_state::seek(std::uint64_t tick) {
 bool editor_state::step_back() {
     if (mode_ == play_state::playing) pause();
     if (mode_ != play_state::paused || !recording_) return false;
-    if (recording_->current_tick() <= recording_->first_tick()) return false;
-    return seek(recording_->current_tick() - 1);
+    // recording::step_back, not a seek: it bounds what the step re-simulates.
+    return move_on_timeline([&] { return recording_->step_back(*game_); });
 }
 
 bool editor_state::step_forward() {

@@ -295,6 +295,9 @@ public:
     [[nodiscard]] entity find_by_name(std::string_view name) const;
 
 private:
+    /// seek() and step_back(): `move` puts the game at another tick (false: not recorded);
+    /// the selection follows.
+    bool move_on_timeline(const std::function<bool()>& move);
     void reset_after_load();
     void remember_recent(const std::filesystem::path& path);
     void remember_project();         // the open project's folder, into recent_projects_

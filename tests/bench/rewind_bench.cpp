@@ -7,14 +7,16 @@
 //     is the recorded tick's; counters: plain_ms, recorded_ms, overhead_pct (interleaved, so
 //     the machine's load weighs on both alike), bytes_per_s (memory per recorded second),
 //     seconds_kept (of the default budget), keyframe_interval.
-//   rewind/step_back: steps back through the recording from its end, tick by tick; the time is
-//     the mean step; counters: slowest_ms (the first step into a keyframe interval, which
-//     re-simulates it), median_ms (the others restore a cached state).
+//   rewind/step_back: steps back through the recording from its end (the first step right
+//     after recording, as when a player presses comma while playing), tick by tick, with no
+//     idle frame in between; the time is the mean step; counters: slowest_ms (the worst step:
+//     the goal is on it), median_ms, slowest_cpu_ms (the thread's CPU time of the worst step:
+//     what the step costs without the machine's other load).
 //   rewind/step_back_prepared: the same with recording::prepare run to the end between two
 //     steps (untimed), as the editor does in its paused frames.
-//   rewind/jump: seeks far away each time, to the worst ticks (just before a keyframe).
-//   rewind/step_back_after_jump: one step back right after such a jump (a copy: the jump kept
-//     the states it re-simulated).
+//   rewind/jump: seeks far away each time, to the worst ticks (just before a keyframe, which
+//     re-simulates a whole interval, and onto a keyframe, which prepares the interval before).
+//   rewind/step_back_after_jump: one step back right after such a jump.
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
@@ -22,6 +24,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <memory>
 #include <string>
 #include <vector>
@@ -39,17 +42,74 @@ double ms_since(clock_type::time_point start) {
     return std::chrono::duration<double, std::milli>(clock_type::now() - start).count();
 }
 
+// The calling thread's CPU time in ms: the games here run on one thread, so this is what a
+// step costs whatever else the machine runs.
+double thread_cpu_ms() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+// The slowest of timed calls, in wall time, in the thread's CPU time and in ticks run (by
+// `ticks_run`, a count of the ticks the game ran, re-simulated ones included): the last is
+// what the machine's load cannot change.
+struct slowest_of {
+    const std::uint64_t* ticks_run = nullptr;
+    double wall_ms = 0.0;
+    double cpu_ms = 0.0;
+    std::uint64_t ticks = 0;
+    template <class F>
+    double time(F&& f) {
+        const std::uint64_t ticks_before = *ticks_run;
+        const double cpu = thread_cpu_ms();
+        const auto start = clock_type::now();
+        f();
+        const double wall = ms_since(start);
+        wall_ms = std::max(wall_ms, wall);
+        cpu_ms = std::max(cpu_ms, thread_cpu_ms() - cpu);
+        ticks = std::max(ticks, *ticks_run - ticks_before);
+        return wall;
+    }
+    void report(benchmark::State& state) const {
+        state.counters["slowest_ms"] = wall_ms;
+        state.counters["slowest_cpu_ms"] = cpu_ms;
+        state.counters["most_ticks"] = static_cast<double>(ticks);
+    }
+};
+
+// The last tick of each keyframe interval (a jump there re-simulates the whole interval) and
+// each keyframe after the first (a jump there prepares the interval before it), ordered so
+// that consecutive picks are far apart: alternately from the older and the newer half.
+std::vector<std::uint64_t> worst_jump_targets(const recording& rec) {
+    const std::uint64_t k = rec.keyframe_interval();
+    std::vector<std::uint64_t> ticks;
+    for (std::uint64_t t = rec.first_tick() + k - 1; t <= rec.last_tick(); t += k) {
+        ticks.push_back(t);
+        if (t + 1 <= rec.last_tick()) ticks.push_back(t + 1);
+    }
+    std::vector<std::uint64_t> far_apart;
+    const std::size_t half = ticks.size() / 2;
+    for (std::size_t i = 0; i < half; ++i) {
+        far_apart.push_back(ticks[i]);
+        far_apart.push_back(ticks[half + i]);
+    }
+    if (ticks.size() % 2 == 1) far_apart.push_back(ticks.back());
+    return far_apart;
+}
+
 // A stress game with `ticks` recorded ticks (default options: the interval and the budget as
 // the editor has them), paused at the last.
 struct recorded {
     std::unique_ptr<game> g;
     std::unique_ptr<recording> rec;
+    std::shared_ptr<std::uint64_t> ticks_run = std::make_shared<std::uint64_t>(0);
 };
 
 recorded record_stress(std::int64_t sprites, int ticks, std::string& error) {
     recorded r;
     r.g = start_stress(sprites, 1, error);
     if (!r.g) return r;
+    r.g->systems().add("bench_ticks_run", [count = r.ticks_run](system_context&) { ++*count; });
     r.rec = std::make_unique<recording>();
     r.rec->attach(*r.g);
     for (int i = 0; i < ticks; ++i) r.g->tick();
@@ -109,6 +169,7 @@ void step_back(benchmark::State& state) {
         return;
     }
     std::vector<double> steps;
+    slowest_of slowest{r.ticks_run.get()};
     for (auto _ : state) {
         if (r.rec->current_tick() == r.rec->first_tick()) {
             state.PauseTiming();
@@ -121,15 +182,13 @@ void step_back(benchmark::State& state) {
             }
             state.ResumeTiming();
         }
-        const auto start = clock_type::now();
-        r.rec->step_back(*r.g);
-        steps.push_back(ms_since(start));
+        steps.push_back(slowest.time([&] { r.rec->step_back(*r.g); }));
     }
-    // The first step into a keyframe interval re-simulates it (the slowest); the others copy
-    // a cached state (the median).
+    // Most steps copy a cached state (the median); some re-simulate up to step_ticks().
     std::sort(steps.begin(), steps.end());
-    state.counters["slowest_ms"] = steps.back();
+    slowest.report(state);
     state.counters["median_ms"] = steps[steps.size() / 2];
+    state.counters["step_ticks"] = r.rec->step_ticks();
     state.counters["keyframe_interval"] = r.rec->keyframe_interval();
 }
 
@@ -140,33 +199,21 @@ void jump(benchmark::State& state) {
         state.SkipWithError(error.c_str());
         return;
     }
-    // The worst ticks: the last before each keyframe (a whole interval to re-simulate),
-    // visited far apart so that none continues from where the last jump left the game.
-    const std::uint64_t k = r.rec->keyframe_interval();
-    std::vector<std::uint64_t> targets;
-    for (std::uint64_t t = r.rec->first_tick() + k - 1; t <= r.rec->last_tick(); t += k)
-        targets.push_back(t);
+    const std::vector<std::uint64_t> targets = worst_jump_targets(*r.rec);
     std::size_t i = 0;
-    double slowest = 0.0;
+    slowest_of slowest{r.ticks_run.get()};
     for (auto _ : state) {
-        // Alternately from the older and the newer half: never the same interval twice.
-        const std::size_t half = targets.size() / 2;
-        const std::size_t pick =
-            i % 2 == 0 ? (i / 2) % half : half + (i / 2) % (targets.size() - half);
-        const std::uint64_t target = targets[pick];
-        ++i;
-        const auto start = clock_type::now();
-        r.rec->seek(*r.g, target);
-        slowest = std::max(slowest, ms_since(start));
+        const std::uint64_t target = targets[i++ % targets.size()];
+        slowest.time([&] { r.rec->seek(*r.g, target); });
     }
-    state.counters["slowest_ms"] = slowest;
-    state.counters["keyframe_interval"] = static_cast<double>(k);
+    slowest.report(state);
+    state.counters["keyframe_interval"] = r.rec->keyframe_interval();
 }
 
 // A step back right after a jump (no paused frame in between to prepare anything): the jump
-// keeps the states it re-simulated, so the step is a copy unless the jump landed on a
-// keyframe. Each iteration jumps (untimed) to a tick inside another interval, then steps back
-// (timed); counter slowest_ms.
+// keeps the states it re-simulated, and one onto a keyframe prepares the interval before it.
+// Each iteration jumps (untimed) to one of the worst ticks, then steps back (timed); counters
+// slowest_ms, slowest_cpu_ms.
 void step_back_after_jump(benchmark::State& state) {
     std::string error;
     recorded r = record_stress(state.range(0), 60, error);
@@ -174,26 +221,17 @@ void step_back_after_jump(benchmark::State& state) {
         state.SkipWithError(error.c_str());
         return;
     }
-    const std::uint64_t k = r.rec->keyframe_interval();
-    std::vector<std::uint64_t> targets;  // the last tick of each interval, as in jump
-    for (std::uint64_t t = r.rec->first_tick() + k - 1; t <= r.rec->last_tick(); t += k)
-        targets.push_back(t);
+    const std::vector<std::uint64_t> targets = worst_jump_targets(*r.rec);
     std::size_t i = 0;
-    double slowest = 0.0;
+    slowest_of slowest{r.ticks_run.get()};
     for (auto _ : state) {
         state.PauseTiming();
-        const std::size_t half = targets.size() / 2;
-        const std::size_t pick =
-            i % 2 == 0 ? (i / 2) % half : half + (i / 2) % (targets.size() - half);
-        ++i;
-        r.rec->seek(*r.g, targets[pick]);
+        r.rec->seek(*r.g, targets[i++ % targets.size()]);
         state.ResumeTiming();
-        const auto start = clock_type::now();
-        r.rec->step_back(*r.g);
-        slowest = std::max(slowest, ms_since(start));
+        slowest.time([&] { r.rec->step_back(*r.g); });
     }
-    state.counters["slowest_ms"] = slowest;
-    state.counters["keyframe_interval"] = static_cast<double>(k);
+    slowest.report(state);
+    state.counters["keyframe_interval"] = r.rec->keyframe_interval();
 }
 
 // Tiny Tanks' battle played for 10 minutes (36,000 ticks at 60/s; the input changes every

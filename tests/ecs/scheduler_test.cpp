@@ -395,6 +395,33 @@ TEST(Scheduler, TimingWindowIsTheLast120Calls) {
     EXPECT_EQ(s.find("slow_start")->timing().calls, 121u);
 }
 
+// Profiling off (a recording re-running ticks the game already played): the systems run,
+// their statistics stay those of the timed ticks.
+TEST(Scheduler, UntimedTicksLeaveTheTimingAsItWas) {
+    mosaic::world w;
+    mosaic::scheduler s;
+    int runs = 0;
+    s.add("slow", [&](mosaic::system_context&) {
+        ++runs;
+        if (runs > 3) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    });
+    for (int i = 0; i < 3; ++i) s.tick(w, 0.0);
+    const mosaic::system_timing played = s.find("slow")->timing();
+    EXPECT_TRUE(s.profiling());
+    s.set_profiling(false);
+    for (int i = 0; i < 2; ++i) s.tick(w, 0.0);
+    EXPECT_EQ(runs, 5);
+    const mosaic::system_timing after = s.find("slow")->timing();
+    EXPECT_EQ(after.calls, played.calls);
+    EXPECT_EQ(after.max_ms, played.max_ms);
+    EXPECT_EQ(after.mean_ms, played.mean_ms);
+    EXPECT_EQ(after.last_ms, played.last_ms);
+    s.set_profiling(true);
+    s.tick(w, 0.0);
+    EXPECT_EQ(s.find("slow")->timing().calls, 4u);
+    EXPECT_GE(s.find("slow")->timing().last_ms, 20.0);
+}
+
 // The profile row of the system named `name`, or "".
 std::string row_of(const std::string& table, const std::string& name) {
     std::istringstream lines(table);

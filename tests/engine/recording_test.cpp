@@ -141,7 +141,9 @@ TEST(Recording, IdlePreparationMakesStepsBackCopiesOfTheSameStates) {
     const std::string at_27 = state_of(live.g);
     int prepared = 0;
     while (rec.prepare(live.g)) ++prepared;
-    EXPECT_EQ(prepared, 6 + 9);          // ticks 21..26 (keyframe 20's interval), then 11..19
+    // Ticks 21..26 (keyframe 20's interval), then 11..19, but for the states recording kept
+    // halfway through the newest two intervals (15 and 25).
+    EXPECT_EQ(prepared, 5 + 8);
     EXPECT_EQ(state_of(live.g), at_27);  // the game is untouched
     for (std::uint64_t t = 26; t >= 18; --t) {
         ASSERT_TRUE(rec.step_back(live.g));
@@ -165,9 +167,10 @@ TEST(Recording, WithAFullBudgetTheStepBackCacheTakesTheOldestHistorysRoom) {
     ASSERT_TRUE(rec.seek(live.g, 298));
     int prepared = 0;
     while (rec.prepare(live.g)) ++prepared;
-    // The jump kept the states on its way (296..298): only the interval before is left,
-    // 291..294 (a step back right after a jump is a copy, not a re-simulation).
-    EXPECT_EQ(prepared, 4);
+    // The jump started from the state recording kept halfway through the newest interval
+    // (297) and kept 298: left are 296, then the interval before, 291..294 (a step back right
+    // after a jump is a copy, not a re-simulation).
+    EXPECT_EQ(prepared, 1 + 4);
     EXPECT_LE(rec.memory_bytes(), rec.budget());
     EXPECT_GT(rec.first_tick(), 0u);  // the oldest ticks made room
     for (std::uint64_t t = 297; t >= 290; --t) {
@@ -176,6 +179,76 @@ TEST(Recording, WithAFullBudgetTheStepBackCacheTakesTheOldestHistorysRoom) {
         fresh.run(t);
         EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << t;
     }
+}
+
+// A step back re-simulates at most step_ticks() (half an interval), however it got there:
+// right after recording, stepping across many intervals with nothing prepared in between,
+// right after a jump onto a keyframe or just after one. A jump, at most an interval.
+TEST(Recording, AStepBackReSimulatesAtMostHalfAnInterval) {
+    played live;
+    int runs = 0;  // ticks run, recorded or re-simulated
+    live.g.systems().add("count", [&runs](system_context&) { ++runs; });
+    recording rec({.keyframe_interval = 6});
+    rec.attach(live.g);
+    live.run(50);
+    ASSERT_EQ(rec.step_ticks(), 2u);
+    const auto ran_by = [&](auto&& move) {
+        const int before = runs;
+        EXPECT_TRUE(move());
+        return runs - before;
+    };
+    const auto step_back = [&] { return rec.step_back(live.g); };
+    while (rec.current_tick() > 0) {
+        const std::uint64_t from = rec.current_tick();
+        EXPECT_LE(ran_by(step_back), 2) << "step back from " << from;
+        if (from % 7 == 0) {  // and it is the state of that tick
+            played fresh;
+            fresh.run(from - 1);
+            EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << from - 1;
+        }
+    }
+    for (const std::uint64_t target : {30u, 31u, 41u, 18u, 6u, 47u}) {
+        EXPECT_LE(ran_by([&] { return rec.seek(live.g, target); }), 5) << "jump to " << target;
+        for (int i = 0; i < 14 && rec.current_tick() > 0; ++i) {
+            EXPECT_LE(ran_by(step_back), 2)
+                << "step back from " << rec.current_tick() << " after a jump to " << target;
+        }
+        played fresh;
+        fresh.run(rec.current_tick());
+        EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << "after a jump to " << target;
+    }
+}
+
+// The profiler shows what the play cost: seeking, stepping, preparing and visiting re-run
+// the systems, but their timing statistics stay those of the ticks the game played.
+TEST(Recording, ReSimulatedTicksDoNotCountInTheSystemsTiming) {
+    played live;
+    recording rec({.keyframe_interval = 8});
+    rec.attach(live.g);
+    live.run(40);
+    const auto timings = [&] {
+        std::vector<std::tuple<std::string, std::uint64_t, double, double>> all;
+        for (const mosaic::system* sys : live.g.systems().ordered()) {
+            const system_timing t = sys->timing();
+            all.emplace_back(sys->name(), t.calls, t.mean_ms, t.max_ms);
+        }
+        return all;
+    };
+    const auto played_timing = timings();
+    const std::uint64_t push_calls = live.g.systems().find("push")->timing().calls;
+    EXPECT_EQ(push_calls, 40u);
+    ASSERT_TRUE(rec.seek(live.g, 5));
+    ASSERT_TRUE(rec.seek(live.g, 37));
+    ASSERT_TRUE(rec.step_back(live.g));
+    ASSERT_TRUE(rec.step_forward(live.g));
+    while (rec.prepare(live.g)) {
+    }
+    const std::vector<std::uint64_t> ticks{3, 20, 33};
+    ASSERT_TRUE(rec.visit(live.g, ticks, [](std::uint64_t, const world&) {}));
+    EXPECT_EQ(timings(), played_timing);
+    EXPECT_TRUE(live.g.systems().profiling());
+    live.run(1);  // play goes on: that tick counts
+    EXPECT_EQ(live.g.systems().find("push")->timing().calls, push_calls + 1);
 }
 
 TEST(Recording, PlayingFromAPastTickDropsTheFuture) {

@@ -23,6 +23,18 @@ std::int64_t now_ns() {
 std::size_t state_bytes(const world_snapshot& w, const scheduler_state& s) {
     return w.own_bytes() + s.waited.capacity() * sizeof(double);
 }
+// Re-simulating on a copy moves the game's scheduler along: this puts its state back.
+class scheduler_put_back {
+public:
+    explicit scheduler_put_back(scheduler& s) : scheduler_(s), state_(s.state()) {}
+    scheduler_put_back(const scheduler_put_back&) = delete;
+    scheduler_put_back& operator=(const scheduler_put_back&) = delete;
+    ~scheduler_put_back() { scheduler_.restore(state_); }
+
+private:
+    scheduler& scheduler_;
+    scheduler_state state_;
+};
 }  // namespace
 
 recording::recording(recording_options options) : options_(options) {
@@ -47,7 +59,7 @@ void recording::restart(game& g) {
     inputs_.clear();
     inputs_base_ = 0;
     system_ms_.clear();
-    clear_cache();
+    clear_all_states();
     history_bytes_ = 0;
     pending_ = false;
     first_ = last_ = current_ = g.systems().ticks();
@@ -111,7 +123,23 @@ void recording::after_tick(game& g) {
     mean_tick_seconds_ =
         mean_tick_seconds_ == 0.0 ? seconds : mean_tick_seconds_ * 0.9 + seconds * 0.1;
     if (last_ - keyframes_.back().tick >= interval_) add_keyframe(g, false);
+    keep_halfway(g);
     enforce_budget();
+}
+
+void recording::keep_halfway(game& g) {
+    if (keyframes_.size() >= 2) {  // the intervals before the newest two: none any more
+        const std::uint64_t oldest = keyframes_[keyframes_.size() - 2].tick;
+        std::erase_if(cache_, [&](const auto& entry) {
+            if (entry.first >= oldest) return false;
+            cache_bytes_ -= state_bytes(entry.second.world, entry.second.systems);
+            return true;
+        });
+    }
+    const keyframe& newest = keyframes_.back();
+    // Below 3 ticks an interval is within step_ticks() without it.
+    if (interval_ >= 3 && last_ - newest.tick == interval_ / 2)
+        (void)cache_state(last_, g.world(), g.systems().state(), newest.world, true);
 }
 
 // --- 2. keyframes, the interval, the budget ----------------------------------------------------
@@ -155,7 +183,7 @@ void recording::choose_interval(std::size_t keyframe_bytes) {
 std::uint64_t recording::kept_from() const {
     // The tick the game is at stays recorded; while states are cached for stepping back,
     // the interval it is in and the one before it (prepare() works there) stay too.
-    if (cache_.empty() && !warm_world_) return current_;
+    if (cache_.empty()) return current_;
     const std::uint64_t here = keyframe_at_or_before(current_).tick;
     return here > first_ ? keyframe_at_or_before(here - 1).tick : here;
 }
@@ -173,6 +201,12 @@ void recording::enforce_budget() {
         keyframes_.front().bytes += adopted;
         history_bytes_ += adopted;
         const std::uint64_t first = keyframes_.front().tick;
+        // States of the interval gone (they share pools with its keyframe) go with it.
+        std::erase_if(cache_, [&](const auto& entry) {
+            if (entry.first >= first) return false;
+            cache_bytes_ -= state_bytes(entry.second.world, entry.second.systems);
+            return true;
+        });
         const std::size_t stride = system_names_.size();
         for (; first_ < first; ++first_) {
             ticks_.pop_front();
@@ -190,6 +224,7 @@ void recording::enforce_budget() {
         }
     }
     if (memory_bytes() > options_.budget_bytes) clear_cache();
+    if (memory_bytes() > options_.budget_bytes) clear_all_states();
 }
 
 void recording::set_budget(std::size_t bytes) {
@@ -230,13 +265,11 @@ void recording::drop_after(std::uint64_t tick) {
         inputs_.pop_back();
         history_bytes_ -= sizeof(tick_input);
     }
-    // Cached states of two intervals, in the order prepare() made them.
-    std::erase_if(cache_, [&](const cached_state& c) {
-        if (c.tick <= tick) return false;
-        cache_bytes_ -= state_bytes(c.world, c.systems);
+    std::erase_if(cache_, [&](const auto& entry) {
+        if (entry.first <= tick) return false;
+        cache_bytes_ -= state_bytes(entry.second.world, entry.second.systems);
         return true;
     });
-    if (warm_world_ && warm_tick_ > tick) warm_world_.reset();
 }
 
 void recording::truncate() {
@@ -245,7 +278,7 @@ void recording::truncate() {
 
 void recording::edited(game& g) {
     drop_after(current_);
-    clear_cache();
+    clear_all_states();  // the halfway state of this tick too
     if (!keyframes_.empty() && keyframes_.back().tick == current_) {
         history_bytes_ -= keyframes_.back().bytes;
         keyframes_.pop_back();
@@ -255,9 +288,34 @@ void recording::edited(game& g) {
 }
 
 void recording::clear_cache() noexcept {
+    drop_cached(0, last_ + 1);
+}
+
+void recording::clear_all_states() noexcept {
     cache_.clear();
     cache_bytes_ = 0;
-    warm_world_.reset();
+}
+
+void recording::drop_cached(std::uint64_t from, std::uint64_t to) noexcept {
+    for (auto it = cache_.lower_bound(from); it != cache_.end() && it->first < to;) {
+        if (it->second.halfway) {
+            ++it;
+            continue;
+        }
+        cache_bytes_ -= state_bytes(it->second.world, it->second.systems);
+        it = cache_.erase(it);
+    }
+}
+
+void recording::trim_cache() {
+    // Stepping back from current_ needs its interval and the one before; stepping forward
+    // re-simulates a tick at most.
+    const std::uint64_t from = kept_from();
+    drop_cached(0, from);
+    const auto next =
+        std::upper_bound(keyframes_.begin(), keyframes_.end(), current_,
+                         [](std::uint64_t t, const keyframe& k) { return t < k.tick; });
+    if (next != keyframes_.end()) drop_cached(next->tick, last_ + 1);
 }
 
 // --- 3. seeking, stepping, re-simulating -------------------------------------------------------
@@ -269,10 +327,15 @@ const recording::keyframe& recording::keyframe_at_or_before(std::uint64_t tick) 
     return *std::prev(after);
 }
 
-const recording::cached_state* recording::cached(std::uint64_t tick) const noexcept {
-    for (const cached_state& c : cache_)
-        if (c.tick == tick) return &c;
-    return nullptr;
+recording::stored_state recording::stored_at_or_before(std::uint64_t tick) const {
+    const keyframe& k = keyframe_at_or_before(tick);
+    stored_state newest{k.tick, &k.world, &k.systems};
+    const auto after = cache_.upper_bound(tick);
+    if (after != cache_.begin()) {
+        const auto& [at, state] = *std::prev(after);
+        if (at > k.tick) newest = {at, &state.world, &state.systems};
+    }
+    return newest;
 }
 
 std::pair<std::uint64_t, double> recording::clock_at(std::uint64_t tick) const noexcept {
@@ -296,137 +359,150 @@ void recording::restore_clock(game& g, std::uint64_t tick) const {
     }
 }
 
-void recording::put(game& g, const world_snapshot& w, const scheduler_state& systems,
-                    std::uint64_t tick) {
-    g.current().world = w.restore();
-    g.systems().restore(systems);
-    restore_clock(g, tick);
-    current_ = tick;
+void recording::put(game& g, const stored_state& state) {
+    g.current().world = state.world->restore();
+    g.systems().restore(*state.systems);
+    restore_clock(g, state.tick);
+    current_ = state.tick;
 }
 
 void recording::simulate(game& g, world& w, std::uint64_t from, std::uint64_t to,
                          const std::function<void(std::uint64_t)>& after_each) {
+    scheduler& systems = g.systems();
+    struct profiling_back {
+        scheduler& s;
+        bool on;
+        ~profiling_back() { s.set_profiling(on); }
+    } guard{systems, systems.profiling()};
+    systems.set_profiling(false);  // the profiler's figures are the play's, not these
     for (std::uint64_t t = from; t < to; ++t) {
         const tick_record& r = record(t);
         if (Input* input = w.try_resource<Input>())
             inputs_[r.input - inputs_base_].apply_to(*input);
-        g.systems().tick(w, r.dt);
+        systems.tick(w, r.dt);
         if (after_each) after_each(t + 1);
     }
 }
 
-bool recording::seek(game& g, std::uint64_t tick) {
-    if (!contains(tick) || keyframes_.empty()) return false;
-    if (tick == current_ && g.systems().ticks() == tick) return true;
-    if (const cached_state* c = cached(tick)) {
-        put(g, c->world, c->systems, tick);
-        return true;
+const world_snapshot* recording::cache_state(std::uint64_t tick, const world& w,
+                                             const scheduler_state& systems,
+                                             const world_snapshot& before, bool halfway) {
+    if (const auto known = cache_.find(tick); known != cache_.end()) return &known->second.world;
+    cached_state state{world_snapshot::of(w, &before), systems, halfway};
+    cache_bytes_ += state_bytes(state.world, state.systems);
+    cache_.emplace(tick, std::move(state));
+    enforce_budget();  // the oldest history makes room, else the cache goes
+    const auto kept = cache_.find(tick);
+    return kept == cache_.end() ? nullptr : &kept->second.world;
+}
+
+void recording::resimulate(game& g, world& w, const stored_state& from, std::uint64_t to,
+                           bool cache_last) {
+    const world_snapshot* before = from.world;
+    simulate(g, w, from.tick, to, [&](std::uint64_t t) {
+        if (before && (cache_last || t < to))
+            before = cache_state(t, w, g.systems().state(), *before);
+    });
+}
+
+void recording::prepare_up_to(game& g, std::uint64_t tick) {
+    const scheduler_put_back guard(g.systems());
+    const stored_state from = stored_at_or_before(tick);
+    world w = from.world->restore();
+    g.systems().restore(*from.systems);
+    resimulate(g, w, from, tick);
+}
+
+std::optional<std::uint64_t> recording::land(game& g, std::uint64_t tick, bool cache_target) {
+    if (!contains(tick) || keyframes_.empty()) return std::nullopt;
+    if (tick == current_ && g.systems().ticks() == tick) return 0;
+    const stored_state from = stored_at_or_before(tick);
+    if (from.tick == tick) {
+        put(g, from);
+        return 0;
     }
-    const keyframe& k = keyframe_at_or_before(tick);
-    // Forward inside the interval: the game's world is already on the way.
-    if (current_ >= k.tick && current_ < tick && g.systems().ticks() == current_) {
-        simulate(g, g.world(), current_, tick);
-        restore_clock(g, tick);
-        current_ = tick;
-        return true;
-    }
-    // A jump: the states on the way are kept, so that stepping back from there is a copy
-    // (only a jump onto a keyframe leaves the interval before it to prepare()).
-    clear_cache();
-    world w = k.world.restore();
-    g.systems().restore(k.systems);
+    // The game is at that state already: it goes on from its world.
+    const bool on_the_way = from.tick == current_ && g.systems().ticks() == current_;
     current_ = tick;  // the budget keeps the intervals at the tick we go to
-    simulate_caching(g, w, k, k.tick, tick);
-    g.current().world = std::move(w);
+    if (on_the_way) {
+        resimulate(g, g.world(), from, tick, cache_target);
+    } else {
+        world w = from.world->restore();
+        g.systems().restore(*from.systems);
+        resimulate(g, w, from, tick, cache_target);
+        g.current().world = std::move(w);
+    }
     restore_clock(g, tick);
+    return tick - from.tick;
+}
+
+bool recording::seek(game& g, std::uint64_t tick) {
+    if (!land(g, tick)) return false;
+    trim_cache();
+    prepare_before_keyframe(g, due_before_keyframe());
     return true;
 }
 
 bool recording::step_back(game& g) {
     if (current_ <= first_) return false;
-    const std::uint64_t target = current_ - 1;
-    const keyframe& k = keyframe_at_or_before(target);
-    if (cached(target) || k.tick == target) return seek(g, target);
-    // Re-simulate the interval up to the target once, keeping every state on the way: the
-    // next steps back (and forward again) are copies.
-    world w;
-    std::uint64_t from = k.tick;
-    if (warm_for(k, target)) {  // prepare() got part of the way: go on from there
-        w = std::move(*warm_world_);
-        warm_world_.reset();
-        g.systems().restore(warm_systems_);
-        from = warm_tick_;
-    } else {
-        clear_cache();
-        w = k.world.restore();
-        g.systems().restore(k.systems);
-    }
-    current_ = target;  // the budget keeps the intervals at the tick we go to
-    simulate_caching(g, w, k, from, target);
-    g.current().world = std::move(w);
-    restore_clock(g, target);
+    // The state stepped to is not cached: the steps after go below it (a step forward
+    // re-simulates from the state before it).
+    const std::uint64_t ran = land(g, current_ - 1, false).value_or(0);
+    trim_cache();
+    const std::uint64_t share = step_ticks();
+    prepare_before_keyframe(g, std::min(due_before_keyframe(), share > ran ? share - ran : 0));
     return true;
 }
 
-void recording::simulate_caching(game& g, world& w, const keyframe& k, std::uint64_t from,
-                                 std::uint64_t to) {
-    bool caching = true;
-    simulate(g, w, from, to, [&](std::uint64_t t) {
-        if (!caching) return;
-        const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
-        cached_state c{t, world_snapshot::of(w, &before), g.systems().state()};
-        cache_bytes_ += state_bytes(c.world, c.systems);
-        cache_.push_back(std::move(c));
-        enforce_budget();  // the oldest history makes room, else the cache goes
-        caching = !cache_.empty();
-    });
+std::uint64_t recording::due_before_keyframe() const {
+    const std::uint64_t k = keyframe_at_or_before(current_).tick;
+    if (k <= first_) return 0;  // nothing before it
+    const std::uint64_t share = step_ticks();
+    // The step back across k re-simulates from the newest state before it.
+    const std::uint64_t crossing = k - 1 - stored_at_or_before(k - 1).tick;
+    // Each step before it (landing on current_ - 1 ... k) whose landing is a copy prepares a
+    // tick (so that the work spreads over the steps: none does more than step_ticks()). A
+    // landing caches the states from where it started.
+    std::uint64_t later = 0;
+    std::uint64_t ready_from = current_;  // the steps so far left every tick >= it stored
+    for (std::uint64_t t = current_; t-- > k;) {
+        std::uint64_t landing = 0;
+        if (t < ready_from) {
+            ready_from = stored_at_or_before(t).tick;
+            landing = t - ready_from;
+        }
+        if (landing == 0) ++later;
+    }
+    return crossing > share + later ? crossing - share - later : 0;
 }
 
-bool recording::warm_for(const keyframe& k, std::uint64_t target) const noexcept {
-    // prepare() is on its way through k's interval towards target, the cache right behind it.
-    if (!warm_world_ || warm_tick_ < k.tick || warm_tick_ >= target) return false;
-    return warm_tick_ == k.tick ? cache_.empty()
-                                : !cache_.empty() && cache_.back().tick == warm_tick_;
+void recording::prepare_before_keyframe(game& g, std::uint64_t ticks) {
+    if (ticks == 0) return;
+    const std::uint64_t k = keyframe_at_or_before(current_).tick;
+    if (k <= first_) return;
+    const std::uint64_t from = stored_at_or_before(k - 1).tick;
+    prepare_up_to(g, std::min(from + ticks, k - 1));
+}
+
+std::optional<std::uint64_t> recording::next_to_prepare() const {
+    if (current_ <= first_) return std::nullopt;
+    std::uint64_t top = current_ - 1;
+    for (int interval = 0; interval < 2; ++interval) {
+        const std::uint64_t k = keyframe_at_or_before(top).tick;
+        for (std::uint64_t t = k + 1; t <= top; ++t)
+            if (!cache_.contains(t)) return t;
+        if (k <= first_) break;
+        top = k - 1;
+    }
+    return std::nullopt;
 }
 
 bool recording::prepare(game& g) {
-    if (current_ <= first_ || keyframes_.empty()) return false;
-    std::uint64_t target = current_ - 1;
-    const keyframe* at = &keyframe_at_or_before(target);
-    const bool current_interval = !(at->tick == target || cached(target));
-    if (!current_interval) {
-        // Ready: the interval before it next, so that stepping back across the keyframe is a
-        // copy too.
-        if (at->tick <= first_) return false;
-        target = at->tick - 1;
-        at = &keyframe_at_or_before(target);
-        if (at->tick == target || cached(target)) return false;
-    }
-    const keyframe& k = *at;
-    if (!warm_for(k, target)) {
-        if (current_interval) clear_cache();
-        warm_world_ = k.world.restore();
-        warm_systems_ = k.systems;
-        warm_tick_ = k.tick;
-    }
-    const scheduler_state saved = g.systems().state();
-    struct put_back {
-        scheduler& s;
-        const scheduler_state& state;
-        ~put_back() { s.restore(state); }
-    } guard{g.systems(), saved};
-    g.systems().restore(warm_systems_);
-    simulate(g, *warm_world_, warm_tick_, warm_tick_ + 1);
-    ++warm_tick_;
-    warm_systems_ = g.systems().state();
-    const world_snapshot& before = cache_.empty() ? k.world : cache_.back().world;
-    cached_state c{warm_tick_, world_snapshot::of(*warm_world_, &before), warm_systems_};
-    cache_bytes_ += state_bytes(c.world, c.systems);
-    cache_.push_back(std::move(c));
-    enforce_budget();                  // the oldest history makes room, else the cache goes
-    if (cache_.empty()) return false;  // no room: step back re-simulates
-    if (warm_tick_ == target) warm_world_.reset();
-    return true;
+    if (keyframes_.empty()) return false;
+    const std::optional<std::uint64_t> tick = next_to_prepare();
+    if (!tick) return false;
+    prepare_up_to(g, *tick);
+    return cache_.contains(*tick);  // false: no room, step back re-simulates
 }
 
 bool recording::step_forward(game& g) {
@@ -439,12 +515,7 @@ bool recording::visit(game& g, std::span<const std::uint64_t> ticks,
     for (std::size_t i = 0; i < ticks.size(); ++i) {
         if (!contains(ticks[i]) || (i > 0 && ticks[i] < ticks[i - 1])) return false;
     }
-    const scheduler_state saved = g.systems().state();
-    struct put_back {
-        scheduler& s;
-        const scheduler_state& state;
-        ~put_back() { s.restore(state); }
-    } guard{g.systems(), saved};
+    const scheduler_put_back guard(g.systems());
     std::optional<world> w;
     std::uint64_t at = 0;
     for (const std::uint64_t t : ticks) {

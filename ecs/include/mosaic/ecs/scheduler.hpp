@@ -122,6 +122,12 @@ public:
     /// Which wave each system of `p` would run in if all were due (for tools and tests).
     [[nodiscard]] std::vector<std::pair<const system*, int>> waves(phase p) const;
 
+    /// Whether runs are timed into each system's timing() (on by default). Off while ticks
+    /// that the game already played run again (a recording's re-simulation), so that the
+    /// statistics are those of the play.
+    void set_profiling(bool on) noexcept { profiling_ = on; }
+    [[nodiscard]] bool profiling() const noexcept { return profiling_; }
+
     /// A table of every system's timing, phase, rate and declared access.
     [[nodiscard]] std::string profile_table() const;
     void print_profile(std::ostream& out) const;
@@ -146,6 +152,7 @@ private:
     std::vector<std::unique_ptr<system>> systems_;  // registration order
     std::unique_ptr<worker_pool> pool_;
     std::uint64_t tick_ = 0;
+    bool profiling_ = true;
 };
 
 }  // namespace mosaic

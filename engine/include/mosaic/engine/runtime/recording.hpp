@@ -22,6 +22,16 @@
 // While paused, the states step_back() and prepare() re-simulated stay cached (two keyframe
 // intervals, within the budget: the oldest history makes room), so stepping back is a copy.
 //
+// Stepping back never re-simulates more than step_ticks() (about half an interval):
+//   - while recording, the state halfway through each of the newest two intervals is kept too,
+//     so the first step back after a pause starts at most half an interval away;
+//   - a move (seek, step) re-simulates from the nearest state it has (keyframe, halfway
+//     state or cached state) and caches the states on the way, so the next steps back inside
+//     that interval are copies;
+//   - the only long way is across a keyframe into an interval nobody prepared: each move
+//     prepares that interval's first ticks early enough that the steps still to come
+//     before the crossing (each within step_ticks()) leave at most step_ticks() to do on it.
+//
 //   mosaic::recording rec;
 //   rec.attach(g);                        // a keyframe of the tick g is at; g's observer
 //   while (playing) g.frame(dt);          // every tick recorded
@@ -29,10 +39,12 @@
 //   rec.truncate();                       // play on from here: the recorded future goes
 //   rec.detach(g);
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <span>
 #include <string>
@@ -115,8 +127,14 @@ public:
     /// tick (paused); the observer is not told about the re-simulated ticks.
     bool seek(game& g, std::uint64_t tick);
     /// seek(current_tick() - 1), keeping the re-simulated states of that keyframe interval so
-    /// that the next steps back (and forward) are copies. False at first_tick().
+    /// that the next steps back (and forward) are copies; it re-simulates at most
+    /// step_ticks() ticks (on its way, and ahead for the steps after it). False at
+    /// first_tick().
     bool step_back(game& g);
+    /// The most ticks one step back re-simulates: half a keyframe interval (at least 1).
+    [[nodiscard]] std::uint32_t step_ticks() const noexcept {
+        return std::max<std::uint32_t>(1, (interval_ - 1) / 2);
+    }
     /// seek(current_tick() + 1). False at last_tick().
     bool step_forward(game& g);
     /// Idle work while paused (call it once a frame): re-simulates one more tick of the
@@ -124,7 +142,8 @@ public:
     /// step-back cache, on a copy (the game's world is not touched; its scheduler's state is
     /// put back). After a few idle frames the next steps back are copies instead of
     /// re-simulations. The cache takes its room from the oldest history when the budget is
-    /// full. False when there is nothing left to prepare.
+    /// full. False when there is nothing left to prepare. Seeks and steps prepare what they
+    /// must by themselves (see step_ticks()); this only makes them copies sooner.
     bool prepare(game& g);
     /// Play goes on from current_tick(): the recorded ticks after it are dropped. (Recording
     /// a tick from a past tick does this by itself.)
@@ -171,39 +190,77 @@ private:
         std::uint32_t input = 0;  // inputs_[input - inputs_base_]
     };
     struct cached_state {
-        std::uint64_t tick = 0;
-        world_snapshot world;  // shares unchanged pools with the state before
+        world_snapshot world;  // shares unchanged pools with the state before it (same interval)
         scheduler_state systems;
+        /// Kept while recording (halfway through one of the newest intervals): play going on
+        /// does not drop it, the next intervals do.
+        bool halfway = false;
+    };
+    /// A state to re-simulate from: a keyframe's or a cached one.
+    struct stored_state {
+        std::uint64_t tick = 0;
+        const world_snapshot* world = nullptr;
+        const scheduler_state* systems = nullptr;
     };
 
     void restart(game& g);  // forgets everything; a keyframe of g's tick
     /// A keyframe of g at current_; `exact_clock`: g's clock counters are those of the tick
     /// (not inside a frame whose ticks the clock counted up front).
     void add_keyframe(game& g, bool exact_clock);
+    /// While recording: keeps the state halfway through the newest interval, drops those of
+    /// the intervals before the newest two.
+    void keep_halfway(game& g);
     void drop_after(std::uint64_t tick);  // every record of ticks >= tick, keyframes > tick
     void enforce_budget();
     [[nodiscard]] std::uint64_t kept_from() const;  // the oldest keyframe eviction keeps
     void choose_interval(std::size_t keyframe_bytes);
+    /// Drops the cached states of a pause (not the halfway states) / all of them.
     void clear_cache() noexcept;
-    [[nodiscard]] bool warm_for(const keyframe& k, std::uint64_t target) const noexcept;
+    void clear_all_states() noexcept;
+    /// Drops the cached states (not the halfway ones) of ticks in [from, to).
+    void drop_cached(std::uint64_t from, std::uint64_t to) noexcept;
+    /// Keeps only the cached states of the intervals stepping back from current_ needs.
+    void trim_cache();
     [[nodiscard]] const keyframe& keyframe_at_or_before(std::uint64_t tick) const;
+    /// The newest keyframe or cached state at or before `tick`.
+    [[nodiscard]] stored_state stored_at_or_before(std::uint64_t tick) const;
     [[nodiscard]] const tick_record& record(std::uint64_t tick) const {
         return ticks_[tick - first_];
     }
-    /// simulate(), keeping the state after each tick in the step-back cache (k: the keyframe
-    /// the run started from; the cache shares pools with it).
-    void simulate_caching(game& g, world& w, const keyframe& k, std::uint64_t from,
-                          std::uint64_t to);
-    /// Runs the recorded ticks [from, to) on `w` (the scheduler is at `from`'s state).
+    /// Caches the state `w` of tick `tick` (sharing pools with `before`, the state it was
+    /// re-simulated from); the oldest history makes room. Null when there was no room.
+    const world_snapshot* cache_state(std::uint64_t tick, const world& w,
+                                      const scheduler_state& systems, const world_snapshot& before,
+                                      bool halfway = false);
+    /// Runs `w` (at the state `from`, as is g's scheduler) on to tick `to`, caching each
+    /// state on the way (while there is room; `to`'s too with `cache_last`).
+    void resimulate(game& g, world& w, const stored_state& from, std::uint64_t to,
+                    bool cache_last = true);
+    /// The state of `tick` re-simulated into the cache from the newest stored state before
+    /// it, on a copy (g's world untouched, its scheduler put back).
+    void prepare_up_to(game& g, std::uint64_t tick);
+    /// Runs the recorded ticks [from, to) on `w` (the scheduler is at `from`'s state), with
+    /// the scheduler's profiling off: the systems' statistics stay those of the play.
     void simulate(game& g, world& w, std::uint64_t from, std::uint64_t to,
                   const std::function<void(std::uint64_t)>& after_each = {});
+    /// Puts `g` at `tick`; returns the ticks re-simulated, or nothing when not recorded.
+    /// `cache_target`: the state of `tick` is cached too when re-simulated.
+    std::optional<std::uint64_t> land(game& g, std::uint64_t tick, bool cache_target = true);
+    /// Ticks to prepare now, before the keyframe at or before current_, so that stepping
+    /// back to it and across it stays within step_ticks() a step.
+    [[nodiscard]] std::uint64_t due_before_keyframe() const;
+    /// Re-simulates up to `ticks` ticks of the interval before the keyframe at or before
+    /// current_, from its newest stored state on (on a copy, g's scheduler put back).
+    void prepare_before_keyframe(game& g, std::uint64_t ticks);
+    /// The lowest tick prepare() would do next (the interval of current_ - 1, then the
+    /// one before it), or nothing.
+    [[nodiscard]] std::optional<std::uint64_t> next_to_prepare() const;
     /// The clock's counters at `tick` (first_tick() < tick <= last_tick()).
     [[nodiscard]] std::pair<std::uint64_t, double> clock_at(std::uint64_t tick) const noexcept;
     /// Puts the clock's counters at what they were at `tick`.
     void restore_clock(game& g, std::uint64_t tick) const;
-    /// Puts `g` at a cached state / a keyframe (world, scheduler, clock).
-    void put(game& g, const world_snapshot& w, const scheduler_state& systems, std::uint64_t tick);
-    [[nodiscard]] const cached_state* cached(std::uint64_t tick) const noexcept;
+    /// Puts `g` at a stored state (world, scheduler, clock).
+    void put(game& g, const stored_state& state);
     [[nodiscard]] std::size_t record_bytes() const noexcept;
 
     recording_options options_;
@@ -222,12 +279,9 @@ private:
     tick_input pending_input_;
     std::uint64_t clock_base_ticks_ = 0;  // the clock's ticks at tick clock_base_tick_
     std::uint64_t clock_base_tick_ = 0;
-    std::deque<cached_state> cache_;  // ticks of (at most) two intervals before current_
-    // prepare()'s re-simulation in progress: the state of tick warm_tick_ (cache_ holds the
-    // ticks after the keyframe up to it).
-    std::optional<world> warm_world_;
-    scheduler_state warm_systems_;
-    std::uint64_t warm_tick_ = 0;
+    // By tick: the halfway states of the newest two intervals, and while paused the states
+    // re-simulated in (mostly) the two intervals before current_.
+    std::map<std::uint64_t, cached_state> cache_;
     std::size_t history_bytes_ = 0;
     std::size_t cache_bytes_ = 0;
     double mean_tick_seconds_ = 0.0;  // wall time, smoothed
