@@ -124,10 +124,7 @@ void delete_entities(editor_state& s, std::span<const entity> entities) {
     for (const entity e : doomed) {
         st.changes.emplace_back(entity_change{capture_entity(s.scene(), s.table(), e), false});
     }
-    for (const entity e : doomed) {
-        if (const EntityId* id = w.try_get<EntityId>(e)) s.scene().unknown.erase(id->value);
-        w.destroy(e);
-    }
+    for (const entity e : doomed) forget_entity(s.scene(), e);
     s.record(std::move(st));
     s.selection().prune(w);
 }
@@ -154,6 +151,7 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         w.set_active(copy, w.is_active(original));
         w.remove<EntityId>(copy);
         s.scene().ensure_id(copy);
+        copy_kept(s.scene(), original, copy);
         copy_of[original.index] = copy;
     }
     // References inside the copied set point at the copies (children, targets).
