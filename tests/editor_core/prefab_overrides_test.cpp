@@ -194,6 +194,31 @@ TEST_F(PrefabOverrides, AMissingPrefabHasNoOverridesToActOnAndIsNotUnpacked) {
     EXPECT_EQ(tint_of(first), red) << "nothing lost";
 }
 
+TEST_F(PrefabOverrides, AChildOfAnInstanceIsNotDeletedAndTheConsoleSaysWhy) {
+    entity turret = null_entity;
+    s.world().view<const Parent>().each([&](entity e, const Parent& p) {
+        if (p.entity == first) turret = e;
+    });
+    ASSERT_FALSE(turret.is_null());
+    const std::string before = scene_text(s);
+    const std::size_t steps = s.history().undo_steps();
+    delete_entities(s, std::vector<entity>{turret});
+    EXPECT_TRUE(s.world().alive(turret)) << "a removed member would come back on load";
+    EXPECT_EQ(s.history().undo_steps(), steps);
+    EXPECT_EQ(scene_text(s), before);
+    ASSERT_FALSE(s.log().lines().empty());
+    EXPECT_NE(s.log().lines().back().text.find("cannot delete a child of a prefab instance"),
+              std::string::npos)
+        << s.log().lines().back().text;
+    // The whole instance goes; so does the child once unpacked.
+    delete_entities(s, std::vector<entity>{first, turret});
+    EXPECT_FALSE(s.world().alive(turret));
+    ASSERT_TRUE(s.undo());
+    ASSERT_TRUE(unpack_instance(s, first));
+    delete_entities(s, std::vector<entity>{turret});
+    EXPECT_FALSE(s.world().alive(turret));
+}
+
 // A scene whose prefab file is gone loads its instances as placeholders: their overrides wait,
 // verbatim, in scene::prefab_overrides. Delete, Undo, Redo and Duplicate keep them.
 struct MissingPrefab : PrefabOverrides {
