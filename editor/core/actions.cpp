@@ -13,6 +13,7 @@
 
 #include "editor_state.hpp"
 #include "entity_names.hpp"
+#include "prefab_overrides.hpp"
 
 namespace mosaic::editor {
 
@@ -116,18 +117,39 @@ entity create_from_archetype(editor_state& s, const archetype& a) {
     return e;
 }
 
+namespace {
+
+// A member of a prefab instance below its root cannot be deleted (as in Unity): a removed
+// member is no override, so the prefab would bring it back on the next load. False, with the
+// reason in the console, for the first such entity among `entities` (not below another one).
+bool deletable(editor_state& s, std::span<const entity> entities) {
+    const world& w = s.world();
+    for (const entity e : entities) {
+        bool below_another = false;
+        for (entity up = parent_of(w, e); !up.is_null() && !below_another; up = parent_of(w, up))
+            below_another = std::find(entities.begin(), entities.end(), up) != entities.end();
+        if (below_another) continue;
+        const std::optional<linked_instance> inst = linked_instance_of(s, e);
+        if (!inst || inst->root == e) continue;
+        s.log().error("Delete " + name_of(w, e) + ": cannot delete a child of a prefab instance (" +
+                      inst->name + "); Unpack it first, or open the prefab to edit it");
+        return false;
+    }
+    return true;
+}
+
+}  // namespace
+
 void delete_entities(editor_state& s, std::span<const entity> entities) {
     world& w = s.world();
+    if (!deletable(s, entities)) return;
     const std::vector<entity> doomed = with_descendants(w, entities);
     if (doomed.empty()) return;
     step st{doomed.size() == 1 ? "Delete " + name_of(w, doomed[0]) : "Delete Entities", {}, 0};
     for (const entity e : doomed) {
         st.changes.emplace_back(entity_change{capture_entity(s.scene(), s.table(), e), false});
     }
-    for (const entity e : doomed) {
-        if (const EntityId* id = w.try_get<EntityId>(e)) s.scene().unknown.erase(id->value);
-        w.destroy(e);
-    }
+    for (const entity e : doomed) forget_entity(s.scene(), e);
     s.record(std::move(st));
     s.selection().prune(w);
 }
@@ -154,6 +176,7 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         w.set_active(copy, w.is_active(original));
         w.remove<EntityId>(copy);
         s.scene().ensure_id(copy);
+        copy_kept(s.scene(), original, copy);
         copy_of[original.index] = copy;
     }
     // References inside the copied set point at the copies (children, targets).

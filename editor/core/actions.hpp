@@ -30,7 +30,8 @@ class editor_state;
 entity create_entity(editor_state& s, std::string_view name, entity parent = null_entity);
 /// A new entity from an archetype (named after it); selected.
 entity create_from_archetype(editor_state& s, const archetype& a);
-/// Deletes the entities and their children. Undo brings back the same ids.
+/// Deletes the entities and their children. Undo brings back the same ids. Refused (console)
+/// for a child of a prefab instance: Unpack it first, or edit the prefab.
 void delete_entities(editor_state& s, std::span<const entity> entities);
 /// Copies the entities with their children (names get " (1)", references inside the copied
 /// set point to the copies); the copies become the selection. Returns the copied roots.

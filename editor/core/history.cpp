@@ -56,6 +56,9 @@ entity_snapshot capture_entity(const scene& s, const component_table& table, ent
         if (const auto it = s.unknown.find(id->value); it != s.unknown.end()) {
             snapshot.unknown = it->second;
         }
+        if (const auto it = s.prefab_overrides.find(id->value); it != s.prefab_overrides.end()) {
+            snapshot.prefab_overrides = it->second;
+        }
     }
     return snapshot;
 }
@@ -67,21 +70,35 @@ bool restore_entity(scene& s, const entity_snapshot& snapshot) {
         restore_component(w, snapshot.handle, type, state);
     }
     w.set_active(snapshot.handle, snapshot.active);
-    if (!snapshot.unknown.empty()) {
-        if (const EntityId* id = w.try_get<EntityId>(snapshot.handle)) {
-            s.unknown[id->value] = snapshot.unknown;
-        }
+    if (const EntityId* id = w.try_get<EntityId>(snapshot.handle)) {
+        if (!snapshot.unknown.empty()) s.unknown[id->value] = snapshot.unknown;
+        if (snapshot.prefab_overrides) s.prefab_overrides[id->value] = *snapshot.prefab_overrides;
     }
     return true;
 }
 
-namespace {
-
-void remove_entity(scene& s, entity e) {
+void forget_entity(scene& s, entity e) {
     if (!s.world.alive(e)) return;
-    if (const EntityId* id = s.world.try_get<EntityId>(e)) s.unknown.erase(id->value);
+    if (const EntityId* id = s.world.try_get<EntityId>(e)) {
+        s.unknown.erase(id->value);
+        s.prefab_overrides.erase(id->value);
+    }
     s.world.destroy(e);
 }
+
+void copy_kept(scene& s, entity original, entity copy) {
+    const EntityId* from = s.world.try_get<EntityId>(original);
+    const EntityId* to = s.world.try_get<EntityId>(copy);
+    if (!from || !to) return;
+    if (const auto it = s.unknown.find(from->value); it != s.unknown.end()) {
+        s.unknown[to->value] = it->second;
+    }
+    if (const auto it = s.prefab_overrides.find(from->value); it != s.prefab_overrides.end()) {
+        s.prefab_overrides[to->value] = it->second;
+    }
+}
+
+namespace {
 
 // Applies one change in the direction `forward` (redo) or backward (undo).
 void apply(scene& s, const change& c, bool forward) {
@@ -92,7 +109,7 @@ void apply(scene& s, const change& c, bool forward) {
         if (exists) {
             restore_entity(s, ent->snapshot);
         } else {
-            remove_entity(s, ent->snapshot.handle);
+            forget_entity(s, ent->snapshot.handle);
         }
     } else if (const auto* act = std::get_if<active_change>(&c)) {
         if (s.world.alive(act->target))

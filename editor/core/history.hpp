@@ -16,6 +16,7 @@
 #include <deque>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -39,13 +40,15 @@ struct component_state {
 /// Makes `type` on `e` match `state` (adds, overwrites or removes).
 void restore_component(world& w, entity e, type_id type, const component_state& state);
 
-/// An entity as it was: its handle, active flag, components, and unknown components kept
-/// from the file.
+/// An entity as it was: its handle, active flag, components, and what the scene keeps for it
+/// by file id: unknown components kept from the file, and a missing prefab's placeholder's
+/// overrides (scene::prefab_overrides, verbatim).
 struct entity_snapshot {
     entity handle = null_entity;
     bool active = true;
     std::vector<std::pair<type_id, component_state>> components;
     std::vector<unknown_component> unknown;
+    std::optional<std::string> prefab_overrides;
 };
 
 /// Snapshot of `e` (types the table does not describe as plain data are skipped).
@@ -53,6 +56,11 @@ struct entity_snapshot {
                                              entity e);
 /// Brings a snapshot back with the same handle. False if the slot is taken by another entity.
 bool restore_entity(scene& s, const entity_snapshot& snapshot);
+/// Destroys `e` with what the scene keeps for it by file id (a snapshot holds them to undo).
+void forget_entity(scene& s, entity e);
+/// Gives `copy` (a new entity copied from `original`) what the scene keeps for `original` by
+/// file id, under `copy`'s id: a copied placeholder is one too, with the same overrides.
+void copy_kept(scene& s, entity original, entity copy);
 
 struct component_change {
     entity target;

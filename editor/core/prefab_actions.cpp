@@ -119,10 +119,7 @@ std::optional<std::string> prefab_keeping_ids(std::string name, const scene& con
     w.each([&](entity e) {
         if (std::find(kept.begin(), kept.end(), e) == kept.end()) others.push_back(e);
     });
-    for (const entity e : others) {
-        if (const EntityId* id = w.try_get<EntityId>(e)) tree.unknown.erase(id->value);
-        w.destroy(e);
-    }
+    for (const entity e : others) forget_entity(tree, e);
     tree.systems.clear();
     tree.assign_missing_ids();
     return prefab::make(std::move(name), std::move(tree), table, out);

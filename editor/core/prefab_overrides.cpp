@@ -48,28 +48,9 @@ std::optional<linked_instance> linked_instance_of(editor_state& s, entity e) {
     return out;
 }
 
-namespace {
-
-// Where an instance stands is its own, as in Unity: its root's position and rotation differ
-// from the prefab's in every instance, so they are neither marked, listed nor applied.
-bool root_transform(entity root, entity e, const component_info& component) {
-    return e == root && component.type == type_id_of<Transform>();
-}
-bool placement(entity root, entity e, const component_info& component, const field_info* field) {
-    return root_transform(root, e, component) && field != nullptr &&
-           (field->name == "position" || field->name == "rotation");
-}
-
-}  // namespace
-
 std::vector<prefab_override> overrides_of(editor_state& s, const linked_instance& inst) {
     if (inst.source == nullptr) return {};
-    std::vector<prefab_override> list =
-        list_overrides(s.world(), inst.members, *inst.source, s.table());
-    std::erase_if(list, [&](const prefab_override& o) {
-        return o.component != nullptr && placement(inst.root, o.target, *o.component, o.field);
-    });
-    return list;
+    return list_overrides(s.world(), inst.members, *inst.source, s.table());
 }
 
 bool is_overridden(editor_state& s, entity e, const component_info& component,
@@ -78,19 +59,12 @@ bool is_overridden(editor_state& s, entity e, const component_info& component,
     return inst && is_overridden(s, *inst, e, component, field);
 }
 
+// What is an override (not runtime state, not the root's placement) is the engine's rule
+// (prefab_link.hpp: list_overrides), so the marks, the list and Apply All agree with it.
 bool is_overridden(editor_state& s, const linked_instance& inst, entity e,
                    const component_info& component, const field_info* field) {
-    // Runtime state (WorldTransform...) is never saved, so never an override (the engine's
-    // is_overridden, asked about such a component, calls it added).
-    if (inst.source == nullptr || component.flags.not_saved || component.flags.opaque) return false;
-    const auto overridden = [&](const field_info* f) {
-        return !placement(inst.root, e, component, f) &&
-               mosaic::is_overridden(s.world(), inst.members, *inst.source, e, component, f);
-    };
-    if (field != nullptr || !root_transform(inst.root, e, component)) return overridden(field);
-    // The root's Transform: overridden when a field other than its placement is.
-    return std::any_of(component.fields.begin(), component.fields.end(),
-                       [&](const field_info& f) { return overridden(&f); });
+    return inst.source != nullptr &&
+           mosaic::is_overridden(s.world(), inst.members, *inst.source, e, component, field);
 }
 
 namespace {

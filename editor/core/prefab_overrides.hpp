@@ -8,7 +8,7 @@
 // Built on the engine's model (mosaic/engine/scene/prefab_link.hpp): overrides are not
 // stored, they are the differences between an instance's entities and its prefab's nodes.
 // The instance root's position and rotation are where the instance stands, not overrides
-// (as in Unity): they are not marked, listed, reverted or applied.
+// (as in Unity): the engine's rule, so they are not marked, listed, reverted or applied.
 
 #include <filesystem>
 #include <optional>

@@ -194,4 +194,84 @@ TEST_F(PrefabOverrides, AMissingPrefabHasNoOverridesToActOnAndIsNotUnpacked) {
     EXPECT_EQ(tint_of(first), red) << "nothing lost";
 }
 
+TEST_F(PrefabOverrides, AChildOfAnInstanceIsNotDeletedAndTheConsoleSaysWhy) {
+    entity turret = null_entity;
+    s.world().view<const Parent>().each([&](entity e, const Parent& p) {
+        if (p.entity == first) turret = e;
+    });
+    ASSERT_FALSE(turret.is_null());
+    const std::string before = scene_text(s);
+    const std::size_t steps = s.history().undo_steps();
+    delete_entities(s, std::vector<entity>{turret});
+    EXPECT_TRUE(s.world().alive(turret)) << "a removed member would come back on load";
+    EXPECT_EQ(s.history().undo_steps(), steps);
+    EXPECT_EQ(scene_text(s), before);
+    ASSERT_FALSE(s.log().lines().empty());
+    EXPECT_NE(s.log().lines().back().text.find("cannot delete a child of a prefab instance"),
+              std::string::npos)
+        << s.log().lines().back().text;
+    // The whole instance goes; so does the child once unpacked.
+    delete_entities(s, std::vector<entity>{first, turret});
+    EXPECT_FALSE(s.world().alive(turret));
+    ASSERT_TRUE(s.undo());
+    ASSERT_TRUE(unpack_instance(s, first));
+    delete_entities(s, std::vector<entity>{turret});
+    EXPECT_FALSE(s.world().alive(turret));
+}
+
+// A scene whose prefab file is gone loads its instances as placeholders: their overrides wait,
+// verbatim, in scene::prefab_overrides. Delete, Undo, Redo and Duplicate keep them.
+struct MissingPrefab : PrefabOverrides {
+    MissingPrefab() {
+        set(first, tint, red);
+        EXPECT_TRUE(s.save());
+        fs::remove(file);
+        s.after_prefab_written(file);  // the library forgets it
+        EXPECT_TRUE(s.open(folder / "main.scene.json"));
+        // The root of the instance whose tint was red.
+        s.world().view<const PrefabInstance>().each([&](entity e, const PrefabInstance&) {
+            const std::string* text = stored(e);
+            if (!s.world().has<Parent>(e) && text && text->find("tint") != std::string::npos)
+                placeholder = e;
+        });
+    }
+    const std::string* stored(entity e) {
+        const EntityId* id = s.world().try_get<EntityId>(e);
+        if (!id) return nullptr;
+        const auto it = s.scene().prefab_overrides.find(id->value);
+        return it == s.scene().prefab_overrides.end() ? nullptr : &it->second;
+    }
+    entity placeholder = null_entity;
+};
+
+TEST_F(MissingPrefab, DeleteAndUndoKeepThePlaceholdersOverrides) {
+    ASSERT_TRUE(is_missing_prefab(s.scene(), placeholder));
+    ASSERT_NE(stored(placeholder), nullptr);
+    const std::string overrides = *stored(placeholder);
+    const std::string before = scene_text(s);
+    const std::uint64_t id = s.world().get<EntityId>(placeholder).value;
+
+    delete_entities(s, std::vector<entity>{placeholder});
+    EXPECT_FALSE(s.scene().prefab_overrides.contains(id)) << "a deleted entity keeps nothing";
+    ASSERT_TRUE(s.undo());
+    ASSERT_TRUE(is_missing_prefab(s.scene(), placeholder));
+    EXPECT_EQ(*stored(placeholder), overrides);
+    EXPECT_EQ(scene_text(s), before);
+    ASSERT_TRUE(s.redo());
+    EXPECT_FALSE(s.scene().prefab_overrides.contains(id));
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(scene_text(s), before) << "nothing lost";
+}
+
+TEST_F(MissingPrefab, ADuplicateOfAPlaceholderIsOneTooWithTheSameOverrides) {
+    const std::size_t kept = s.scene().prefab_overrides.size();
+    const std::vector<entity> copies = duplicate_entities(s, std::vector<entity>{placeholder});
+    ASSERT_EQ(copies.size(), 1u);
+    ASSERT_TRUE(is_missing_prefab(s.scene(), copies[0]));
+    ASSERT_NE(stored(copies[0]), nullptr);
+    EXPECT_EQ(*stored(copies[0]), *stored(placeholder));
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(s.scene().prefab_overrides.size(), kept) << "the copies' (hull and turret) went";
+}
+
 }  // namespace

@@ -135,6 +135,47 @@ TEST_F(PrefabLinkTest, PropagationKeepsOverriddenValues) {
     EXPECT_FLOAT_EQ(w.get<Sprite>(b.members[2]).size.x, 2);
 }
 
+// Where an instance stands (its root's position and rotation) is no override, for every call
+// alike: the editor's marks, its Overrides list and Apply All rest on these.
+TEST_F(PrefabLinkTest, TheRootsPlacementAndRuntimeStateAreNoOverrides) {
+    world w;
+    const prefab_instance a = instantiate(w, tank(), tank_path);
+    const prefab_instance b = instantiate(w, tank(), tank_path);
+    w.get<Transform>(a.root) = Transform{.position = {50, -7}, .rotation = 1.5f};
+    w.get<Transform>(a.members[2]).position = {9, 9};  // a child's position is an override
+    w.add<WorldTransform>(a.root);                     // runtime state, never saved
+    const component_info& transform = *table.find<Transform>();
+    const component_info& world_transform = *table.find<WorldTransform>();
+
+    const std::vector<prefab_override> list = list_overrides(w, a, tank(), table);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].target, a.members[2]);
+    EXPECT_FALSE(is_overridden(w, a, tank(), a.root, transform));
+    EXPECT_FALSE(is_overridden(w, a, tank(), a.root, transform, transform.find_field("position")));
+    EXPECT_FALSE(is_overridden(w, a, tank(), a.root, world_transform));
+    EXPECT_TRUE(is_overridden(w, a, tank(), a.members[2], transform));
+    // The root's scale is an override like any other value.
+    w.get<Transform>(a.root).scale = {2, 2};
+    EXPECT_TRUE(is_overridden(w, a, tank(), a.root, transform));
+    EXPECT_TRUE(is_overridden(w, a, tank(), a.root, transform, transform.find_field("scale")));
+
+    // Apply All leaves the prefab's root where it was; the other instance stays put.
+    const prefab before = tank();
+    prefab after = tank();
+    apply_all_to_prefab(w, a, after, table);
+    EXPECT_EQ(after.contents().world.get<Transform>(after.nodes()[0]).position, glm::vec2(3, 4));
+    EXPECT_FLOAT_EQ(after.contents().world.get<Transform>(after.nodes()[0]).scale.x, 2);
+    // A prefab whose root moved moves no instance (b stood where the prefab's root did).
+    after.node_world().get<Transform>(after.nodes()[0]).position = {100, 100};
+    propagate(w, tank_path, before, after, table);
+    EXPECT_EQ(w.get<Transform>(b.root).position, glm::vec2(3, 4));
+    EXPECT_FLOAT_EQ(w.get<Transform>(b.root).scale.x, 2) << "scale follows";
+    // Revert All keeps it too.
+    revert_all(w, a, after, table);
+    EXPECT_EQ(w.get<Transform>(a.root).position, glm::vec2(50, -7));
+    EXPECT_FLOAT_EQ(w.get<Transform>(a.root).rotation, 1.5f);
+}
+
 TEST_F(PrefabLinkTest, PropagationAddsAndRemovesNodes) {
     world w;
     const prefab_instance inst = instantiate(w, tank(), tank_path);

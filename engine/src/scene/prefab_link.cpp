@@ -142,7 +142,8 @@ std::vector<prefab_override> list_overrides(const world& w, const prefab_instanc
                 out.push_back({override_kind::removed_component, e, id, info, nullptr});
             } else if (a && b) {
                 for (const field_info& f : info->fields) {
-                    if (!detail::field_equal(f, a, b, refs))
+                    if (!detail::is_placement(inst, e, *info, f) &&
+                        !detail::field_equal(f, a, b, refs))
                         out.push_back({override_kind::field, e, id, info, &f});
                 }
             }
@@ -154,7 +155,9 @@ std::vector<prefab_override> list_overrides(const world& w, const prefab_instanc
 bool is_overridden(const world& w, const prefab_instance& inst, const prefab& p, entity e,
                    const component_info& component, const field_info* field) {
     const std::size_t i = inst.node_index(e);
-    if (i >= p.size() || !w.alive(e)) return false;
+    // Runtime state (WorldTransform...) is never saved, so never an override.
+    if (i >= p.size() || !w.alive(e) || !detail::is_overridable(&component)) return false;
+    if (field && detail::is_placement(inst, e, component, *field)) return false;
     const world& pw = p.contents().world;
     const entity node = p.nodes()[i];
     const bool has_mine = w.has(e, component.type);
@@ -165,7 +168,9 @@ bool is_overridden(const world& w, const prefab_instance& inst, const prefab& p,
     if (!a || !b) return false;
     const detail::ref_map refs(inst, p);
     if (field) return !detail::field_equal(*field, a, b, refs);
-    return !detail::component_equal(component, a, b, refs);
+    return std::any_of(component.fields.begin(), component.fields.end(), [&](const field_info& f) {
+        return !detail::is_placement(inst, e, component, f) && !detail::field_equal(f, a, b, refs);
+    });
 }
 
 void revert(world& w, const prefab_instance& inst, const prefab& p, const prefab_override& o) {

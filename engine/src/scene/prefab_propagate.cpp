@@ -29,10 +29,10 @@ std::vector<const component_info*> types_of(const world& w, entity e,
     return out;
 }
 
-// One member `e`, copy of before's node `b` and now of after's node `a`.
-void follow(world& w, entity e, const prefab& before, entity b, const detail::ref_map& old_refs,
-            const prefab& after, entity a, const detail::ref_map& new_refs,
-            const std::vector<const component_info*>& types) {
+// One member `e` of `inst`, copy of before's node `b` and now of after's node `a`.
+void follow(world& w, const prefab_instance& inst, entity e, const prefab& before, entity b,
+            const detail::ref_map& old_refs, const prefab& after, entity a,
+            const detail::ref_map& new_refs, const std::vector<const component_info*>& types) {
     const world& bw = before.contents().world;
     const world& aw = after.contents().world;
     for (const component_info* info : types) {
@@ -47,6 +47,7 @@ void follow(world& w, entity e, const prefab& before, entity b, const detail::re
             const void* new_value = aw.try_get(a, type);
             if (!old_value || !new_value) continue;
             for (const field_info& f : info->fields) {
+                if (detail::is_placement(inst, e, *info, f)) continue;  // the instance's own
                 if (detail::field_equal(f, mine, old_value, old_refs))
                     detail::copy_field(f, mine, new_value, new_refs,
                                        detail::direction::to_instance);
@@ -140,8 +141,8 @@ std::size_t propagate(world& w, std::string_view path, const prefab& before, con
                 }
                 continue;
             }
-            follow(w, e, before, before.nodes()[plan[j].before], old_refs, after, after.nodes()[j],
-                   new_refs, plan[j].types);
+            follow(w, next, e, before, before.nodes()[plan[j].before], old_refs, after,
+                   after.nodes()[j], new_refs, plan[j].types);
             const std::size_t up = after.parent_index(j);
             if (j != 0 && up < after.size() &&
                 before.parent_index(plan[j].before) != before.node_of(after.id_of(up))) {

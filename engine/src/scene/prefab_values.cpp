@@ -2,12 +2,19 @@
 #include "prefab_values.hpp"
 
 #include "identity.hpp"
+#include "mosaic/engine/components.hpp"
 
 namespace mosaic::detail {
 
 bool is_overridable(const component_info* info) {
     return info && !info->flags.not_saved && !info->flags.opaque &&
            !is_identity_component(info->type) && info->type != type_id_of<PrefabInstance>();
+}
+
+bool is_placement(const prefab_instance& inst, entity e, const component_info& component,
+                  const field_info& f) {
+    return e == inst.root && component.type == type_id_of<Transform>() &&
+           (f.name == "position" || f.name == "rotation");
 }
 
 entity ref_map::to_instance(entity node) const noexcept {

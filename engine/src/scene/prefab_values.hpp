@@ -24,6 +24,13 @@ namespace mosaic::detail {
 /// the link itself.
 [[nodiscard]] bool is_overridable(const component_info* info);
 
+/// Whether field `f` of `component` on the instance's entity `e` is where the instance stands:
+/// its root's Transform position and rotation. Those differ from the prefab's in every
+/// instance (as in Unity), so they are no overrides: not listed, reverted, applied or
+/// propagated (the scene file still writes them).
+[[nodiscard]] bool is_placement(const prefab_instance& inst, entity e,
+                                const component_info& component, const field_info& f);
+
 /// References between one instance's entities and its prefab's nodes.
 class ref_map {
 public:

@@ -85,7 +85,10 @@ struct prefab_override {
 };
 
 /// What `inst` changed: per member in node order, its components by name, fields in
-/// declaration order. Name, Parent, the enabled flags and the link itself are not overrides.
+/// declaration order. Name, Parent, the enabled flags, the link itself and runtime state (not
+/// saved: WorldTransform...) are not overrides; nor is where the instance stands, its root's
+/// Transform position and rotation (as in Unity: they differ in every instance). So
+/// list_overrides, is_overridden, revert_all, apply_all_to_prefab and propagate agree.
 /// References count as equal when they point at the same node of the prefab.
 [[nodiscard]] std::vector<prefab_override> list_overrides(const world& w,
                                                           const prefab_instance& inst,
@@ -115,7 +118,8 @@ void apply_all_to_prefab(const world& w, const prefab_instance& inst, prefab& p,
                          const component_table& table);
 
 /// After the prefab at `path` changed from `before` to `after`, brings every instance in `w`
-/// up to date: values equal to `before`'s follow `after`, overridden ones stay; components
+/// up to date: values equal to `before`'s follow `after` (not the roots' placement: see
+/// list_overrides), overridden ones stay; components
 /// the prefab gained are added, those it lost go unless the instance changed them (they
 /// stay as added components); nodes `after` gained
 /// appear in each instance, those it lost disappear (their added children move to the
