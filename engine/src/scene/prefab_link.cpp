@@ -45,17 +45,6 @@ void each_member(const world& w, std::string_view path, const prefab& p, F&& f) 
         });
 }
 
-// The overridable components of `e` in `w`, by name.
-std::vector<const component_info*> overridable(const world& w, entity e,
-                                               const component_table& table) {
-    std::vector<const component_info*> out;
-    for (const type_id type : w.components_of(e)) {
-        const component_info* info = table.find(type);
-        if (detail::is_overridable(info)) out.push_back(info);
-    }
-    return out;
-}
-
 void by_name(std::vector<const component_info*>& infos) {
     std::sort(infos.begin(), infos.end(),
               [](const component_info* a, const component_info* b) { return a->name < b->name; });
@@ -124,8 +113,8 @@ std::vector<prefab_override> list_overrides(const world& w, const prefab_instanc
         if (e.is_null() || !w.alive(e)) continue;
         const entity node = p.nodes()[i];
         const std::uint64_t id = p.id_of(i);
-        std::vector<const component_info*> mine = overridable(w, e, table);
-        std::vector<const component_info*> theirs = overridable(pw, node, table);
+        std::vector<const component_info*> mine = detail::overridable_components(w, e, table);
+        std::vector<const component_info*> theirs = detail::overridable_components(pw, node, table);
         std::vector<const component_info*> all = mine;
         for (const component_info* info : theirs) {
             if (std::find(all.begin(), all.end(), info) == all.end()) all.push_back(info);

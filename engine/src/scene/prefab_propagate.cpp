@@ -19,16 +19,6 @@ struct node_plan {
     std::vector<const component_info*> types;  // overridable types of either version
 };
 
-std::vector<const component_info*> types_of(const world& w, entity e,
-                                            const component_table& table) {
-    std::vector<const component_info*> out;
-    for (const type_id type : w.components_of(e)) {
-        const component_info* info = table.find(type);
-        if (detail::is_overridable(info)) out.push_back(info);
-    }
-    return out;
-}
-
 // One member `e` of `inst`, copy of before's node `b` and now of after's node `a`.
 void follow(world& w, const prefab_instance& inst, entity e, const prefab& before, entity b,
             const detail::ref_map& old_refs, const prefab& after, entity a,
@@ -90,11 +80,12 @@ std::size_t propagate(world& w, std::string_view path, const prefab& before, con
     std::vector<bool> kept(before.size(), false);
     for (std::size_t j = 0; j < after.size(); ++j) {
         plan[j].before = before.node_of(after.id_of(j));
-        plan[j].types = types_of(after.contents().world, after.nodes()[j], table);
+        plan[j].types =
+            detail::overridable_components(after.contents().world, after.nodes()[j], table);
         if (plan[j].before < before.size()) {
             kept[plan[j].before] = true;
-            for (const component_info* info :
-                 types_of(before.contents().world, before.nodes()[plan[j].before], table)) {
+            for (const component_info* info : detail::overridable_components(
+                     before.contents().world, before.nodes()[plan[j].before], table)) {
                 if (std::find(plan[j].types.begin(), plan[j].types.end(), info) ==
                     plan[j].types.end())
                     plan[j].types.push_back(info);

@@ -11,6 +11,16 @@ bool is_overridable(const component_info* info) {
            !is_identity_component(info->type) && info->type != type_id_of<PrefabInstance>();
 }
 
+std::vector<const component_info*> overridable_components(const world& w, entity e,
+                                                          const component_table& table) {
+    std::vector<const component_info*> out;
+    for (const type_id type : w.components_of(e)) {
+        const component_info* info = table.find(type);
+        if (is_overridable(info)) out.push_back(info);
+    }
+    return out;
+}
+
 bool is_placement(const prefab_instance& inst, entity e, const component_info& component,
                   const field_info& f) {
     return e == inst.root && component.type == type_id_of<Transform>() &&

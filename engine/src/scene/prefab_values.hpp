@@ -6,6 +6,7 @@
 
 #include <cstring>
 #include <string_view>
+#include <vector>
 
 #include <mosaic/ecs/component_table.hpp>
 
@@ -30,6 +31,10 @@ namespace mosaic::detail {
 /// propagated (the scene file still writes them).
 [[nodiscard]] bool is_placement(const prefab_instance& inst, entity e,
                                 const component_info& component, const field_info& f);
+
+/// The components of `e` in `w` that is_overridable, in the world's order.
+[[nodiscard]] std::vector<const component_info*> overridable_components(
+    const world& w, entity e, const component_table& table);
 
 /// References between one instance's entities and its prefab's nodes.
 class ref_map {
