@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
@@ -124,10 +125,19 @@ namespace {
 // reason in the console, for the first such entity among `entities` (not below another one).
 bool deletable(editor_state& s, std::span<const entity> entities) {
     const world& w = s.world();
+    std::unordered_set<entity_index> chosen;
+    for (const entity e : entities) chosen.insert(e.index);
     for (const entity e : entities) {
-        bool below_another = false;
-        for (entity up = parent_of(w, e); !up.is_null() && !below_another; up = parent_of(w, up))
-            below_another = std::find(entities.begin(), entities.end(), up) != entities.end();
+        // Cheap first: a member below its root has a parent linked to the same prefab (an
+        // instance's root does too only when it was added under another instance of it).
+        const PrefabInstance* link = prefab_link_of(w, e);
+        const PrefabInstance* up = prefab_link_of(w, parent_of(w, e));
+        if (!link || !up ||
+            std::strncmp(link->prefab.path, up->prefab.path, sizeof link->prefab.path) != 0)
+            continue;
+        bool below_another = false;  // then it goes with the entity above it
+        for (entity p = parent_of(w, e); !p.is_null() && !below_another; p = parent_of(w, p))
+            below_another = chosen.contains(p.index);
         if (below_another) continue;
         const std::optional<linked_instance> inst = linked_instance_of(s, e);
         if (!inst || inst->root == e) continue;
