@@ -65,9 +65,12 @@ bool instance_writer::write(cereal::JSONOutputArchive& ar, entity e, std::uint64
         rapidjson::Document doc;
         doc.Parse<json_parse_flags>(stored->second.c_str());
         if (doc.HasParseError() || !doc.IsObject()) return true;  // never stored that way
-        for (const auto& m : doc.GetObject()) {
-            ar.setNextName(m.name.GetString());
-            save_json_value(ar, m.value);
+        // By index: clang rejects rapidjson's iterator != under C++20 (ambiguous reversed
+        // operator), as json_merge.cpp notes.
+        for (rapidjson::SizeType i = 0; i < doc.MemberCount(); ++i) {
+            const auto m = doc.MemberBegin() + i;
+            ar.setNextName(m->name.GetString());
+            save_json_value(ar, m->value);
         }
         return true;
     }

@@ -63,7 +63,10 @@ void apply_overrides(scene& s, entity e, std::uint64_t id, const std::string& te
     if (auto failure = detail::parse_json(text, doc)) ctx.fail(at, failure->message);
     if (!doc.IsObject()) ctx.fail(at, "expected the instance's overrides (an object)");
     world& w = s.world;
-    if (const auto it = doc.FindMember("removed"); it != doc.MemberEnd()) {
+    // Read through a const view: clang rejects the non-const iterators' == under C++20
+    // (ambiguous reversed operator).
+    const rapidjson::Value& root = doc;
+    if (const auto it = root.FindMember("removed"); it != root.MemberEnd()) {
         if (!it->value.IsArray()) ctx.fail(at + ".removed", "expected an array of names");
         for (const auto& name : it->value.GetArray()) {
             if (!name.IsString()) ctx.fail(at + ".removed", "expected a component's name");
@@ -72,8 +75,8 @@ void apply_overrides(scene& s, entity e, std::uint64_t id, const std::string& te
             if (detail::is_overridable(info)) w.remove(e, info->type);
         }
     }
-    const auto components = doc.FindMember("components");
-    if (components == doc.MemberEnd()) return;
+    const auto components = root.FindMember("components");
+    if (components == root.MemberEnd()) return;
     if (!components->value.IsObject()) ctx.fail(at + ".components", "expected an object");
     std::vector<std::byte> buffer;
     for (const auto& m : components->value.GetObject()) {
@@ -208,7 +211,8 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
             }
         }
     }
-    for (const auto& [id, e] : gone) {
+    for (const auto& [id, gone_entity] : gone) {
+        const entity e = gone_entity;  // a lambda below uses it (clang 14: no bindings there)
         out.push_back(warning(file_name, entity_label(w, e, id) + ": its prefab has no entity " +
                                              std::to_string(w.get<PrefabInstance>(e).node) +
                                              " any more: removed"));
