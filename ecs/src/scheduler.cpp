@@ -26,14 +26,21 @@ system& scheduler::add(std::string name, system_function fn) {
     return *systems_.back();
 }
 
+namespace {
+// The system named `name` among `systems` (one body for find() and find() const).
+template <class Systems>
+auto* named(Systems& systems, std::string_view name) noexcept {
+    const auto it = std::find_if(systems.begin(), systems.end(),
+                                 [&](const auto& s) { return s->name() == name; });
+    return it == systems.end() ? nullptr : it->get();
+}
+}  // namespace
+
 system* scheduler::find(std::string_view name) noexcept {
-    for (const auto& s : systems_) {
-        if (s->name() == name) return s.get();
-    }
-    return nullptr;
+    return named(systems_, name);
 }
 const system* scheduler::find(std::string_view name) const noexcept {
-    return const_cast<scheduler*>(this)->find(name);
+    return named(systems_, name);
 }
 
 bool scheduler::remove(std::string_view name) {

@@ -78,15 +78,13 @@ std::vector<entity> with_descendants(const world& w, std::span<const entity> roo
     // Repeat until no new child is found (depth passes; hierarchies are shallow).
     for (bool grew = true; grew;) {
         grew = false;
-        const_cast<world&>(w)
-            .view<const Parent>(exclude<>, include_disabled)
-            .each([&](entity child, const Parent& p) {
-                if (chosen.count(p.entity.index) && w.alive(p.entity) &&
-                    chosen.insert(child.index).second) {
-                    out.push_back(child);
-                    grew = true;
-                }
-            });
+        w.view<const Parent>(exclude<>, include_disabled).each([&](entity child, const Parent& p) {
+            if (chosen.count(p.entity.index) && w.alive(p.entity) &&
+                chosen.insert(child.index).second) {
+                out.push_back(child);
+                grew = true;
+            }
+        });
     }
     return out;
 }

@@ -15,6 +15,7 @@
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "prefab_actions.hpp"
+#include "prefab_refresh.hpp"
 
 namespace mosaic::editor {
 
@@ -85,9 +86,8 @@ bool editor_state::save_prefab() {
         return false;
     }
     prefab_library& lib = prefab_links();
-    const std::string path = lib.path_of(stage_->file);
-    const prefab* current = lib.find(path);
-    const std::optional<prefab> before = current ? std::optional<prefab>(*current) : std::nullopt;
+    // What the scene's instances (and those of prefabs containing this one) follow from.
+    const prefab_refresh refresh(lib, lib.path_of(stage_->file), stage_->scene.world);
     const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file, &lib);
     log_.add(written);
     if (std::any_of(written.begin(), written.end(),
@@ -96,27 +96,21 @@ bool editor_state::save_prefab() {
     after_prefab_written(stage_->file);
     saved_state_ = history_.state_id();
     dirty_without_history_ = false;
-    if (before) update_instances_aside(*before, made);
+    update_instances_aside(refresh);
     log_.info("saved prefab " + display_path(stage_->file));
     return true;
 }
 
-void editor_state::update_instances_aside(const prefab& before, const prefab& saved) {
+void editor_state::update_instances_aside(const prefab_refresh& refresh) {
     mosaic::scene& aside = stage_->scene;
     prefab_library& lib = prefab_links();
-    const std::string path = lib.path_of(stage_->file);
-    const auto entities_of = [&](const prefab& p) {
-        std::vector<entity> roots;
-        for (const prefab_instance& inst : instances_of(aside.world, path, p))
-            roots.push_back(inst.root);
-        return with_descendants(aside.world, roots);
-    };
-    const change_recorder recorder(aside, table(), entities_of(before));
-    const std::size_t updated = propagate(aside.world, path, before, saved, table());
+    const change_recorder recorder(aside, table(), refresh.entities(aside.world));
+    const std::size_t updated = refresh.follow(aside.world, lib, table());
     if (updated == 0) return;
     // One step of the scene's history: undo there gives the instances their old values back.
     stage_->history.push({"Update instances of " + opened_prefab_name(),
-                          recorder.finish(aside, table(), entities_of(saved)), 0});
+                          recorder.finish(aside, table(), refresh.entities_now(aside.world, lib)),
+                          0});
     log_.info(std::to_string(updated) + (updated == 1 ? " instance" : " instances") + " of " +
               opened_prefab_name() + " in the scene updated");
 }

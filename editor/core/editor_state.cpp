@@ -431,7 +431,22 @@ void editor_state::record(editor::step s) {
         }
         return;
     }
+    if (group_depth_ > 0) {
+        if (!group_) {
+            group_ = std::move(s);
+        } else {
+            for (change& c : s.changes) group_->changes.push_back(std::move(c));
+        }
+        return;
+    }
     history_.push(std::move(s));
+}
+
+void editor_state::end_step_group() {
+    if (group_depth_ == 0 || --group_depth_ > 0 || !group_) return;
+    editor::step gathered = std::move(*group_);
+    group_.reset();
+    history_.push(std::move(gathered));
 }
 
 bool editor_state::undo() {

@@ -51,6 +51,7 @@ class recording;  // mosaic/engine/runtime/recording.hpp: include it to use reco
 namespace mosaic::editor {
 
 class replay_session;  // replay_session.hpp: include it to use opened_replay()
+class prefab_refresh;  // prefab_refresh.hpp
 
 enum class play_state { editing, playing, paused };
 
@@ -288,6 +289,11 @@ public:
 
     /// Records a step unless playing (actions call this after applying a change).
     void record(editor::step s);
+    /// The steps recorded from begin_step_group() to end_step_group() are one undo step,
+    /// labelled as the first (a menu acting on every selected entity). Groups nest: the
+    /// outermost end pushes it. Use step_group to pair them.
+    void begin_step_group() noexcept { ++group_depth_; }
+    void end_step_group();
     bool undo();
     bool redo();
 
@@ -321,9 +327,10 @@ private:
     void note_edit_for_replay();  // an edit while playing, at the recording's current tick
     void drop_recording() noexcept;
     void report_load_error();  // the game's registration error, to the console and an alert
-    /// After save_prefab: the instances of `saved` in the scene put aside take its values
-    /// (except their overrides), as one undo step of that scene's history.
-    void update_instances_aside(const prefab& before, const prefab& saved);
+    /// After save_prefab: the instances in the scene put aside of the saved prefab, and of
+    /// the prefabs containing it, take its values (except their overrides), as one undo step
+    /// of that scene's history.
+    void update_instances_aside(const prefab_refresh& refresh);
     /// After an undo or redo that wrote prefab files back: the project's prefabs are read
     /// again; a file that could not be written goes to the console.
     void after_files_written();
@@ -338,6 +345,8 @@ private:
     std::filesystem::path path_;
     editor::selection selection_;
     editor::history history_;
+    std::optional<editor::step> group_;  // being gathered while group_depth_ > 0
+    int group_depth_ = 0;
     console_log log_;
     component_clipboard clipboard_;
     std::uint64_t saved_state_ = 0;
@@ -385,6 +394,18 @@ private:
         std::unique_ptr<background_load> load;  // last: stops before the game goes
     };
     std::optional<pending_open> pending_open_;
+};
+
+/// begin_step_group() while it lives, end_step_group() when it goes.
+class step_group {
+public:
+    explicit step_group(editor_state& s) noexcept : s_(s) { s_.begin_step_group(); }
+    ~step_group() { s_.end_step_group(); }
+    step_group(const step_group&) = delete;
+    step_group& operator=(const step_group&) = delete;
+
+private:
+    editor_state& s_;
 };
 
 }  // namespace mosaic::editor

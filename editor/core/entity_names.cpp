@@ -20,9 +20,7 @@ std::string name_of(const world& w, entity e) {
 entity find_named(const world& w, std::string_view name) {
     entity found = null_entity;
     std::uint64_t best = ~std::uint64_t{0};
-    // Views are not const; this one only reads.
-    world& readable = const_cast<world&>(w);
-    readable.view<const Name>(exclude<>, include_disabled).each([&](entity e, const Name& n) {
+    w.view<const Name>(exclude<>, include_disabled).each([&](entity e, const Name& n) {
         if (name_text(n) != name) return;
         const EntityId* id = w.try_get<EntityId>(e);
         const std::uint64_t key = id ? id->value : ~std::uint64_t{0} - 1;

@@ -54,7 +54,9 @@ std::optional<fs::path> create_prefab(editor_state& s, entity root) {
         path = folder / (name + ".prefab.json");
     }
     const prefab made = make_prefab(name, w, root, s.table());
-    const std::vector<diagnostic> written = save_prefab_file(made, s.table(), path);
+    // Through the library: instances inside (a squad's tanks) are written as links.
+    const std::vector<diagnostic> written =
+        save_prefab_file(made, s.table(), path, &s.prefab_links());
     s.log().add(written);
     for (const diagnostic& d : written) {
         if (d.severity == diagnostic::level::error) return std::nullopt;

@@ -14,6 +14,7 @@
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "prefab_actions.hpp"
+#include "prefab_refresh.hpp"
 
 namespace mosaic::editor {
 
@@ -99,14 +100,6 @@ std::string what(const editor_state& s, const override_scope& scope) {
     return scope.component->name + "." + scope.field->name;
 }
 
-// Every entity the prefab's instances in the scene hold, with their descendants (children
-// added to an instance move when a node goes).
-std::vector<entity> instance_entities(editor_state& s, const std::string& path, const prefab& p) {
-    std::vector<entity> roots;
-    for (const prefab_instance& inst : instances_of(s.world(), path, p)) roots.push_back(inst.root);
-    return with_descendants(s.world(), roots);
-}
-
 }  // namespace
 
 bool revert_overrides(editor_state& s, const override_scope& scope) {
@@ -134,7 +127,8 @@ bool apply_overrides(editor_state& s, const override_scope& scope) {
 
     // The file first: when it cannot be written, nothing changes.
     const file_contents old_bytes = read_file(inst.file);
-    const std::vector<diagnostic> written = save_prefab_file(after, s.table(), inst.file);
+    const std::vector<diagnostic> written =
+        save_prefab_file(after, s.table(), inst.file, &s.prefab_links());
     s.log().add(written);
     if (std::any_of(written.begin(), written.end(),
                     [](const diagnostic& d) { return d.severity == diagnostic::level::error; })) {
@@ -145,24 +139,21 @@ bool apply_overrides(editor_state& s, const override_scope& scope) {
     }
     const file_contents new_bytes = read_file(inst.file);
 
-    // Then every instance in the scene follows.
-    const std::vector<entity> members_before = instance_entities(s, inst.path, before_prefab);
-    const change_recorder recorder(s.scene(), s.table(), members_before);
-    const prefab before_copy = before_prefab;  // the library's is replaced below
-    if (auto refused = s.prefab_links().replace(inst.path, after)) {
+    // Then every instance in the scene follows, and those of the prefabs containing it.
+    prefab_library& lib = s.prefab_links();
+    const prefab_refresh refresh(lib, inst.path, s.world());
+    const change_recorder recorder(s.scene(), s.table(), refresh.entities(s.world()));
+    if (auto refused = lib.replace(inst.path, after)) {
         s.log().error("Apply to Prefab " + inst.name + ": " + *refused);
         (void)write_file_atomically(inst.file, old_bytes.bytes);
         return false;
     }
-    const std::size_t updated = propagate(s.world(), inst.path, before_copy, after, s.table());
+    const std::size_t updated = refresh.follow(s.world(), lib, s.table());
     s.after_prefab_written(inst.file);
-    const prefab* now = s.prefab_links().find(inst.path);
     std::vector<change> changes;
     changes.emplace_back(
         file_change{inst.file, old_bytes.ok() ? old_bytes.bytes : std::string(), new_bytes.bytes});
-    const std::vector<entity> members_after =
-        now ? instance_entities(s, inst.path, *now) : members_before;
-    for (change& c : recorder.finish(s.scene(), s.table(), members_after))
+    for (change& c : recorder.finish(s.scene(), s.table(), refresh.entities_now(s.world(), lib)))
         changes.push_back(std::move(c));
     s.record({"Apply " + what(s, scope) + " to " + inst.name, std::move(changes), 0});
     s.log().info("Applied " + what(s, scope) + " to " + display_path(inst.file) + " (" +

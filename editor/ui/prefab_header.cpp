@@ -38,10 +38,28 @@ void draw_overrides_popup(editor_state& s, ui_state& ui, const linked_instance& 
     ImGui::TextDisabled("Overrides of %s in %s", inst.name.c_str(),
                         name_of(s.world(), inst.root).c_str());
     ImGui::Separator();
+    // One row per override, with its own Revert / Apply (Unity's Overrides list).
+    int row = 0;
+    bool acted = false;
     for (const prefab_override& o : list) {
         const std::string text = describe(s.world(), o);
+        ImGui::PushID(row++);
+        ImGui::BeginDisabled(s.playing() || acted);
+        const override_scope one{o.target, o.component, o.field};
+        if (ImGui::SmallButton("Revert")) acted = revert_overrides(s, one);
+        ui.test.record("overrides/" + text + "/Revert");
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Apply")) acted = apply_overrides(s, one);
+        ui.test.record("overrides/" + text + "/Apply");
+        ImGui::EndDisabled();
+        ImGui::SameLine();
         ImGui::TextUnformatted(text.c_str());
         ui.test.record("overrides/" + text);
+        ImGui::PopID();
+    }
+    if (acted) {  // as Apply All / Revert All: done, the popup closes
+        ui.events.post(scene_changed{});
+        ImGui::CloseCurrentPopup();
     }
     if (list.empty()) ImGui::TextDisabled("(none: the instance is as its prefab)");
     ImGui::Separator();
@@ -129,6 +147,7 @@ void prefab_marks::menu_items(editor_state& s, ui_state& ui, const component_inf
     const std::string prefix = f ? "field_menu/" : "component_menu/";
     const bool can = !s.playing();
     if (ImGui::MenuItem("Revert", nullptr, false, can)) {
+        const step_group one_step(s);  // every selected entity: one undo step
         for (const linked& l : linked_) (void)revert_overrides(s, {l.e, &c, f});
         ui.events.post(scene_changed{});
         linked_.clear();
@@ -136,6 +155,7 @@ void prefab_marks::menu_items(editor_state& s, ui_state& ui, const component_inf
     ui.test.record(prefix + "Revert");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the prefab's value");
     if (ImGui::MenuItem("Apply to Prefab", nullptr, false, can)) {
+        const step_group one_step(s);
         for (const linked& l : linked_) (void)apply_overrides(s, {l.e, &c, f});
         ui.events.post(scene_changed{});
         linked_.clear();

@@ -35,13 +35,21 @@ profiler_panel::series& profiler_panel::series_for(const std::string& name) {
 
 void profiler_panel::sample(editor_state& s, float frame_seconds) {
     frame_ms_[cursor_] = frame_seconds * 1000.0f;
-    const std::uint64_t ticks = s.game().clock().ticks();
-    const bool ticked = ticks != last_ticks_;
-    last_ticks_ = ticks;
-    for (const system* sys : s.game().systems().ordered())
-        series_for(sys->name()).values[cursor_] =
-            ticked ? static_cast<float>(sys->timing().last_ms) : 0.0f;
+    // A point when the system ran in a played tick: its call count moved. Seeks and steps
+    // on the timeline move the clock but re-simulate without timing, so they add none.
+    for (const system* sys : s.game().systems().ordered()) {
+        series& line = series_for(sys->name());
+        const system_timing t = sys->timing();
+        line.values[cursor_] = t.calls != line.calls ? static_cast<float>(t.last_ms) : 0.0f;
+        line.calls = t.calls;
+    }
     cursor_ = (cursor_ + 1) % history;
+}
+
+float profiler_panel::newest_sample(const std::string& system) const {
+    for (const series& line : systems_)
+        if (line.name == system) return line.values[(cursor_ + history - 1) % history];
+    return 0.0f;
 }
 
 void profiler_panel::draw(editor_state& s, ui_state& ui) {

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,18 +24,21 @@ public:
     /// Samples this frame's figures; call once per frame even when the tab is hidden.
     void sample(editor_state& s, float frame_seconds);
     void draw(editor_state& s, ui_state& ui);
+    /// The newest point of `system`'s plot: its ms in the tick run since the sample before,
+    /// 0 when it did not run (paused, or a seek that re-simulated: not the play's figures).
+    [[nodiscard]] float newest_sample(const std::string& system) const;
 
 private:
     struct series {
         std::string name;
         std::array<float, history> values{};
+        std::uint64_t calls = 0;  // the system's timing().calls at the sample before
     };
     series& series_for(const std::string& name);
 
     std::array<float, history> frame_ms_{};
     std::vector<series> systems_;
     std::size_t cursor_ = 0;  // next slot in every ring
-    std::uint64_t last_ticks_ = 0;
 };
 
 }  // namespace mosaic::editor

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "bench_registry.hpp"
+#include "builtin_table.hpp"
 
 namespace {
 
@@ -23,12 +24,7 @@ constexpr std::int64_t instances_n = 10'000;
 constexpr const char* path = "archetypes/squad.prefab.json";
 
 const component_table& table() {
-    static const component_table* t = [] {
-        auto* made = new component_table;
-        register_builtin_components(*made);
-        return made;
-    }();
-    return *t;
+    return bench::builtin_table();
 }
 
 // 20 entities: a root, 4 groups under it, 15 members under the groups.

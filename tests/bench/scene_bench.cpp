@@ -10,6 +10,7 @@
 #include <string>
 
 #include "bench_registry.hpp"
+#include "builtin_table.hpp"
 
 namespace {
 
@@ -18,12 +19,7 @@ using namespace mosaic;
 constexpr std::int64_t scene_n = 100'000;
 
 const component_table& table() {
-    static const component_table* t = [] {
-        auto* made = new component_table;
-        register_builtin_components(*made);
-        return made;
-    }();
-    return *t;
+    return bench::builtin_table();
 }
 
 scene make_scene(std::int64_t n) {

@@ -119,5 +119,43 @@ TEST_F(PrefabOverridesUiTest, TheOverridesListShowsThemWithRevertAllAndApplyAll)
     EXPECT_EQ(state.history().undo_label(), "Apply All to Tank");
 }
 
+TEST_F(PrefabOverridesUiTest, EachRowOfTheOverridesListHasItsOwnRevertAndApply) {
+    imgui.click(at("inspector/prefab/Overrides"));
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("overrides/Tank: Sprite.tint/Revert"));
+    imgui.click(at("overrides/Tank: Sprite.tint/Revert"));
+    imgui.frames(2);
+    EXPECT_EQ(tint_of(first), white);
+    EXPECT_EQ(state.history().undo_label(), "Revert Sprite.tint");
+    ASSERT_TRUE(state.undo());
+    imgui.frames(2);
+
+    imgui.click(at("inspector/prefab/Overrides"));
+    imgui.frames(2);
+    imgui.click(at("overrides/Tank: Sprite.tint/Apply"));
+    imgui.frames(2);
+    EXPECT_EQ(tint_of(second), red);
+    EXPECT_EQ(state.history().undo_label(), "Apply Sprite.tint to Tank");
+}
+
+TEST_F(PrefabOverridesUiTest, RevertWithTwoSelectedInstancesIsOneUndoStep) {
+    const component_info* sprite = state.table().find(type_id_of<Sprite>());
+    set_field(state, std::vector<entity>{second}, sprite->type, *sprite->find_field("tint"), &red);
+    state.selection().set(std::vector<entity>{first, second});
+    imgui.frames(3);
+    const std::size_t steps = state.history().undo_steps();
+    imgui.click(at("inspector/header/Sprite"), 1);
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("component_menu/Revert"));
+    imgui.click(at("component_menu/Revert"));
+    imgui.frames(2);
+    EXPECT_EQ(tint_of(first), white);
+    EXPECT_EQ(tint_of(second), white);
+    EXPECT_EQ(state.history().undo_steps(), steps + 1) << "both entities: one step";
+    ASSERT_TRUE(state.undo());
+    EXPECT_EQ(tint_of(first), red);
+    EXPECT_EQ(tint_of(second), red);
+}
+
 }  // namespace
 }  // namespace mosaic::testing

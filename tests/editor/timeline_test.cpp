@@ -9,6 +9,7 @@
 
 #include "core/replay_session.hpp"
 #include "editor_ui_test_support.hpp"
+#include "ui/profiler_panel.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -132,6 +133,23 @@ TEST_F(TimelineTest, TheProfilerShowsTheRecordedFiguresOfTheTickLookedAt) {
     imgui.frames(1);
     EXPECT_TRUE(has_item("profiler/at_tick"));
     ASSERT_TRUE(state.recording()->profile_at(tick()).has_value());
+}
+
+// The Profiler's plots are the play's: moving on the timeline (a re-simulation) adds no point.
+TEST_F(TimelineTest, SeekingAddsNoPointToTheProfilersPlots) {
+    play_a_mover(20);
+    profiler_panel profiler;
+    profiler.sample(state, 1.0f / 60.0f);
+    state.frame(1.0 / 60.0);  // a played tick: a point
+    profiler.sample(state, 1.0f / 60.0f);
+    EXPECT_GT(profiler.newest_sample("movement"), 0.0f);
+    imgui.tap(key::comma);  // pauses, one tick back
+    ASSERT_LT(tick(), 21u);
+    profiler.sample(state, 1.0f / 60.0f);
+    EXPECT_EQ(profiler.newest_sample("movement"), 0.0f) << "the step back ran no played tick";
+    imgui.click(at("toolbar/timeline", 0.3f));
+    profiler.sample(state, 1.0f / 60.0f);
+    EXPECT_EQ(profiler.newest_sample("movement"), 0.0f) << "nor did the seek";
 }
 
 // File > Save Replay (paused) and File > Open Replay, through the file dialog.

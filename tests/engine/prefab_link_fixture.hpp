@@ -1,6 +1,6 @@
 #pragma once
 // The prefab link tests' setting: the builtin components plus Aim (a reference), a tank
-// prefab (hull > turret > barrel, two tracks; the hull aims at its turret) in a library, and
+// prefab (tank_tree.hpp; the hull aims at its turret) in a library, and
 // a temporary project folder for files.
 #include <gtest/gtest.h>
 
@@ -20,23 +20,14 @@
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
+#include "tank_tree.hpp"
+
 namespace mosaic::test {
 
 struct Aim {
     entity target;
     float speed = 1;
 };
-
-inline Name named(const char* text) {
-    Name n;
-    std::strncpy(n.value, text, sizeof n.value - 1);
-    return n;
-}
-
-inline std::string name_of(const world& w, entity e) {
-    const Name* n = w.try_get<Name>(e);
-    return n ? n->value : "";
-}
 
 struct prefab_link_fixture : ::testing::Test {
     static constexpr const char* tank_path = "tank.prefab.json";
@@ -46,26 +37,9 @@ struct prefab_link_fixture : ::testing::Test {
         table.component<Aim>("Aim").field("target", &Aim::target).field("speed", &Aim::speed);
         std::filesystem::create_directories(folder);
         world w;
-        const entity hull = w.create();
-        w.add<Name>(hull, named("Tank"));
-        w.add<Transform>(hull, Transform{.position = {3, 4}});
-        w.add<Health>(hull, Health{.current = 80, .max = 100});
-        const entity turret = w.create();
-        w.add<Name>(turret, named("Turret"));
-        w.add<Transform>(turret);
-        set_parent(w, turret, hull);
+        entity turret;
+        const entity hull = build_tank(w, &turret);
         w.add<Aim>(hull, Aim{turret, 2});
-        const entity barrel = w.create();
-        w.add<Name>(barrel, named("Barrel"));
-        w.add<Transform>(barrel, Transform{.position = {0.4f, 0}});
-        w.add<Sprite>(barrel, Sprite{.size = {0.6f, 0.1f}});
-        set_parent(w, barrel, turret);
-        for (const char* side : {"Left track", "Right track"}) {
-            const entity track = w.create();
-            w.add<Name>(track, named(side));
-            w.add<Transform>(track);
-            set_parent(w, track, hull);
-        }
         EXPECT_FALSE(lib.replace(tank_path, make_prefab("tank", w, hull, table)));
     }
     ~prefab_link_fixture() override {

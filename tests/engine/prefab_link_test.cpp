@@ -286,6 +286,49 @@ TEST_F(PrefabLinkTest, AVariantStoresOnlyItsOverridesAndFollowsItsBase) {
     EXPECT_FLOAT_EQ(hw.get<Sprite>(heavy->nodes()[2]).size.x, 1.5f);
 }
 
+TEST_F(PrefabLinkTest, ForgettingAPrefabForgetsThePrefabsThatContainIt) {
+    save_tank_file();
+    world w;
+    const entity squad = w.create();
+    w.add<Name>(squad, named("Squad"));
+    set_parent(w, instantiate(w, tank(), tank_path).root, squad);
+    write_prefab(make_prefab("squad", w, squad, table), "squad.prefab.json");
+    write_text("platoon.prefab.json", linked_prefab_text("platoon", "squad.prefab.json"));
+    write_text("heavy.prefab.json", linked_prefab_text("heavy", tank_path));
+    write_text("other.prefab.json", linked_prefab_text("other", "nowhere.prefab.json"));
+    for (const char* p : {"platoon.prefab.json", "heavy.prefab.json"})
+        ASSERT_NE(lib.find(p), nullptr) << lib.problem(p);
+    (void)lib.find("other.prefab.json");
+
+    std::vector<std::string> dependents = lib.dependents(tank_path);
+    std::sort(dependents.begin(), dependents.end());
+    EXPECT_EQ(dependents, (std::vector<std::string>{"heavy.prefab.json", "platoon.prefab.json",
+                                                    "squad.prefab.json"}));
+    EXPECT_EQ(lib.dependents("squad.prefab.json"),
+              (std::vector<std::string>{"platoon.prefab.json"}));
+    EXPECT_TRUE(lib.dependents("platoon.prefab.json").empty());
+
+    // The tank file changes: the squad, the platoon and the variant are read again with it.
+    prefab heavier = tank();
+    heavier.node_world().get<Health>(heavier.nodes()[0]).max = 300;
+    write_prefab(heavier, tank_path);
+    lib.forget(tank_path);
+    for (const char* p : {"squad.prefab.json", "platoon.prefab.json", "heavy.prefab.json"}) {
+        const prefab* outer = lib.find(p);
+        ASSERT_NE(outer, nullptr) << lib.problem(p);
+        float max = 0;
+        for (const entity e : outer->nodes())
+            if (const Health* h = outer->contents().world.try_get<Health>(e)) max = h->max;
+        EXPECT_EQ(max, 300) << p << " still holds the old tank";
+    }
+
+    // Replacing it in memory forgets them too.
+    prefab lighter = *lib.find(tank_path);
+    lighter.node_world().get<Health>(lighter.nodes()[0]).max = 50;
+    ASSERT_FALSE(lib.replace(tank_path, lighter));
+    EXPECT_TRUE(lib.dependents(tank_path).empty()) << "the containing prefabs were forgotten";
+}
+
 TEST_F(PrefabLinkTest, ACycleIsRefusedNamingTheChainOfFiles) {
     write_text("a.prefab.json", linked_prefab_text("a", "b.prefab.json"));
     write_text("b.prefab.json", linked_prefab_text("b", "c.prefab.json"));

@@ -18,48 +18,21 @@
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
+#include "tank_tree.hpp"
+
 namespace {
 
 using namespace mosaic;
 namespace fs = std::filesystem;
 
-Name named(const char* text) {
-    Name n;
-    std::strncpy(n.value, text, sizeof n.value - 1);
-    return n;
-}
-
-std::string name_of(const world& w, entity e) {
-    const Name* n = w.try_get<Name>(e);
-    return n ? n->value : "";
-}
+using test::name_of;
+using test::named;
 
 struct PrefabTest : ::testing::Test {
     PrefabTest() { register_builtin_components(table); }
 
-    // A tank: hull > (turret > barrel), left track, right track; plus an unrelated entity.
-    entity build_tank(world& w) {
-        const entity hull = w.create();
-        w.add<Name>(hull, named("Tank"));
-        w.add<Transform>(hull, Transform{.position = {3, 4}});
-        w.add<Health>(hull, Health{.current = 80, .max = 100});
-        const entity turret = w.create();
-        w.add<Name>(turret, named("Turret"));
-        w.add<Transform>(turret, Transform{.position = {-0.1f, 0}});
-        set_parent(w, turret, hull);
-        const entity barrel = w.create();
-        w.add<Name>(barrel, named("Barrel"));
-        w.add<Transform>(barrel, Transform{.position = {0.4f, 0}});
-        w.add<Sprite>(barrel, Sprite{.size = {0.6f, 0.1f}});
-        set_parent(w, barrel, turret);
-        for (const char* side : {"Left track", "Right track"}) {
-            const entity track = w.create();
-            w.add<Name>(track, named(side));
-            w.add<Transform>(track);
-            set_parent(w, track, hull);
-        }
-        return hull;
-    }
+    // A tank (tank_tree.hpp).
+    static entity build_tank(world& w) { return test::build_tank(w); }
 
     std::string saved(const prefab& p) {
         std::ostringstream out;

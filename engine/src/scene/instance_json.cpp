@@ -37,8 +37,7 @@ instance_writer::instance_writer(const scene& s, const component_table& table, p
     : s_(&s), table_(&table) {
     if (!lib) return;
     std::set<std::string> paths;
-    const_cast<world&>(s.world)
-        .view<const PrefabInstance>(exclude<>, include_disabled)
+    s.world.view<const PrefabInstance>(exclude<>, include_disabled)
         .each([&](entity, const PrefabInstance& link) { paths.emplace(link_path(link)); });
     for (const std::string& path : paths) {
         const prefab* p = lib->find(path);

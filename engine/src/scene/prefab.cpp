@@ -164,11 +164,9 @@ prefab make_prefab(std::string name, const world& w, entity root, const componen
         stack.pop_back();
         tree.push_back(e);
         std::vector<std::pair<std::uint64_t, entity>> children;
-        const_cast<world&>(w)
-            .view<const Parent>(exclude<>, include_disabled)
-            .each([&](entity child, const Parent& p) {
-                if (p.entity == e) children.emplace_back(file_id(w, child), child);
-            });
+        w.view<const Parent>(exclude<>, include_disabled).each([&](entity child, const Parent& p) {
+            if (p.entity == e) children.emplace_back(file_id(w, child), child);
+        });
         std::sort(children.begin(), children.end(), [](const auto& a, const auto& b) {
             return a.first != b.first ? a.first < b.first : a.second.index < b.second.index;
         });

@@ -29,8 +29,7 @@ std::string cycle_message(const std::vector<std::string>& chain) {
 std::set<std::string> linked_paths(const prefab& p) {
     std::set<std::string> out;
     const world& w = p.contents().world;
-    const_cast<world&>(w)
-        .view<const PrefabInstance>(exclude<>, include_disabled)
+    w.view<const PrefabInstance>(exclude<>, include_disabled)
         .each([&](entity, const PrefabInstance& link) { out.emplace(detail::link_path(link)); });
     return out;
 }
@@ -126,6 +125,7 @@ std::optional<std::string> prefab_library::cycle_through(const prefab& p,
 std::optional<std::string> prefab_library::replace(std::string path, prefab p) {
     std::vector<std::string> chain{path};
     if (auto cycle = cycle_through(p, chain)) return cycle;
+    for (const std::string& outer : dependents(path)) entries_.erase(outer);
     entry& e = entries_[std::move(path)];
     e = entry{};
     e.value = std::move(p);
@@ -133,7 +133,29 @@ std::optional<std::string> prefab_library::replace(std::string path, prefab p) {
 }
 
 void prefab_library::forget(std::string_view path) {
+    for (const std::string& outer : dependents(path)) entries_.erase(outer);
     if (const auto it = entries_.find(path); it != entries_.end()) entries_.erase(it);
+}
+
+std::vector<std::string> prefab_library::dependents(std::string_view path) const {
+    // Outwards from `path`, one level of "is linked from" at a time.
+    std::vector<std::string> out;
+    std::vector<std::string> frontier{std::string(path)};
+    while (!frontier.empty()) {
+        std::vector<std::string> next;
+        for (const auto& [outer, e] : entries_) {
+            if (!e.value || outer == path) continue;
+            if (std::find(out.begin(), out.end(), outer) != out.end()) continue;
+            const std::set<std::string> inner = linked_paths(*e.value);
+            if (std::any_of(frontier.begin(), frontier.end(),
+                            [&](const std::string& f) { return inner.contains(f); })) {
+                out.push_back(outer);
+                next.push_back(outer);
+            }
+        }
+        frontier = std::move(next);
+    }
+    return out;
 }
 
 void prefab_library::clear() {

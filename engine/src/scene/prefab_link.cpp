@@ -34,8 +34,7 @@ template <class F>
 void each_member(const world& w, std::string_view path, const prefab& p, F&& f) {
     if (p.size() == 0) return;
     const std::uint64_t root_node = p.id_of(0);
-    const_cast<world&>(w)
-        .view<const PrefabInstance>(exclude<>, include_disabled)
+    w.view<const PrefabInstance>(exclude<>, include_disabled)
         .each([&](entity e, const PrefabInstance& link) {
             if (link_path(link) != path) return;
             const std::size_t node = p.node_of(static_cast<std::uint64_t>(link.node));

@@ -22,9 +22,9 @@ using detail::link_path;
 class id_lookup final : public detail::entity_lookup {
 public:
     explicit id_lookup(const world& w) {
-        const_cast<world&>(w)
-            .view<const EntityId>(exclude<>, include_disabled)
-            .each([&](entity e, const EntityId& id) { by_id_.emplace(id.value, e); });
+        w.view<const EntityId>(exclude<>, include_disabled).each([&](entity e, const EntityId& id) {
+            by_id_.emplace(id.value, e);
+        });
     }
     [[nodiscard]] entity find(std::uint64_t id) const override {
         const auto it = by_id_.find(id);

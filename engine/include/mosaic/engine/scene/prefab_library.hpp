@@ -44,10 +44,15 @@ public:
 
     /// Makes `p` the prefab at `path` in memory (an edited prefab; tests). Refused, with the
     /// chain of files, when `p` would contain itself (through its instances); `p`'s nested
-    /// instances must be resolved (as make_prefab and instantiate leave them).
+    /// instances must be resolved (as make_prefab and instantiate leave them). The prefabs
+    /// containing `path` are forgotten, as by forget().
     [[nodiscard]] std::optional<std::string> replace(std::string path, prefab p);
-    /// Forgets `path` (its file changed): the next find() reads it again.
+    /// Forgets `path` (its file changed): the next find() reads it again. The prefabs that
+    /// contain it (dependents()) were resolved from the old one: they are forgotten too.
     void forget(std::string_view path);
+    /// The loaded prefabs that contain `path`, directly or through others (a squad holding
+    /// tanks, a variant of a tank): what a change to `path` changes too.
+    [[nodiscard]] std::vector<std::string> dependents(std::string_view path) const;
     /// Forgets every prefab.
     void clear();
     /// Forgets every prefab and resolves paths against `project_folder` from now on.
