@@ -14,7 +14,8 @@ namespace mosaic::editor {
 
 namespace {
 
-// "Turret: Sprite.tint", "Tank: RigidBody (added)", "Barrel: Collider (removed)".
+// "Turret: Sprite.tint", "Tank: RigidBody (added)", "Barrel: Collider (removed)",
+// "Tank: Health (disabled)".
 std::string describe(const world& w, const prefab_override& o) {
     std::string text = name_of(w, o.target) + ": ";
     text += o.component ? o.component->name : std::string("?");
@@ -27,6 +28,10 @@ std::string describe(const world& w, const prefab_override& o) {
             break;
         case override_kind::removed_component:
             text += " (removed)";
+            break;
+        case override_kind::enabled_flag:
+            text += o.component && w.is_enabled(o.target, o.component->type) ? " (enabled)"
+                                                                             : " (disabled)";
             break;
     }
     return text;

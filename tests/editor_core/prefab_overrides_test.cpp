@@ -108,6 +108,28 @@ TEST_F(PrefabOverrides, RevertAComponentRemovesAnAddedOneAndBringsARemovedOneBac
     EXPECT_FALSE(s.world().has<Sprite>(second));
 }
 
+TEST_F(PrefabOverrides, AComponentSwitchedOffIsAnOverrideToRevertOrApply) {
+    set_component_enabled(s, std::vector<entity>{first}, type_id_of<Sprite>(), false);
+    EXPECT_TRUE(is_overridden(s, first, *sprite)) << "the component header is marked";
+    EXPECT_FALSE(is_overridden(s, first, *sprite, tint)) << "not its fields";
+    const auto inst = linked_instance_of(s, first);
+    ASSERT_TRUE(inst);
+    const std::vector<prefab_override> list = overrides_of(s, *inst);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].kind, override_kind::enabled_flag);
+
+    ASSERT_TRUE(revert_overrides(s, {first, sprite, nullptr}));
+    EXPECT_TRUE(s.world().is_enabled<Sprite>(first));
+    EXPECT_EQ(s.history().undo_label(), "Revert Sprite");
+    ASSERT_TRUE(s.undo());
+    EXPECT_FALSE(s.world().is_enabled<Sprite>(first));
+
+    ASSERT_TRUE(apply_overrides(s, {first, sprite, nullptr}));
+    EXPECT_FALSE(s.world().is_enabled<Sprite>(second)) << "the other instance follows";
+    ASSERT_TRUE(s.undo());
+    EXPECT_TRUE(s.world().is_enabled<Sprite>(second));
+}
+
 TEST_F(PrefabOverrides, ApplyAFieldWritesThePrefabAndTheOtherInstancesFollowAsOneUndoStep) {
     set(second, size, glm::vec2(2, 2));  // the other instance's own size stays
     set(first, tint, red);

@@ -60,6 +60,28 @@ TEST_F(PrefabLinkFileTest, AnInstanceIsWrittenAsItsLinkAndOverrides) {
     EXPECT_EQ(text.find("\"Sprite\": {"), std::string::npos) << text;
 }
 
+// A component the instance switched off (or on, against a prefab that has it off) is saved
+// as such and comes back so.
+TEST_F(PrefabLinkFileTest, ASwitchedComponentIsSavedAndLoadedBack) {
+    scene s = two_tanks();
+    s.world.set_enabled<Health>(second.root, false);
+    prefab off = tank();  // a prefab whose turret Transform is off: the first tank turns it on
+    off.node_world().set_enabled<Transform>(off.nodes()[1], false);
+    ASSERT_FALSE(lib.replace(tank_path, off));
+    ASSERT_TRUE(s.world.is_enabled<Transform>(first.members[1]));
+    s.world.set_enabled<Transform>(second.members[1], false);
+    const std::string text = saved(s);
+    load_result<scene> loaded = load(text, &lib);
+    ASSERT_TRUE(loaded.ok()) << to_string(loaded.diagnostics);
+    const world& w = loaded.value->world;
+    const auto id = [&](entity e) { return s.world.get<EntityId>(e).value; };
+    EXPECT_FALSE(w.is_enabled<Health>(by_id(*loaded.value, id(second.root))));
+    EXPECT_TRUE(w.is_enabled<Health>(by_id(*loaded.value, id(first.root))));
+    EXPECT_TRUE(w.is_enabled<Transform>(by_id(*loaded.value, id(first.members[1]))));
+    EXPECT_FALSE(w.is_enabled<Transform>(by_id(*loaded.value, id(second.members[1]))));
+    EXPECT_EQ(saved(*loaded.value), text) << "saving again gives the same bytes";
+}
+
 TEST_F(PrefabLinkFileTest, LoadingRebuildsTheEntitiesAndSavingAgainGivesTheSameBytes) {
     scene s = two_tanks();
     const std::string text = saved(s);

@@ -63,6 +63,50 @@ TEST_F(PrefabLinkTest, OverridesAreFieldsAddedAndRemovedComponents) {
     EXPECT_FALSE(is_overridden(w, inst, tank(), hull, *table.find<Transform>()));
 }
 
+// A component switched off on one instance (its checkbox in the inspector) is an override:
+// listed, marked, reverted, applied, and kept when the prefab changes; the others follow.
+TEST_F(PrefabLinkTest, AComponentsEnabledFlagIsAnOverride) {
+    world w;
+    const prefab_instance inst = instantiate(w, tank(), tank_path);
+    const prefab_instance other = instantiate(w, tank(), tank_path);
+    const entity barrel = inst.members[2];
+    const component_info& sprite = *table.find<Sprite>();
+    w.set_enabled<Sprite>(barrel, false);
+
+    const std::vector<prefab_override> list = list_overrides(w, inst, tank(), table);
+    ASSERT_EQ(list.size(), 1u);
+    EXPECT_EQ(list[0].kind, override_kind::enabled_flag);
+    EXPECT_EQ(list[0].target, barrel);
+    EXPECT_EQ(list[0].component, &sprite);
+    EXPECT_TRUE(is_overridden(w, inst, tank(), barrel, sprite));
+    EXPECT_FALSE(is_overridden(w, inst, tank(), barrel, sprite, sprite.find_field("size")));
+
+    revert(w, inst, tank(), list[0]);
+    EXPECT_TRUE(w.is_enabled<Sprite>(barrel));
+    EXPECT_TRUE(list_overrides(w, inst, tank(), table).empty());
+
+    // Applied: the prefab's barrel sprite is off; the other instance follows, except when it
+    // turned the flag itself.
+    w.set_enabled<Sprite>(barrel, false);
+    prefab before = tank();
+    prefab after = tank();
+    apply_to_prefab(w, inst, list_overrides(w, inst, tank(), table)[0], after);
+    EXPECT_FALSE(after.contents().world.is_enabled<Sprite>(after.nodes()[2]));
+    ASSERT_FALSE(lib.replace(tank_path, after));
+    EXPECT_EQ(propagate(w, tank_path, before, after, table), 2u);
+    EXPECT_FALSE(w.is_enabled<Sprite>(other.members[2])) << "the other instance follows";
+    EXPECT_TRUE(list_overrides(w, inst, *lib.find(tank_path), table).empty());
+
+    w.set_enabled<Sprite>(other.members[2], true);  // now its own choice
+    before = *lib.find(tank_path);
+    after = before;
+    after.node_world().get<Sprite>(after.nodes()[2]).size = {2, 2};
+    ASSERT_FALSE(lib.replace(tank_path, after));
+    propagate(w, tank_path, before, after, table);
+    EXPECT_TRUE(w.is_enabled<Sprite>(other.members[2])) << "an overridden flag stays";
+    EXPECT_EQ(w.get<Sprite>(other.members[2]).size, glm::vec2(2, 2)) << "the rest follows";
+}
+
 TEST_F(PrefabLinkTest, ReferencesInsideTheInstanceAreNoOverride) {
     world w;
     const prefab_instance inst = instantiate(w, tank(), tank_path);

@@ -129,6 +129,8 @@ std::vector<prefab_override> list_overrides(const world& w, const prefab_instanc
             } else if (!has_mine && has_theirs) {
                 out.push_back({override_kind::removed_component, e, id, info, nullptr});
             } else if (a && b) {
+                if (w.is_enabled(e, info->type) != pw.is_enabled(node, info->type))
+                    out.push_back({override_kind::enabled_flag, e, id, info, nullptr});
                 for (const field_info& f : info->fields) {
                     if (!detail::is_placement(inst, e, *info, f) &&
                         !detail::field_equal(f, a, b, refs))
@@ -156,6 +158,7 @@ bool is_overridden(const world& w, const prefab_instance& inst, const prefab& p,
     if (!a || !b) return false;
     const detail::ref_map refs(inst, p);
     if (field) return !detail::field_equal(*field, a, b, refs);
+    if (w.is_enabled(e, component.type) != pw.is_enabled(node, component.type)) return true;
     return std::any_of(component.fields.begin(), component.fields.end(), [&](const field_info& f) {
         return !detail::is_placement(inst, e, component, f) && !detail::field_equal(f, a, b, refs);
     });
@@ -178,6 +181,9 @@ void revert(world& w, const prefab_instance& inst, const prefab& p, const prefab
         }
         case override_kind::added_component:
             w.remove(o.target, type);
+            break;
+        case override_kind::enabled_flag:
+            w.set_enabled(o.target, type, pw.is_enabled(node, type));
             break;
         case override_kind::removed_component:
             if (pw.copy_component(type, node, w, o.target)) {
@@ -222,6 +228,9 @@ void apply_to_prefab(const world& w, const prefab_instance& inst, const prefab_o
             break;
         case override_kind::removed_component:
             pw.remove(node, type);
+            break;
+        case override_kind::enabled_flag:
+            pw.set_enabled(node, type, w.is_enabled(o.target, type));
             break;
     }
 }

@@ -36,6 +36,9 @@ void follow(world& w, const prefab_instance& inst, entity e, const prefab& befor
             const void* old_value = bw.try_get(b, type);
             const void* new_value = aw.try_get(a, type);
             if (!old_value || !new_value) continue;
+            // The enabled flag follows unless the instance changed it (then it is an override).
+            if (w.is_enabled(e, type) == bw.is_enabled(b, type))
+                w.set_enabled(e, type, aw.is_enabled(a, type));
             for (const field_info& f : info->fields) {
                 if (detail::is_placement(inst, e, *info, f)) continue;  // the instance's own
                 if (detail::field_equal(f, mine, old_value, old_refs))

@@ -74,6 +74,7 @@ enum class override_kind : std::uint8_t {
     field,              // a field's value differs from the prefab's
     added_component,    // the entity has a component its node has not
     removed_component,  // the node has a component the entity has not
+    enabled_flag,       // both have it, enabled on one and disabled on the other
 };
 
 struct prefab_override {
@@ -84,12 +85,12 @@ struct prefab_override {
     const field_info* field = nullptr;  // override_kind::field only
 };
 
-/// What `inst` changed: per member in node order, its components by name, fields in
-/// declaration order. Name, Parent, the enabled flags, the link itself and runtime state (not
-/// saved: WorldTransform...) are not overrides; nor is where the instance stands, its root's
-/// Transform position and rotation (as in Unity: they differ in every instance). So
-/// list_overrides, is_overridden, revert_all, apply_all_to_prefab and propagate agree.
-/// References count as equal when they point at the same node of the prefab.
+/// What `inst` changed: per member in node order, its components by name (a component's
+/// enabled flag, then its fields in declaration order). Name, Parent, the entity's enabled
+/// flag, the link itself and runtime state (not saved: WorldTransform...) are not overrides; nor is
+/// where the instance stands, its root's Transform position and rotation (as in Unity: they differ
+/// in every instance). So list_overrides, is_overridden, revert_all, apply_all_to_prefab and
+/// propagate agree. References count as equal when they point at the same node of the prefab.
 [[nodiscard]] std::vector<prefab_override> list_overrides(const world& w,
                                                           const prefab_instance& inst,
                                                           const prefab& p,
