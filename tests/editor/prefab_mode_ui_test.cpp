@@ -12,6 +12,7 @@
 #include "core/entity_names.hpp"
 #include "core/prefab_actions.hpp"
 #include "editor_ui_test_support.hpp"
+#include "scene_in_folder.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -19,12 +20,9 @@ namespace {
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
 
-class PrefabModeUiTest : public EditorUiTest {
+class PrefabModeUiTest : public SceneInFolderUiTest {
 protected:
-    PrefabModeUiTest() {
-        fs::remove_all(folder);
-        fs::create_directories(folder);
-        EXPECT_TRUE(state.save_as(folder / "main.scene.json"));
+    PrefabModeUiTest() : SceneInFolderUiTest("prefab_mode_ui") {
         const entity hull = create_entity(state, "Tank");
         const entity turret = create_entity(state, "Turret", hull);
         create_entity(state, "Barrel", turret);
@@ -35,13 +33,7 @@ protected:
         instance = instantiate_prefab(state, *p, file, glm::vec2(4, 0));
         imgui.frames(3);
     }
-    ~PrefabModeUiTest() override {
-        std::error_code ec;
-        fs::remove_all(folder, ec);
-    }
 
-    fs::path folder =
-        fs::temp_directory_path() / ("mosaic_prefab_mode_ui_" + std::to_string(::getpid()));
     fs::path file;
     entity instance;
 };

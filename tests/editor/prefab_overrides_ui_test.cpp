@@ -13,6 +13,7 @@
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
 #include "editor_ui_test_support.hpp"
+#include "scene_in_folder.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -23,12 +24,9 @@ namespace fs = std::filesystem;
 const color red{1, 0, 0, 1};
 const color white{1, 1, 1, 1};
 
-class PrefabOverridesUiTest : public EditorUiTest {
+class PrefabOverridesUiTest : public SceneInFolderUiTest {
 protected:
-    PrefabOverridesUiTest() {
-        fs::remove_all(folder);
-        fs::create_directories(folder);
-        EXPECT_TRUE(state.save_as(folder / "main.scene.json"));
+    PrefabOverridesUiTest() : SceneInFolderUiTest("prefab_overrides_ui") {
         const entity hull = create_entity(state, "Tank");
         create_entity(state, "Turret", hull);
         add_component(state, std::vector<entity>{hull}, type_id_of<Sprite>());
@@ -43,14 +41,8 @@ protected:
         state.selection().select(first);
         imgui.frames(3);
     }
-    ~PrefabOverridesUiTest() override {
-        std::error_code ec;
-        fs::remove_all(folder, ec);
-    }
     color tint_of(entity e) { return state.world().get<Sprite>(e).tint; }
 
-    fs::path folder =
-        fs::temp_directory_path() / ("mosaic_prefab_overrides_ui_" + std::to_string(::getpid()));
     fs::path file;
     entity first, second;
 };

@@ -9,6 +9,7 @@
 #include <mosaic/engine/scene/prefab.hpp>
 
 #include "editor_ui_test_support.hpp"
+#include "scene_in_folder.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -16,12 +17,9 @@ namespace {
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
 
-class PrefabUiTest : public EditorUiTest {
+class PrefabUiTest : public SceneInFolderUiTest {
 protected:
-    PrefabUiTest() {
-        fs::remove_all(folder);
-        fs::create_directories(folder);
-        EXPECT_TRUE(state.save_as(folder / "main.scene.json"));
+    PrefabUiTest() : SceneInFolderUiTest("prefab_ui") {
         hull = create_entity(state, "Tank");
         const entity turret = create_entity(state, "Turret", hull);
         create_entity(state, "Barrel", turret);
@@ -30,14 +28,8 @@ protected:
         imgui.click(at("tab/Project"));
         imgui.frames(2);
     }
-    ~PrefabUiTest() override {
-        std::error_code ec;
-        fs::remove_all(folder, ec);
-    }
     std::size_t instances() { return state.world().count<PrefabInstance>(); }
 
-    fs::path folder =
-        fs::temp_directory_path() / ("mosaic_prefab_ui_" + std::to_string(::getpid()));
     entity hull, holder;
 };
 
