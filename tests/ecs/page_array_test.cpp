@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -61,6 +62,28 @@ TEST(PageArray, ValuesAreContiguousWithinAPage) {
     // Pages of one block are adjacent: a backward walk runs on into the page below.
     EXPECT_EQ(values.page(3), values.page(2) + page);
     EXPECT_EQ(values.page(7), values.page(4) + 3 * page);
+}
+
+// Two arrays filled side by side, as a view walks Position and Velocity: value i of each sits
+// at the same offset within a 4 KiB memory page, so a store to one never looks (by its low
+// 12 address bits) like the next load from the other (page_array.hpp says why it matters).
+TEST(PageArray, EveryPageStartsOnA4KiBBoundary) {
+    struct vec3 {
+        float x, y, z;
+    };
+    page_array<vec3> positions;
+    page_array<vec3> velocities;
+    for (int i = 0; i < 300'000; ++i) {  // blocks of 1, 1, 2, ... 128 pages: nine of them
+        positions.emplace_back(1.0f, 2.0f, 3.0f);
+        velocities.emplace_back(4.0f, 5.0f, 6.0f);
+    }
+    const auto offset = [](const void* at) { return reinterpret_cast<std::uintptr_t>(at) % 4096; };
+    for (std::size_t p = 0; p < positions.page_count(); ++p) {
+        ASSERT_EQ(offset(positions.page(p)), 0u) << "page " << p;
+        ASSERT_EQ(offset(velocities.page(p)), 0u) << "page " << p;
+    }
+    for (std::size_t i = 0; i < positions.size(); i += 977)
+        ASSERT_EQ(offset(&positions[i]), offset(&velocities[i])) << "value " << i;
 }
 
 TEST(PageArray, BlocksStopDoubling) {
