@@ -119,10 +119,10 @@ entity spawn(command_buffer& commands, const archetype& a) {
     const entity e = commands.create();
     commands.call(
         e,
-        [](world& w, entity target, void* context) {
+        [](world& w, entity target, const void* context) {
             static_cast<const archetype*>(context)->apply_to(w, target);
         },
-        const_cast<archetype*>(&a));  // only read: call() takes a plain context pointer
+        &a);
     return e;
 }
 

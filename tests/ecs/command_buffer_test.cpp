@@ -426,6 +426,30 @@ TEST(CommandBuffer, CommandsApplyInRecordingOrder) {
     EXPECT_EQ(w.get<Health>(e).value, 3);
 }
 
+// call() runs a function at apply time on the resolved entity; a context it only reads
+// stays const (how spawning from a const archetype or prefab records itself).
+TEST(CommandBuffer, CallRunsAtApplyTimeWithItsContextConstOrNot) {
+    mosaic::world w;
+    mosaic::command_buffer commands;
+    const mosaic::entity p = commands.create();
+    const Health source{7};
+    int calls = 0;
+    commands.call(
+        p,
+        [](mosaic::world& world, mosaic::entity e, const void* context) {
+            world.add<Health>(e, *static_cast<const Health*>(context));
+        },
+        &source);
+    commands.call(
+        p, [](mosaic::world&, mosaic::entity, void* context) { ++*static_cast<int*>(context); },
+        &calls);
+    EXPECT_EQ(calls, 0);
+    commands.apply(w);
+    ASSERT_EQ(commands.created().size(), 1u);
+    EXPECT_EQ(w.get<Health>(commands.created()[0]).value, 7);
+    EXPECT_EQ(calls, 1);
+}
+
 TEST(CommandBuffer, CreationsInterleaveWithOtherCommandsInOrder) {
     mosaic::world w;
     const mosaic::entity old = w.create();

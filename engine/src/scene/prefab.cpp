@@ -228,10 +228,10 @@ entity spawn(command_buffer& commands, const prefab& p) {
     const entity root = commands.create();
     commands.call(
         root,
-        [](world& w, entity made_root, void* context) {
+        [](world& w, entity made_root, const void* context) {
             spawn_onto(w, *static_cast<const prefab*>(context), made_root);
         },
-        const_cast<prefab*>(&p));  // only read: call() takes a plain context pointer
+        &p);
     return root;
 }
 

@@ -91,7 +91,11 @@ public:
     /// Calls `fn(world, e, context)` at apply time, `e` resolved like any other command's
     /// (how spawn(command_buffer&, archetype) works). `context` must outlive apply().
     void call(entity e, void (*fn)(world&, entity, void*), void* context) {
-        commands_.push_back({kind::set, e, invalid_type_id, context, fn, nullptr, false});
+        push_call(e, fn, context);
+    }
+    /// The same with a context `fn` only reads (spawning from a `const archetype&`).
+    void call(entity e, void (*fn)(world&, entity, const void*), const void* context) {
+        push_call(e, fn, context);
     }
 
     void apply(world& w);
@@ -145,6 +149,24 @@ private:
     template <class T>
     static void apply_set(world& w, entity e, void* payload) {
         if (T* existing = w.try_get<T>(e)) *existing = std::move(*static_cast<T*>(payload));
+    }
+
+    // A call() is a set-like command whose payload, in the arena, is the function and its
+    // context: the context keeps its constness all the way to `fn`.
+    template <class Context>
+    void push_call(entity e, void (*fn)(world&, entity, Context*), Context* context) {
+        struct call_record {
+            void (*fn)(world&, entity, Context*);
+            Context* context;
+        };
+        void* memory = allocate(sizeof(call_record), alignof(call_record));
+        ::new (memory) call_record{fn, context};
+        commands_.push_back({kind::set, e, invalid_type_id, memory,
+                             [](world& w, entity target, void* payload) {
+                                 const auto& call = *static_cast<const call_record*>(payload);
+                                 call.fn(w, target, call.context);
+                             },
+                             nullptr, false});
     }
 
     void* allocate(std::size_t size, std::size_t alignment);
