@@ -88,8 +88,7 @@ public:
     }
     ~page_array() {
         clear();
-        for (const block& b : blocks_)
-            ::operator delete (b.values, b.count * sizeof(T), std::align_val_t{block_alignment});
+        for (T* b : blocks_) ::operator delete (b, std::align_val_t{block_alignment});
     }
 
     void swap(page_array& other) noexcept {
@@ -113,7 +112,7 @@ public:
     /// Bytes held: the pages and the tables of pages and blocks.
     [[nodiscard]] std::size_t memory_bytes() const noexcept {
         return capacity() * sizeof(T) + pages_.capacity() * sizeof(T*) +
-               blocks_.capacity() * sizeof(block);
+               blocks_.capacity() * sizeof(T*);
     }
 
     /// Value `i` (below size(); also valid, as memory, below capacity()).
@@ -165,25 +164,18 @@ public:
     }
 
 private:
-    struct block {
-        T* values;
-        std::size_t count;  // values, a whole number of pages
-    };
-
     // One allocation of `pages` pages, appended to the page table.
     void add_block(std::size_t pages) {
         pages_.reserve(pages_.size() + pages);  // first: nothing below throws after allocate
         blocks_.reserve(blocks_.size() + 1);
-        const std::size_t count = pages * page_size;
-        const block b{
-            static_cast<T*>(::operator new (count * sizeof(T), std::align_val_t{block_alignment})),
-            count};
-        blocks_.push_back(b);
-        for (std::size_t k = 0; k < pages; ++k) pages_.push_back(b.values + k * page_size);
+        const std::size_t bytes = pages * page_size * sizeof(T);
+        T* const block = static_cast<T*>(::operator new (bytes, std::align_val_t{block_alignment}));
+        blocks_.push_back(block);
+        for (std::size_t k = 0; k < pages; ++k) pages_.push_back(block + k * page_size);
     }
 
-    std::vector<T*> pages_;      // into blocks_; allocated, not constructed: [0, size_) live
-    std::vector<block> blocks_;  // owned
+    std::vector<T*> pages_;   // into blocks_; allocated, not constructed: [0, size_) live
+    std::vector<T*> blocks_;  // owned: each one allocation of whole pages
     std::size_t size_ = 0;
 };
 
