@@ -2,7 +2,7 @@
 //
 // Sections:
 //   1. placeholders      create, created(), using placeholders in later commands
-//   2. commands          destroy, add, set, remove, set_enabled, order, skipped commands
+//   2. commands          destroy, add, set, remove, set_enabled, call, order, skipped commands
 //   3. buffer state      apply/clear empty it, reuse, move
 //   4. payloads          non-trivial values destroyed exactly once, large and over-aligned
 
