@@ -114,8 +114,8 @@ def hand(c, x, y):
     c.set(x, y, SKIN[2])
 
 
-def body(dy):
-    """Torso, belt and head, on their own canvas."""
+def body(dy, blink=False):
+    """Torso, belt and head, on their own canvas; a blink closes the eye."""
     c = Canvas(26, 32)
     top = 13 + dy
     rect(c, 9, top, 8, 8, JACKET[1])
@@ -126,15 +126,16 @@ def body(dy):
     c.set(14, top + 6, BELT[1])
     rect(c, 9, top + 7, 8, 1, PANTS[1])
     outline(c, INK)
-    draw_ascii(c, HEAD, HEAD_COLOURS, 7, 2 + dy)
     head = Canvas(26, 32)
-    draw_ascii(head, HEAD, HEAD_COLOURS, 7, 2 + dy)
+    draw_ascii(head, HEAD, dict(HEAD_COLOURS, E=SKIN[1]) if blink else HEAD_COLOURS, 7, 2 + dy)
+    if blink:  # the closed lid, a short line where the eye's lower half was
+        hline(head, 14, 9 + dy, 2, INK)
     outline(head, INK)
     c.blit(head, 0, 0)
     return c
 
 
-def hero(pose):
+def hero(pose, blink=False):
     dy, near_leg, far_leg, near_arm, far_arm = pose
 
     def shifted(point):
@@ -146,14 +147,15 @@ def hero(pose):
     far_boots = (BOOTS[0], BOOTS[0], BOOTS[1])
     c.blit(limb([shifted(HIP_FAR), *far_leg], dark_pants, 3, boot(far_boots)), 0, 0)
     c.blit(limb([shifted(HIP_NEAR), *near_leg], (PANTS[1], PANTS[2]), 3, boot(BOOTS)), 0, 0)
-    c.blit(body(dy), 0, 0)
+    c.blit(body(dy, blink), 0, 0)
     c.blit(limb([shifted(SHOULDER_NEAR), *near_arm], (JACKET[1], JACKET[2]), 2, hand), 0, 0)
     return c
 
 
 def player_sheet():
-    s = Sheet('player.png', 26 * 10, spacing=0)
-    s.add_animation('idle', [hero(p) for p in IDLE], [500, 500])
+    s = Sheet('player.png', 26 * 12, spacing=0)
+    breathing = [hero(IDLE[0]), hero(IDLE[1]), hero(IDLE[0]), hero(IDLE[0], blink=True)]
+    s.add_animation('idle', breathing, [400, 400, 400, 120])
     s.add_animation('run', [hero(p) for p in RUN], [90] * len(RUN))
     s.add_animation('jump', [hero(p) for p in JUMP], [150, 150])
     return s

@@ -10,7 +10,7 @@ Light comes from the top-left everywhere: top and left edges take the lighter sh
 bottom and right the darker ones, and every sprite has a dark outline of its own material.
 """
 from .canvas import (Canvas, bevel_box, ellipse, hline, noise, outline, ramp, rect,
-                     shaded_ellipse, vline)
+                     shaded_ellipse, vline, with_alpha)
 from .sheet import Sheet
 
 # Each ramp: outline, shadow, base, light, highlight.
@@ -23,6 +23,7 @@ SMOKE = ramp('#231f21', '#3e393b', '#5c5658', '#7f7979', '#a7a19d')
 STONE = ramp('#24211f', '#4a4541', '#6f6962', '#958e84', '#bdb6a9')
 WOOD = ramp('#2e1a0e', '#5e3519', '#8d5428', '#b97a3c', '#deac66')
 GROUND = ramp('#262c1c', '#333c24', '#3d492b', '#4a5833', '#5d6c3e')
+WRECK = ramp('#141214', '#2a2628', '#3d393a', '#524d4d', '#6a6464')
 LAMP = ramp('#fff3b0')[0]
 
 TRACK_FRAMES = 3
@@ -45,7 +46,7 @@ def track(frame):
     return c
 
 
-def hull(team):
+def hull(team, lamps=LAMP):
     """32 x 20: the body between the tracks, engine deck at the back, glacis plate in front."""
     outline_c, shadow, base, light, highlight = team
     c = Canvas(32, 20)
@@ -68,8 +69,8 @@ def hull(team):
     rect(c, 25, 3, 5, 14, light)
     vline(c, 25, 3, 14, highlight)
     # headlights at the front corners
-    c.set(29, 3, LAMP)
-    c.set(29, 16, LAMP)
+    c.set(29, 3, lamps)
+    c.set(29, 16, lamps)
     # engine deck: grille slats at the back
     rect(c, 2, 5, 6, 10, shadow)
     for y in range(6, 14, 2):
@@ -195,6 +196,21 @@ def muzzle_flash(frame):
     return c
 
 
+def scorch():
+    """32 x 32: a translucent burn mark left on the ground, ragged at its edge."""
+    c = Canvas(32, 32)
+    for y in range(32):
+        for x in range(32):
+            dx, dy = 2 * x + 1 - 32, 2 * y + 1 - 32
+            d = dx * dx + dy * dy + (noise(x // 2, y // 2, 4) - 128) * 3  # roughened
+            for limit, shade, alpha in [(160, WRECK[0], 210), (480, WRECK[0], 150),
+                                        (860, WRECK[1], 90)]:
+                if d < limit:
+                    c.set(x, y, with_alpha(shade, alpha))
+                    break
+    return c
+
+
 # --- tiles -----------------------------------------------------------------------------------
 
 def pebble(c, x, y, shades):
@@ -284,17 +300,19 @@ def sheet():
     s.new_shelf()
     s.add('hull_red', hull(RED))
     s.add('hull_blue', hull(BLUE))
+    s.add('hull_wreck', hull(WRECK, lamps=WRECK[1]))
+    s.add_animation('track', [track(f) for f in range(TRACK_FRAMES)], track_ms)
     s.add('turret_red', turret(RED))
     s.add('turret_blue', turret(BLUE))
+    s.new_shelf()
+    s.add_animation('explosion', [explosion(f) for f in range(6)], [60, 70, 80, 90, 110, 130])
     s.add('barrel', barrel())
     s.add('bullet', bullet())
-    s.add_animation('track', [track(f) for f in range(TRACK_FRAMES)], track_ms)
     s.new_shelf()
     s.add_animation('muzzle_flash', [muzzle_flash(f) for f in range(3)], [40, 50, 40])
-    s.add_animation('explosion', [explosion(f) for f in range(6)], [60, 70, 80, 90, 110, 130])
-    s.new_shelf()
     s.add('ground_0', ground(0))
     s.add('ground_1', ground(1))
     s.add('wall', wall())
     s.add('crate', crate())
+    s.add('scorch', scorch())
     return s
