@@ -8,10 +8,11 @@ always matches its source (tests/tools/check_art.py regenerates it and compares 
   python3 projects/tools/make_art.py --preview DIR   also writes 4x enlarged previews there
 
 It writes:
-  tiny_tanks/assets/tanks.png + tanks.json    tanks (two teams, track frames), hulls, turrets,
-                                              barrel, bullet, muzzle flash, explosion, tiles
+  tiny_tanks/assets/tanks.png + tanks.json    tanks (two teams, track frames), hulls (and a
+                                              wreck), tracks, turrets, barrel, bullet, muzzle
+                                              flash, explosion, ground/wall/crate tiles, scorch
   platformer/assets/player.png + player.json  the hero: idle, run and jump clips
-  platformer/assets/enemy.png + enemy.json    the walking mushroom enemy and its squashed frame
+  platformer/assets/enemy.png + enemy.json    the slime enemy: walk clip and a squashed frame
   platformer/assets/tiles.png + tiles.json    32 x 32 tileset: ground, platforms, brick, spike,
                                               decoration (a grid: slice it by cell size too)
   platformer/assets/moving_platform.png, glow.png   loose images

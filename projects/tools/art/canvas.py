@@ -53,29 +53,12 @@ class Canvas:
         if self.inside(x, y):
             self.px[y][x] = colour
 
-    def copy(self):
-        c = Canvas(self.w, self.h)
-        c.px = [row[:] for row in self.px]
-        return c
-
     def blit(self, other, x0, y0):
         """Draws `other` with its top-left at (x0, y0); its transparent pixels leave ours."""
         for y in range(other.h):
             for x in range(other.w):
                 if other.px[y][x] is not None:
                     self.set(x0 + x, y0 + y, other.px[y][x])
-
-    def flipped(self):
-        """The mirror image, left to right."""
-        c = Canvas(self.w, self.h)
-        c.px = [row[::-1] for row in self.px]
-        return c
-
-    def recoloured(self, mapping):
-        """Every pixel whose colour is a key of `mapping` takes its value (team colours)."""
-        c = self.copy()
-        c.px = [[mapping.get(p, p) for p in row] for row in self.px]
-        return c
 
 
 # --- shapes ----------------------------------------------------------------------------------

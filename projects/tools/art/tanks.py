@@ -4,7 +4,7 @@
 projects/tiny_tanks (tank.prefab.json): hull 1.0 x 0.62 -> 32 x 20, track 1.12 x 0.2 -> 36 x 7,
 turret 0.42 -> 14 x 14, barrel 0.6 x 0.13 -> 19 x 5, bullet 0.2 -> 7 x 7. The whole tank
 (hull on its two tracks, for one-sprite tanks) is 36 x 28 = 1.12 x 0.88. Tiles are 32 x 32
-(one world unit) and repeat seamlessly.
+(one world unit) and repeat seamlessly; the scorch mark is a translucent decal for the ground.
 
 Light comes from the top-left everywhere: top and left edges take the lighter shades,
 bottom and right the darker ones, and every sprite has a dark outline of its own material.
