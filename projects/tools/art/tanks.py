@@ -6,6 +6,9 @@ turret 0.42 -> 14 x 14, barrel 0.6 x 0.13 -> 19 x 5, bullet 0.2 -> 7 x 7. The wh
 (hull on its two tracks, for one-sprite tanks) is 36 x 28 = 1.12 x 0.88. Tiles are 32 x 32
 (one world unit) and repeat seamlessly; the scorch mark is a translucent decal for the ground.
 
+The `_tint` frames are the same parts in light greys, to be coloured by Sprite.tint (the
+sample paints a tank's parts in its team's colour that way).
+
 Light comes from the top-left everywhere: top and left edges take the lighter shades,
 bottom and right the darker ones, and every sprite has a dark outline of its own material.
 """
@@ -23,6 +26,7 @@ SMOKE = ramp('#231f21', '#3e393b', '#5c5658', '#7f7979', '#a7a19d')
 STONE = ramp('#24211f', '#4a4541', '#6f6962', '#958e84', '#bdb6a9')
 WOOD = ramp('#2e1a0e', '#5e3519', '#8d5428', '#b97a3c', '#deac66')
 GROUND = ramp('#262c1c', '#333c24', '#3d492b', '#4a5833', '#5d6c3e')
+TINT = ramp('#3a3a42', '#8e8e96', '#c2c2ca', '#e4e4ea', '#ffffff')  # greys for Sprite.tint
 WRECK = ramp('#141214', '#2a2628', '#3d393a', '#524d4d', '#6a6464')
 LAMP = ramp('#fff3b0')[0]
 
@@ -297,6 +301,9 @@ def sheet():
     track_ms = [80] * TRACK_FRAMES
     s.add_animation('tank_red', [whole_tank(RED, f) for f in range(TRACK_FRAMES)], track_ms)
     s.add_animation('tank_blue', [whole_tank(BLUE, f) for f in range(TRACK_FRAMES)], track_ms)
+    s.add_animation('tank_tint', [whole_tank(TINT, f) for f in range(TRACK_FRAMES)], track_ms)
+    s.add('hull_tint', hull(TINT))
+    s.add('turret_tint', turret(TINT))
     s.new_shelf()
     s.add('hull_red', hull(RED))
     s.add('hull_blue', hull(BLUE))
