@@ -121,7 +121,11 @@ void add_spawner(mosaic::scheduler& s) {
         const mosaic::entity e = mosaic::spawn(ctx.commands(), *chaser);
         const glm::vec2 where{random.range(-10, 10), random.range(-10, 10)};
         ctx.commands().add_or_replace<mosaic::Transform>(e, mosaic::Transform{.position = where});
-        ctx.commands().add_or_replace<Chaser>(e, Chaser{.target = player});
+        // add_or_replace writes a whole value: start from the archetype's to keep its fields.
+        const Chaser* prototype = chaser->find<Chaser>();
+        Chaser chase = prototype != nullptr ? *prototype : Chaser{};
+        chase.target = player;
+        ctx.commands().add_or_replace<Chaser>(e, chase);
     };
     s.add("spawn_chasers", spawn_chasers).every(mosaic::rate::interval(1.0));
 }
