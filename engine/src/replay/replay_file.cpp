@@ -1,4 +1,4 @@
-// Replay files: sections in, sections out (layout: README, "Replay files").
+// Replay files: sections in, sections out (layout: engine/README.md, "Replays").
 //
 //   "MOSAICRP", u32 version, then sections: 4-byte tag, u64 payload size, payload.
 //   HEAD  the origin and the settings        INIT  the initial world_state

@@ -11,7 +11,7 @@
 //                  and field). A checkpoint may instead *replace* the state at its tick (an
 //                  edit made while paused in the editor; checkpoint_kind::replace).
 //
-// The file layout is in the README ("Replay files"). Reading never trusts a size from the
+// The file layout is in engine/README.md ("Replays"). Reading never trusts a size from the
 // file: every count and length is checked against replay_limits and the bytes left before
 // anything is allocated; errors name the file, the section and the byte offset.
 //
