@@ -13,6 +13,7 @@
 #include <mosaic/ecs/type_id.hpp>
 #include <mosaic/ecs/world.hpp>
 
+#include "mosaic/engine/display_path.hpp"
 #include "mosaic/engine/project/module_file.hpp"
 
 namespace mosaic {
@@ -102,7 +103,7 @@ std::string build_mismatch(const mosaic_module_build& host, const mosaic_module_
 game_module::load_result game_module::load(const fs::path& requested) {
     std::error_code ec;
     const fs::path file = fs::absolute(requested, ec).lexically_normal();
-    const std::string where = "game module " + file.string();
+    const std::string where = "game module " + display_path(file);
     if (!fs::is_regular_file(file, ec)) {
         return {nullptr, where + ": no such file (build the project first)"};
     }

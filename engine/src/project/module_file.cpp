@@ -44,7 +44,8 @@ std::uint64_t table_end(std::uint64_t offset, std::uint64_t count, std::uint64_t
 template <class Ehdr, class Phdr>
 std::string check(int fd, std::uint64_t file_size) {
     Ehdr header{};
-    if (!read_at(fd, 0, &header, sizeof header)) return "it is shorter than its ELF header (it is still being written, or was cut short)";
+    if (!read_at(fd, 0, &header, sizeof header))
+        return "it is shorter than its ELF header (it is still being written, or was cut short)";
     if (header.e_type != ET_DYN)
         return "it is no shared library (ELF type " + std::to_string(header.e_type) + ")";
     std::uint64_t needed = sizeof header;
