@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mosaic/ecs/component_table.hpp"
+#include "mosaic/engine/display_path.hpp"
 
 namespace mosaic::detail {
 
@@ -21,7 +22,8 @@ inline std::string text_cut_message(std::size_t length, std::size_t capacity) {
 }
 
 inline std::string unknown_field_message(std::string_view field, std::string_view type) {
-    return "unknown field '" + std::string(field) + "' of " + std::string(type) + " (ignored)";
+    // Names come from the file: escaped, so a newline or a stray byte cannot garble a line.
+    return "unknown field '" + display_path(field) + "' of " + display_path(type) + " (ignored)";
 }
 
 /// A name the enumeration `f` does not have.
