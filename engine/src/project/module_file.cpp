@@ -72,10 +72,6 @@ std::string check(int fd, std::uint64_t file_size) {
     return {};
 }
 
-}  // namespace
-
-namespace {
-
 struct verdict {
     std::string problem;
     bool cut_short = false;  // an ELF file (as far as it goes) that ends too soon
@@ -87,8 +83,8 @@ verdict examine(const std::filesystem::path& file) {
     if (guard.fd < 0) return {std::string("it cannot be opened: ") + std::strerror(errno)};
     struct stat info {};
     if (::fstat(guard.fd, &info) != 0)
-        return std::string("it cannot be read: ") + std::strerror(errno);
-    if (!S_ISREG(info.st_mode)) return "it is not a regular file";
+        return {std::string("it cannot be read: ") + std::strerror(errno)};
+    if (!S_ISREG(info.st_mode)) return {"it is not a regular file"};
     const auto size = static_cast<std::uint64_t>(info.st_size);
     unsigned char ident[EI_NIDENT]{};
     const std::size_t have = static_cast<std::size_t>(std::min<std::uint64_t>(size, sizeof ident));
