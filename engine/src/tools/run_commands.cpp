@@ -721,8 +721,13 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             case command::action::validate: {
                 component_table table;
                 report(register_components(project.code(), table), err);
-                return validate(c.files[0], project.archetypes_folder(c.files[0]).parent_path(),
-                                table, out, err);
+                // Links are relative to the project folder: the archetypes folder's parent; a
+                // prefab outside a project lives in its archetypes folder itself.
+                const fs::path links_folder =
+                    project.manifest || kind_of(c.files[0]) != file_kind::prefab
+                        ? project.archetypes_folder(c.files[0]).parent_path()
+                        : fs::absolute(c.files[0]).lexically_normal().parent_path().parent_path();
+                return validate(c.files[0], links_folder, table, out, err);
             }
             case command::action::convert: {
                 component_table table;
