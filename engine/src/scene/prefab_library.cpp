@@ -67,9 +67,10 @@ std::string prefab_library::path_of(const fs::path& file) const {
 
 const prefab* prefab_library::find(std::string_view path) {
     const std::string key(path);
-    const fs::path file = identity_of(path);
+    // Only while loading can a path close a loop (a lookup from outside costs no file calls).
+    const fs::path file = loading_files_.empty() ? fs::path() : identity_of(path);
     if (const auto at = std::find(loading_files_.begin(), loading_files_.end(), file);
-        at != loading_files_.end()) {
+        !file.empty() && at != loading_files_.end()) {
         // `path` (maybe spelt otherwise) is being loaded further up: every prefab of the loop
         // is refused.
         const auto first = loading_.begin() + (at - loading_files_.begin());
