@@ -56,9 +56,9 @@ void check(std::string_view bytes) {
     if (!loaded.ok()) return;
     std::string error;
     const fs::path module = loaded.value->module_path(&error);
-    fuzz::require(module.native().size() <= loaded.value->folder.native().size() + 1 +
-                                                max_expanded_size,
-                  "an expansion past the cap");
+    fuzz::require(
+        module.native().size() <= loaded.value->folder.native().size() + 1 + max_expanded_size,
+        "an expansion past the cap");
     fuzz::require(!has_control_byte(error), "a raw control byte in an expansion error", error);
 }
 

@@ -40,8 +40,8 @@ void check(std::string_view bytes) {
         bytes.remove_prefix(at + separator.size());
     }
     parts[2] = bytes;
-    const merge_result r = merge_scenes({parts[0], "base"}, {parts[1], "ours"},
-                                        {parts[2], "theirs"}, fuzz::table());
+    const merge_result r =
+        merge_scenes({parts[0], "base"}, {parts[1], "ours"}, {parts[2], "theirs"}, fuzz::table());
     if (!r.ok()) {
         bool error = false;
         for (const diagnostic& d : r.diagnostics) error |= d.severity == diagnostic::level::error;

@@ -28,8 +28,8 @@ constexpr mosaic::prefab_limits limits{.nesting = 8, .entities = 512};
 
 const fs::path& folder() {
     static const fs::path f = [] {
-        fs::path made = fs::temp_directory_path() /
-                        ("mosaic-prefab-fuzz-" + std::to_string(::getpid()));
+        fs::path made =
+            fs::temp_directory_path() / ("mosaic-prefab-fuzz-" + std::to_string(::getpid()));
         fs::create_directories(made);
         return made;
     }();

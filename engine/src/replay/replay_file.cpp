@@ -263,8 +263,10 @@ load_result<replay> read_replay(std::string_view bytes, const std::string& file_
         if (r.end_tick() - covered > r.settings.checkpoint_every) {
             return error("input", "the input runs to tick " + std::to_string(r.end_tick()) +
                                       ", but there is no checkpoint after tick " +
-                                      std::to_string(covered) + " (a recording has one at least "
-                                      "every " + std::to_string(r.settings.checkpoint_every) +
+                                      std::to_string(covered) +
+                                      " (a recording has one at least "
+                                      "every " +
+                                      std::to_string(r.settings.checkpoint_every) +
                                       " ticks): not a whole recording");
         }
     }
