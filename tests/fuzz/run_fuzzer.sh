@@ -3,9 +3,10 @@
 # (tests/fuzz/CMakeLists.txt); it also works by hand:
 #
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
-#   run_fuzzer.sh run json|binary|replay BUILD_DIR WORK_DIR
+#   run_fuzzer.sh run json|binary|replay|prefab|manifest|merge BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
-#                                                for $MOSAIC_FUZZ_SECONDS (default 60)
+#                                                for $MOSAIC_FUZZ_SECONDS (default 60; 20 for
+#                                                prefab, manifest and merge)
 #
 # Environment: MOSAIC_FUZZ_SECONDS (fuzzing time per target), MOSAIC_FUZZ_SEED (default 1:
 # the same inputs on every machine; 0 picks a random seed, to explore), CC / CXX (default
@@ -34,14 +35,20 @@ build() {
             -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}"
     fi
     cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer replay_fuzzer \
-        make_seeds
+        prefab_chain_fuzzer manifest_fuzzer merge_fuzzer make_seeds
 }
 
 run() {
     local kind=$1 build_dir=$2 work=$3
-    local fuzzer="$build_dir/scene_${kind}_fuzzer"
-    [[ $kind == replay ]] && fuzzer="$build_dir/replay_fuzzer"
-    local seconds=${MOSAIC_FUZZ_SECONDS:-60}
+    local fuzzer="$build_dir/scene_${kind}_fuzzer" default_seconds=60
+    case $kind in
+        replay) fuzzer="$build_dir/replay_fuzzer" ;;
+        # Newer, smaller targets (issue #32): 20 s each in the test command.
+        prefab) fuzzer="$build_dir/prefab_chain_fuzzer" default_seconds=20 ;;
+        manifest) fuzzer="$build_dir/manifest_fuzzer" default_seconds=20 ;;
+        merge) fuzzer="$build_dir/merge_fuzzer" default_seconds=20 ;;
+    esac
+    local seconds=${MOSAIC_FUZZ_SECONDS:-$default_seconds}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same
     # inputs in the same order every time, so it cannot pass on one run and fail on the next.
     # Exploring with new seeds is a developer's job: MOSAIC_FUZZ_SEED=0 (random).
@@ -110,7 +117,8 @@ EOF
 case ${1:-} in
     build) (($# == 2)) || usage; build "$2" ;;
     run)
-        if (($# != 4)) || [[ $2 != json && $2 != binary && $2 != replay ]]; then usage; fi
+        case ${2:-} in json | binary | replay | prefab | manifest | merge) ;; *) usage ;; esac
+        (($# == 4)) || usage
         run "$2" "$3" "$4"
         ;;
     *) usage ;;

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -478,15 +479,41 @@ bool report_failure(const load_result<T>& loaded, std::ostream& err) {
     return true;
 }
 
-int validate(const fs::path& file, const component_table& table, std::ostream& out,
-             std::ostream& err) {
+// The prefab links of `s` (a scene's, or a prefab's own nested instances) resolved as a run
+// resolves them: a missing, cyclic or unreadable prefab is a warning, a chain past the
+// nesting or expansion limit an error. Appended to `diagnostics`.
+void resolve_links(scene& s, const fs::path& file, const fs::path& project_folder,
+                   const component_table& table, std::vector<diagnostic>& diagnostics) {
+    prefab_library lib(table, project_folder);
+    const std::vector<diagnostic> resolved = resolve_prefab_instances(s, lib, table, file.string());
+    diagnostics.insert(diagnostics.end(), resolved.begin(), resolved.end());
+}
+
+bool has_error(const std::vector<diagnostic>& diagnostics) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
+}
+
+int validate(const fs::path& file, const fs::path& project_folder, const component_table& table,
+             std::ostream& out, std::ostream& err) {
     if (kind_of(file) == file_kind::scene) {
-        const load_result<scene> loaded = load_scene_showing_progress(file, table, err);
+        load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
+        resolve_links(*loaded.value, file, project_folder, table, loaded.diagnostics);
+        if (has_error(loaded.diagnostics)) {
+            err << to_string(loaded.diagnostics);
+            return exit_file_error;
+        }
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else if (kind_of(file) == file_kind::prefab) {
-        const load_result<prefab> loaded = load_prefab_file(file, table);
+        load_result<prefab> loaded = load_prefab_file(file, table);
         if (report_failure(loaded, err)) return exit_file_error;
+        scene contents = loaded.value->contents().clone();
+        resolve_links(contents, file, project_folder, table, loaded.diagnostics);
+        if (has_error(loaded.diagnostics)) {
+            err << to_string(loaded.diagnostics);
+            return exit_file_error;
+        }
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else {
         const load_result<archetype> loaded = load_archetype_file(file, table);
@@ -532,6 +559,28 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
 
 // --- 4. running a scene ----------------------------------------------------------------------
 
+// The archetypes folder's problems for a run of `s`: a prefab file that does not load stops
+// the run only when the scene links to it; for the other scenes it is a warning.
+std::vector<diagnostic> only_used_prefabs_fail(std::vector<diagnostic> problems, const scene& s,
+                                               const prefab_library& lib) {
+    std::set<fs::path> used;
+    s.world.view<const PrefabInstance>(exclude<>, include_disabled)
+        .each([&](entity, const PrefabInstance& link) {
+            std::error_code ec;
+            const std::string_view path(link.prefab.path,
+                                        strnlen(link.prefab.path, sizeof link.prefab.path));
+            used.insert(fs::weakly_canonical(lib.file_of(path), ec));
+        });
+    for (diagnostic& d : problems) {
+        if (d.severity != diagnostic::level::error || !is_prefab_path(d.file)) continue;
+        std::error_code ec;
+        if (used.contains(fs::weakly_canonical(d.file, ec))) continue;
+        d.severity = diagnostic::level::warning;
+        d.message += " (this scene does not use it)";
+    }
+    return problems;
+}
+
 // A project whose registration failed: the command goes on with the built-in types.
 void report(const std::optional<registration_error>& error, std::ostream& err) {
     if (error) err << "mosaic-run: warning: " << error->to_string() << '\n';
@@ -546,10 +595,14 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
 
     load_result<scene> loaded = load_scene_showing_progress(file, g.table(), err);
     if (report(loaded.diagnostics, err)) return exit_file_error;
-    if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
+    if (report(only_used_prefabs_fail(g.load_archetypes(opened.archetypes_folder(file)),
+                                      *loaded.value, g.prefab_links()),
+               err))
+        return exit_file_error;
     // Instances the file stores as links plus overrides become whole entities.
-    report(resolve_prefab_instances(*loaded.value, g.prefab_links(), g.table(), file.string()),
-           err);
+    if (report(resolve_prefab_instances(*loaded.value, g.prefab_links(), g.table(), file.string()),
+               err))
+        return exit_file_error;
     g.start(std::move(*loaded.value));
     std::optional<replay_recorder> recorder;
     if (c.record) {
@@ -668,7 +721,13 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             case command::action::validate: {
                 component_table table;
                 report(register_components(project.code(), table), err);
-                return validate(c.files[0], table, out, err);
+                // Links are relative to the project folder: the archetypes folder's parent; a
+                // prefab outside a project lives in its archetypes folder itself.
+                const fs::path links_folder =
+                    project.manifest || kind_of(c.files[0]) != file_kind::prefab
+                        ? project.archetypes_folder(c.files[0]).parent_path()
+                        : fs::absolute(c.files[0]).lexically_normal().parent_path().parent_path();
+                return validate(c.files[0], links_folder, table, out, err);
             }
             case command::action::convert: {
                 component_table table;
