@@ -30,7 +30,18 @@ void register_builtin_components(component_table& table) {
         .field("tint", &Sprite::tint)
         .field("size", &Sprite::size, {.speed = 0.01f})
         .field("texture", &Sprite::texture)
-        .field("layer", &Sprite::layer, {.min = -100, .max = 100});
+        .field("layer", &Sprite::layer, {.min = -100, .max = 100})
+        .field("frame", &Sprite::frame,
+               {.min = 0, .max = 65535, .tooltip = "Frame of a sprite sheet (its index)"});
+    table.component<Text>("Text")
+        .field("text", &Text::text, {.multiline = true})
+        .field("font", &Text::font, {.tooltip = "A .ttf file; empty: DejaVu Sans"})
+        .field("size", &Text::size, {.min = 0, .max = 1000, .speed = 0.01f})
+        .field("color", &Text::fill)
+        .field(
+            "align", &Text::align,
+            {{"left", TextAlign::left}, {"center", TextAlign::center}, {"right", TextAlign::right}})
+        .field("layer", &Text::layer, {.min = -100, .max = 100});
     table.component<Camera>("Camera")
         .field("zoom", &Camera::zoom, {.min = 0.01, .max = 100, .speed = 0.01f})
         .field("primary", &Camera::primary);
