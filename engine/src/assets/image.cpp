@@ -56,6 +56,22 @@ asset_result<image_header> read_image_header(std::span<const std::uint8_t> bytes
                                          std::to_string(image_limits::max_file_bytes >> 20) +
                                          " MiB");
     }
+    // A PNG's size is in its first chunk: checked against the caps before stb_image sees it,
+    // which refuses some huge sizes itself but with a vaguer message ("too large").
+    if (is_png(bytes) && bytes.size() >= 24 && std::memcmp(bytes.data() + 12, "IHDR", 4) == 0) {
+        const auto be32 = [&](std::size_t at) {
+            return (std::uint32_t{bytes[at]} << 24) | (std::uint32_t{bytes[at + 1]} << 16) |
+                   (std::uint32_t{bytes[at + 2]} << 8) | std::uint32_t{bytes[at + 3]};
+        };
+        const std::uint32_t width = be32(16);
+        const std::uint32_t height = be32(20);
+        if (width > image_limits::max_side || height > image_limits::max_side) {
+            return result::failure(name, std::to_string(width) + "x" + std::to_string(height) +
+                                             " is larger than the cap of " +
+                                             std::to_string(image_limits::max_side) +
+                                             " pixels a side");
+        }
+    }
     image_header header;
     if (stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &header.width,
                               &header.height, &header.channels) == 0) {
