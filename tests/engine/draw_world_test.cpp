@@ -9,8 +9,8 @@
 #include <cstring>
 #include <map>
 #include <mosaic/ecs/world.hpp>
-#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/assets/font.hpp>
+#include <mosaic/engine/components.hpp>
 #include <span>
 #include <string>
 #include <vector>

@@ -32,7 +32,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::span<const std::uint8_t> bytes(data, size);
     const auto header = mosaic::read_image_header(bytes, "fuzz.png");
     if (!header) {
-        if (header.error.rfind("'fuzz.png': ", 0) != 0) broken("failures name the file", header.error);
+        if (header.error.rfind("'fuzz.png': ", 0) != 0)
+            broken("failures name the file", header.error);
         return 0;
     }
     const mosaic::image_header& h = *header.value;
@@ -42,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     // Decoding the largest images the caps allow takes long; the header path is what is
     // hostile, and 1 MiB images still reach every decoder path.
-    if (static_cast<std::size_t>(h.width) * static_cast<std::size_t>(h.height) > (1u << 18)) return 0;
+    if (static_cast<std::size_t>(h.width) * static_cast<std::size_t>(h.height) > (1u << 18))
+        return 0;
     const auto image = mosaic::decode_image(bytes, "fuzz.png");
     if (!image) {
         if (image.why.empty()) broken("a failed decode says why", image.error);

@@ -37,7 +37,8 @@ void check(const mosaic::asset_result<mosaic::sprite_sheet>& read, bool native) 
     const std::string text = mosaic::write_sheet_json(sheet);
     const auto again = mosaic::read_sheet_json(text, "fuzz.json");
     if (!again) broken("a written sheet reads back", again.error + "\n" + text);
-    if (again.value->frames.size() != sheet.frames.size()) broken("frames survive a round trip", text);
+    if (again.value->frames.size() != sheet.frames.size())
+        broken("frames survive a round trip", text);
     if (native && mosaic::write_sheet_json(*again.value) != text) {
         broken("writing a read sheet again gives the same text", text);
     }

@@ -62,9 +62,11 @@ TEST_F(AssetDraw, FiveHundredDifferentImagesDrawInOneCall) {
     for (int i = 0; i < 500; ++i) {
         const std::string name = "img/" + std::to_string(i) + ".png";
         write_solid(folder / name, 8, 8,
-                    {static_cast<std::uint8_t>(i % 256), static_cast<std::uint8_t>(i / 256 * 100), 200, 255});
-        sprites.push_back(add_sprite(w, {static_cast<float>(i % 25) - 12.0f, static_cast<float>(i / 25) - 9.5f},
-                                     name, 0, {1.0f, 1.0f}));
+                    {static_cast<std::uint8_t>(i % 256), static_cast<std::uint8_t>(i / 256 * 100),
+                     200, 255});
+        sprites.push_back(
+            add_sprite(w, {static_cast<float>(i % 25) - 12.0f, static_cast<float>(i / 25) - 9.5f},
+                       name, 0, {1.0f, 1.0f}));
     }
     // 512 pixels for 25.6 units: 20 pixels a sprite (quads, not points).
     framebuffer target({512, 512});
@@ -83,10 +85,11 @@ TEST_F(AssetDraw, FiveHundredDifferentImagesDrawInOneCall) {
         const glm::vec2 pixel = camera.world_to_screen(at, {512.0f, 512.0f});
         const int x = static_cast<int>(pixel.x);
         const int y = static_cast<int>(pixel.y);
-        EXPECT_EQ(shot.pixel(x, y),
-                  (rgba8{static_cast<std::uint8_t>(i % 256), static_cast<std::uint8_t>(i / 256 * 100), 200, 255}))
+        EXPECT_EQ(shot.pixel(x, y), (rgba8{static_cast<std::uint8_t>(i % 256),
+                                           static_cast<std::uint8_t>(i / 256 * 100), 200, 255}))
             << "image " << i;
-        EXPECT_EQ(target.read_entity_id(x, y), static_cast<std::int32_t>(sprites[static_cast<std::size_t>(i)].index))
+        EXPECT_EQ(target.read_entity_id(x, y),
+                  static_cast<std::int32_t>(sprites[static_cast<std::size_t>(i)].index))
             << "picking image " << i;
     }
     // The same 500 as points (sprites of a few pixels) are one call too.
@@ -131,22 +134,26 @@ TEST_F(AssetDraw, ABrokenSheetDrawsThePlaceholderAndNamesTheFrame) {
     EXPECT_EQ(shot.pixel(20, 20), (rgba8{255, 0, 255, 255}));
     const auto errors = textures.take_errors();
     ASSERT_EQ(errors.size(), 1u);
-    EXPECT_NE(errors[0].find("cannot load texture 'bad.sheet.json'"), std::string::npos) << errors[0];
-    EXPECT_NE(errors[0].find("frame 0 'wide': the frame [1, 0, 2, 1] reaches outside the 2x1 image"),
-              std::string::npos)
+    EXPECT_NE(errors[0].find("cannot load texture 'bad.sheet.json'"), std::string::npos)
+        << errors[0];
+    EXPECT_NE(
+        errors[0].find("frame 0 'wide': the frame [1, 0, 2, 1] reaches outside the 2x1 image"),
+        std::string::npos)
         << errors[0];
 }
 
 TEST_F(AssetDraw, AnImageClaimingAHugeSizeIsRefusedWithTheCap) {
     const std::filesystem::path folder = temp_folder();
-    std::vector<std::uint8_t> header = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13,
-                                        'I', 'H', 'D', 'R', 0, 1, 0x86, 0xA0, 0, 1, 0x86, 0xA0,
-                                        8, 6, 0, 0, 0, 0, 0, 0, 0};
+    std::vector<std::uint8_t> header = {0x89, 'P',  'N', 'G', '\r', '\n', 0x1A, '\n', 0,    0, 0,
+                                        13,   'I',  'H', 'D', 'R',  0,    1,    0x86, 0xA0, 0, 1,
+                                        0x86, 0xA0, 8,   6,   0,    0,    0,    0,    0,    0, 0};
     std::ofstream(folder / "bomb.png", std::ios::binary)
-        .write(reinterpret_cast<const char*>(header.data()), static_cast<std::streamsize>(header.size()));
+        .write(reinterpret_cast<const char*>(header.data()),
+               static_cast<std::streamsize>(header.size()));
     texture_cache textures(folder);
     EXPECT_EQ(textures.find("bomb.png").texture, textures.placeholder());
-    EXPECT_NE(textures.error("bomb.png").find("100000x100000 is larger than the cap of 8192 pixels a side"),
+    EXPECT_NE(textures.error("bomb.png")
+                  .find("100000x100000 is larger than the cap of 8192 pixels a side"),
               std::string::npos)
         << textures.error("bomb.png");
 }

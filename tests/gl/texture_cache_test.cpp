@@ -38,7 +38,8 @@ TEST_F(TextureCache, ATexturedQuadShowsTheImageTheRightWayUp) {
 
     draw_list list;
     // 4x4 units: pixels 16..47, each texel a 16-pixel square (nearest when magnified).
-    list.add_quad({.size = {4.0f, 4.0f}, .tint = white, .texture = checker.texture, .uv = checker.uv});
+    list.add_quad(
+        {.size = {4.0f, 4.0f}, .tint = white, .texture = checker.texture, .uv = checker.uv});
     const image shot = draw(list);
     EXPECT_EQ(shot.pixel(24, 24), red8);  // top left
     EXPECT_EQ(shot.pixel(40, 24), green8);
@@ -101,7 +102,8 @@ TEST_F(TextureCache, ThePlaceholderIsAVisibleMagentaChecker) {
     const texture_region missing = textures.find("gone.png");
     draw_list list;
     // 4x4 units over a 16x16 checker of 4-pixel squares: each square is 8 screen pixels.
-    list.add_quad({.size = {4.0f, 4.0f}, .tint = white, .texture = missing.texture, .uv = missing.uv});
+    list.add_quad(
+        {.size = {4.0f, 4.0f}, .tint = white, .texture = missing.texture, .uv = missing.uv});
     const image shot = draw(list);
     EXPECT_EQ(shot.pixel(20, 20), (rgba8{255, 0, 255, 255}));
     EXPECT_EQ(shot.pixel(28, 20), (rgba8{0, 0, 0, 255}));

@@ -29,8 +29,8 @@ inline std::vector<std::uint8_t> gradient_pixels(int width, int height) {
     std::vector<std::uint8_t> pixels;
     for (int y = 0; y < height; ++y) {
         for (int x = 0; x < width; ++x) {
-            pixels.insert(pixels.end(), {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y),
-                                         7, 255});
+            pixels.insert(pixels.end(),
+                          {static_cast<std::uint8_t>(x), static_cast<std::uint8_t>(y), 7, 255});
         }
     }
     return pixels;
@@ -56,7 +56,8 @@ inline std::vector<std::uint8_t> png_bytes(int width, int height) {
 inline void write_bytes(const std::filesystem::path& file, const std::vector<std::uint8_t>& bytes) {
     std::filesystem::create_directories(file.parent_path());
     std::ofstream(file, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
 }
 
 inline void write_text(const std::filesystem::path& file, std::string_view text) {
@@ -67,10 +68,11 @@ inline void write_text(const std::filesystem::path& file, std::string_view text)
 /// The PNG signature and an IHDR chunk claiming `width` x `height` (CRC not computed:
 /// stb_image does not check it), then nothing: a file that lies about its size.
 inline std::vector<std::uint8_t> png_header_claiming(std::uint32_t width, std::uint32_t height) {
-    std::vector<std::uint8_t> b = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n', 0, 0, 0, 13,
-                                   'I',  'H', 'D', 'R'};
+    std::vector<std::uint8_t> b = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n',
+                                   0,    0,   0,   13,  'I',  'H',  'D',  'R'};
     for (const std::uint32_t v : {width, height}) {
-        for (int shift = 24; shift >= 0; shift -= 8) b.push_back(static_cast<std::uint8_t>(v >> shift));
+        for (int shift = 24; shift >= 0; shift -= 8)
+            b.push_back(static_cast<std::uint8_t>(v >> shift));
     }
     b.insert(b.end(), {8, 6, 0, 0, 0, 0, 0, 0, 0});  // 8-bit RGBA, then a dummy CRC
     return b;

@@ -14,8 +14,8 @@ namespace {
 // File times have a granularity; a later time makes the change visible however fast the
 // test runs.
 void touch_later(const std::filesystem::path& file, int seconds) {
-    std::filesystem::last_write_time(file, std::filesystem::file_time_type::clock::now() +
-                                               std::chrono::seconds(seconds));
+    std::filesystem::last_write_time(
+        file, std::filesystem::file_time_type::clock::now() + std::chrono::seconds(seconds));
 }
 
 TEST(AssetWatcher, ReportsAChangeOnceItHasSettled) {

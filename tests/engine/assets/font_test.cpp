@@ -29,8 +29,10 @@ TEST(Font, BakesTheDefaultFont) {
     EXPECT_GT(a.uv_max.x, a.uv_min.x);
     // Some coverage inside the glyph's rectangle of the atlas.
     int covered = 0;
-    for (int y = static_cast<int>(a.uv_min.y * font.image.height); y < a.uv_max.y * font.image.height; ++y) {
-        for (int x = static_cast<int>(a.uv_min.x * font.image.width); x < a.uv_max.x * font.image.width; ++x) {
+    for (int y = static_cast<int>(a.uv_min.y * font.image.height);
+         y < a.uv_max.y * font.image.height; ++y) {
+        for (int x = static_cast<int>(a.uv_min.x * font.image.width);
+             x < a.uv_max.x * font.image.width; ++x) {
             covered += font.image.at(x, y)[3] > 128 ? 1 : 0;
         }
     }

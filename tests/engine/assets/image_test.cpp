@@ -36,7 +36,8 @@ TEST(Image, AHugeClaimedSizeIsRefusedBeforeDecoding) {
     const auto bytes = png_header_claiming(100000, 100000);
     const auto image = decode_image(bytes, "bomb.png");
     ASSERT_FALSE(image);
-    EXPECT_EQ(image.error, "'bomb.png': 100000x100000 is larger than the cap of 8192 pixels a side");
+    EXPECT_EQ(image.error,
+              "'bomb.png': 100000x100000 is larger than the cap of 8192 pixels a side");
     EXPECT_EQ(image.why, "100000x100000 is larger than the cap of 8192 pixels a side");
 }
 
@@ -65,7 +66,8 @@ TEST(Image, TruncatedAndCorruptFilesSayWhat) {
 
     EXPECT_EQ(decode_image({}, "empty.png").why, "the file is empty");
     // The signature alone: the header cannot be read.
-    const auto signature_only = decode_image(std::span(png_header_claiming(1, 1)).first(8), "s.png");
+    const auto signature_only =
+        decode_image(std::span(png_header_claiming(1, 1)).first(8), "s.png");
     ASSERT_FALSE(signature_only);
     EXPECT_NE(signature_only.why.find("header cannot be read"), std::string::npos)
         << signature_only.why;

@@ -96,14 +96,16 @@ TEST(SheetJson, ImportsArrayExportsWithPivots) {
 }
 
 TEST(SheetJson, BrokenFilesNameTheFileAndWhere) {
-    const auto syntax = read_sheet_json("{\n  \"version\": 1,\n  \"image\" \"a.png\"}", "a.sheet.json");
+    const auto syntax =
+        read_sheet_json("{\n  \"version\": 1,\n  \"image\" \"a.png\"}", "a.sheet.json");
     ASSERT_FALSE(syntax);
     EXPECT_EQ(syntax.error.rfind("'a.sheet.json': line 3:", 0), 0u) << syntax.error;
 
     const auto wrong_type = read_sheet_json(
         R"({"version": 1, "image": "a.png", "frames": [{"name": "x", "rect": [0, 0, "16", 16]}]})",
         "a.sheet.json");
-    EXPECT_EQ(wrong_type.error, "'a.sheet.json': frames[0].rect[2] should be a number, not a string");
+    EXPECT_EQ(wrong_type.error,
+              "'a.sheet.json': frames[0].rect[2] should be a number, not a string");
 
     const auto outside = import_packed_sheet_json(
         R"({"frames": {"big": {"frame": {"x": 8, "y": 0, "w": 16, "h": 16}}},

@@ -9,7 +9,8 @@ namespace mosaic {
 namespace {
 
 TEST(SpriteSheet, SlicesAGridRowByRow) {
-    const auto frames = slice_grid({40, 20}, {.cell = {16, 8}, .offset = {2, 1}, .spacing = {4, 2}});
+    const auto frames =
+        slice_grid({40, 20}, {.cell = {16, 8}, .offset = {2, 1}, .spacing = {4, 2}});
     // x: 2..18, 22..38 (a third would end at 58); y: 1..9, 11..19.
     ASSERT_EQ(frames.size(), 4u);
     EXPECT_EQ(frames[0].name, "frame_0");
@@ -50,7 +51,8 @@ TEST(SpriteSheet, ValidationNamesTheFileAndTheFrame) {
     EXPECT_EQ(problems[0],
               "'art/tank.sheet.json', frame 1 'b': the frame [24, 0, 16, 16] reaches outside "
               "the 32x32 image");
-    EXPECT_EQ(problems[1], "'art/tank.sheet.json', frame 2 'a': the name is already used by frame 0");
+    EXPECT_EQ(problems[1],
+              "'art/tank.sheet.json', frame 2 'a': the name is already used by frame 0");
     EXPECT_EQ(problems[2], "'art/tank.sheet.json', frame 3 '': the frame has no name");
     EXPECT_EQ(problems[3], "'art/tank.sheet.json', frame 3 '': the frame is empty (0x4)");
     EXPECT_EQ(problems[4],
