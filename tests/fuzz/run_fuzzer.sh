@@ -3,7 +3,7 @@
 # (tests/fuzz/CMakeLists.txt); it also works by hand:
 #
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
-#   run_fuzzer.sh run json|binary|replay|sheet|image BUILD_DIR WORK_DIR
+#   run_fuzzer.sh run json|binary|replay|sheet|image|clip BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
 #                                                for $MOSAIC_FUZZ_SECONDS (default 60; 20 for
 #                                                sheet and image, the small asset parsers)
@@ -35,7 +35,7 @@ build() {
             -DCMAKE_C_COMPILER="${CC:-clang}" -DCMAKE_CXX_COMPILER="${CXX:-clang++}"
     fi
     cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer replay_fuzzer \
-        sheet_json_fuzzer image_header_fuzzer make_seeds
+        sheet_json_fuzzer image_header_fuzzer clip_json_fuzzer make_seeds
 }
 
 run() {
@@ -44,8 +44,9 @@ run() {
     [[ $kind == replay ]] && fuzzer="$build_dir/replay_fuzzer"
     [[ $kind == sheet ]] && fuzzer="$build_dir/sheet_json_fuzzer"
     [[ $kind == image ]] && fuzzer="$build_dir/image_header_fuzzer"
+    [[ $kind == clip ]] && fuzzer="$build_dir/clip_json_fuzzer"
     local default_seconds=60
-    [[ $kind == sheet || $kind == image ]] && default_seconds=20
+    [[ $kind == sheet || $kind == image || $kind == clip ]] && default_seconds=20
     local seconds=${MOSAIC_FUZZ_SECONDS:-$default_seconds}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same
     # inputs in the same order every time, so it cannot pass on one run and fail on the next.
@@ -64,6 +65,7 @@ run() {
                  -artifact_prefix="$work/artifacts/")
     [[ $kind == json ]] && flags+=("-dict=$here/scene_json.dict")
     [[ $kind == sheet ]] && flags+=("-dict=$here/sheet_json.dict")
+    [[ $kind == clip ]] && flags+=("-dict=$here/clip_json.dict")
 
     mkdir -p "$work/corpus" "$work/artifacts"
     rm -rf "$work/seeds"
@@ -116,7 +118,7 @@ EOF
 case ${1:-} in
     build) (($# == 2)) || usage; build "$2" ;;
     run)
-        if (($# != 4)) || [[ $2 != json && $2 != binary && $2 != replay && $2 != sheet && $2 != image ]]; then usage; fi
+        if (($# != 4)) || [[ $2 != json && $2 != binary && $2 != replay && $2 != sheet && $2 != image && $2 != clip ]]; then usage; fi
         run "$2" "$3" "$4"
         ;;
     *) usage ;;

@@ -4,10 +4,12 @@
 #include <chrono>
 #include <system_error>
 
+#include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
+#include "mosaic/engine/tilemap/tileset.hpp"
 
 namespace mosaic {
 
@@ -78,6 +80,8 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
         s->apply_systems(systems_);
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list = archetypes_;
         if (Prefabs* p = s->world.try_resource<Prefabs>()) p->list = prefabs_;
+        // Clips bound to the old table: bound again, and tracks on fields that went reported.
+        if (AnimationClips* c = s->world.try_resource<AnimationClips>()) c->rebind();
     }
     record_system_defaults();  // the new code's registered settings
     return migration;
@@ -142,6 +146,12 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
+    AnimationClips& clips = w.resource<AnimationClips>();
+    clips.table = &table_;
+    if (!archetype_folder_.empty()) {
+        clips.root = archetype_folder_.parent_path();
+        w.resource<Tilesets>().root = clips.root;
+    }
     sync_settings();
     clock_.reset();
 }
