@@ -16,6 +16,7 @@
 #include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/systems/builtin_systems.hpp>
+#include <mosaic/engine/tilemap/tileset.hpp>
 
 namespace {
 
@@ -308,6 +309,33 @@ TEST(Animator, RewindingARecordingGivesAFreshRunsAnimatedValues) {
     for (int i = 0; i < 13; ++i) fresh.frame(fresh.clock().tick_seconds());
     EXPECT_GT(y_of(fresh).first, 0.0f);
     EXPECT_EQ(y_of(live), y_of(fresh));
+}
+
+// The platformer's clips and tileset (data only) load and bind with the built-in table.
+TEST(Animator, ThePlatformerSampleClipsAndTilesetLoad) {
+    const fs::path root = fs::path(MOSAIC_REPO_DIR) / "projects" / "platformer";
+    component_table table;
+    register_builtin_components(table);
+    AnimationClips clips;
+    clips.root = root;
+    clips.table = &table;
+    GameLog log;
+    for (const char* clip : {"assets/player_idle.clip.json", "assets/player_run.clip.json",
+                             "assets/player_jump.clip.json", "assets/glow_pulse.clip.json",
+                             "assets/platform_slide.clip.json"}) {
+        const bound_clip& c = clips.get(clip, log);
+        EXPECT_TRUE(c.loaded) << clip;
+        EXPECT_EQ(c.tracks.size(), c.clip.tracks.size()) << clip;
+    }
+    EXPECT_TRUE(log.warnings.empty()) << log.warnings.front();
+    EXPECT_EQ(clips.get("assets/player_jump.clip.json", log).clip.wrap, clip_wrap::once);
+    Tilesets sets;
+    sets.root = root;
+    std::vector<std::string> warnings;
+    const tileset* tiles = sets.get("assets/tiles.tileset.json", warnings);
+    ASSERT_NE(tiles, nullptr) << warnings.front();
+    EXPECT_TRUE(tiles->is_solid(tiles->find("ground_top")));
+    EXPECT_FALSE(tiles->is_solid(tiles->find("bush")));
 }
 
 }  // namespace
