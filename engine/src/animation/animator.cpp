@@ -122,7 +122,6 @@ const bound_clip& AnimationClips::get(std::string_view path, GameLog& log) {
     const std::string key(path);
     auto found = loaded_.find(key);
     if (found == loaded_.end()) {
-        animation_clip clip;
         std::shared_ptr<const bound_clip> entry;
         if (const auto memory = in_memory_.find(key); memory != in_memory_.end()) {
             entry = bind(key, *memory->second, log);

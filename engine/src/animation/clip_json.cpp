@@ -120,6 +120,9 @@ clip_key read_key(const json& v, const std::string& path) {
     clip_key key;
     key.time = to_time(v[0], path + "[0]");
     key.value = to_number(v[1], path + "[1]");
+    // Beyond this, interpolating between two keys could overflow to infinity.
+    if (std::abs(key.value) > clip_limits::max_value)
+        throw read_error{path + "[1]: a value beyond +-1e15"};
     if (v.Size() == 3)
         key.to_next = named(interpolations, to_text(v[2], path + "[2]"), path + "[2]");
     return key;

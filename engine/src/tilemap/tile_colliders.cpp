@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <string>
+#include <tuple>
 
 #include <mosaic/ecs/view.hpp>
 
@@ -199,8 +200,9 @@ void tile_collider_cache::update(world& w) {
         for (const tile_rect& r : m.rects) {
             const glm::vec2 a = origin + glm::vec2(r.x0, r.y0) * tile;
             const glm::vec2 b = origin + glm::vec2(r.x1, r.y1) * tile;
-            boxes_.push_back({map, aabb{glm::min(a, b), glm::max(a, b)}, info->collider_layer,
-                              info->collider_mask});
+            const glm::vec2 low{std::min(a.x, b.x), std::min(a.y, b.y)};
+            const glm::vec2 high{std::max(a.x, b.x), std::max(a.y, b.y)};
+            boxes_.push_back({map, aabb{low, high}, info->collider_layer, info->collider_mask});
         }
     }
     stats_.boxes = boxes_.size();

@@ -29,12 +29,13 @@ asset_result<tileset> read_tileset_json(std::string_view text, std::string_view 
         return result::failure(file, "line " + std::to_string(line) + ":" + std::to_string(column) +
                                          ": " + failure->message);
     }
-    if (!doc.IsObject()) return result::failure(file, "the file should hold an object {...}");
-    const auto version = doc.FindMember("version");
-    if (version == doc.MemberEnd() || !version->value.IsInt() || version->value.GetInt() != 1)
+    const rapidjson::Value& root = doc;  // const iterators compare unambiguously under clang
+    if (!root.IsObject()) return result::failure(file, "the file should hold an object {...}");
+    const auto version = root.FindMember("version");
+    if (version == root.MemberEnd() || !version->value.IsInt() || version->value.GetInt() != 1)
         return result::failure(file, "\"version\": 1 is missing (the only version this reads)");
-    const auto sheet = doc.FindMember("sheet");
-    if (sheet == doc.MemberEnd() || !sheet->value.IsString() || detail::has_nul(sheet->value))
+    const auto sheet = root.FindMember("sheet");
+    if (sheet == root.MemberEnd() || !sheet->value.IsString() || detail::has_nul(sheet->value))
         return result::failure(file, "\"sheet\" should name the sprite sheet of the tiles");
     tileset out;
     out.sheet.assign(sheet->value.GetString(), sheet->value.GetStringLength());
@@ -43,8 +44,8 @@ asset_result<tileset> read_tileset_json(std::string_view text, std::string_view 
     if (!frames) return result::failure(file, "sheet '" + out.sheet + "': " + frames.why);
     for (const sheet_frame& f : frames.value->frames) out.names.push_back(f.name);
     out.tiles.resize(out.names.size());
-    const auto tiles = doc.FindMember("tiles");
-    if (tiles != doc.MemberEnd()) {
+    const auto tiles = root.FindMember("tiles");
+    if (tiles != root.MemberEnd()) {
         if (!tiles->value.IsObject())
             return result::failure(file, "\"tiles\" should be an object {\"frame name\": {...}}");
         for (const auto& m : tiles->value.GetObject()) {

@@ -48,6 +48,7 @@ struct clip_limits {
     static constexpr std::size_t max_keys = 65536;  // per track, and frames per sprite clip
     static constexpr std::size_t max_events = 4096;
     static constexpr double max_length = 24.0 * 3600.0;  // seconds
+    static constexpr double max_value = 1e15;            // a key's value, either sign
 };
 
 /// Loads the sheet a sprite clip names (the path as written in the clip); a failure's
