@@ -66,8 +66,8 @@ TEST(Image, TruncatedAndCorruptFilesSayWhat) {
 
     EXPECT_EQ(decode_image({}, "empty.png").why, "the file is empty");
     // The signature alone: the header cannot be read.
-    const auto signature_only =
-        decode_image(std::span(png_header_claiming(1, 1)).first(8), "s.png");
+    const std::vector<std::uint8_t> header = png_header_claiming(1, 1);
+    const auto signature_only = decode_image(std::span(header).first(8), "s.png");
     ASSERT_FALSE(signature_only);
     EXPECT_NE(signature_only.why.find("header cannot be read"), std::string::npos)
         << signature_only.why;

@@ -52,15 +52,23 @@ TEST(RunAssets, BrokenAssetsSayWhyAndExitOne) {
     write_bytes(folder / "small.png", png_bytes(16, 16));
     write_text(folder / "bad.sheet.json",
                R"({"version": 1, "image": "small.png", "frames": [
-                   {"name": "a", "rect": [8, 8, 16, 16]}, {"name": "a", "rect": [0, 0, 4, 4]}]})");
+                   {"name": "a", "rect": [8, 8, 16, 16]}, {"name": "b", "rect": [0, 12, 4, 8]}]})");
     const validated sheet = validate(folder / "bad.sheet.json");
     EXPECT_EQ(sheet.code, 1);
+    // Every problem, each naming the frame.
     EXPECT_NE(
         sheet.err.find("frame 0 'a': the frame [8, 8, 16, 16] reaches outside the 16x16 image"),
         std::string::npos)
         << sheet.err;
-    EXPECT_NE(sheet.err.find("frame 1 'a': the name is already used by frame 0"), std::string::npos)
+    EXPECT_NE(sheet.err.find("frame 1 'b': the frame [0, 12, 4, 8] reaches outside"),
+              std::string::npos)
         << sheet.err;
+    write_text(folder / "twice.sheet.json",
+               R"({"version": 1, "image": "small.png", "frames": [
+                   {"name": "a", "rect": [0, 0, 4, 4]}, {"name": "a", "rect": [4, 0, 4, 4]}]})");
+    EXPECT_NE(validate(folder / "twice.sheet.json")
+                  .err.find("frame 1 'a': the name is already used by frame 0"),
+              std::string::npos);
 
     write_text(folder / "lost.json", R"({"version": 1, "image": "gone.png", "frames": []})");
     const validated lost = validate(folder / "lost.json");
