@@ -14,11 +14,15 @@ namespace mosaic {
 namespace {
 
 void animate(world& w, double dt) {
-    AnimationClips* clips = w.try_resource<AnimationClips>();
-    if (clips == nullptr) return;
+    // The clip cache and the events exist only in worlds that animate: every resource is one
+    // more pool each recording keyframe copies. game::start makes AnimationClips (with the
+    // project folder and the table) for scenes that have an Animator; one made here has no
+    // table, so its tracks are reported instead of played.
+    if (w.count<Animator>() == 0) return;
+    AnimationClips* clips = &w.resource<AnimationClips>();
     GameLog& log = w.resource<GameLog>();
-    AnimationEvents* events = w.try_resource<AnimationEvents>();
-    if (events) events->list.clear();
+    AnimationEvents* events = &w.resource<AnimationEvents>();
+    events->list.clear();
     std::vector<std::size_t> passed;
     w.view<Animator>().each([&](entity e, Animator& a) {
         if (!a.playing || a.clip.path[0] == '\0') return;

@@ -9,6 +9,7 @@
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
+#include "mosaic/engine/tilemap/tilemap.hpp"
 #include "mosaic/engine/tilemap/tileset.hpp"
 
 namespace mosaic {
@@ -146,12 +147,16 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
-    AnimationClips& clips = w.resource<AnimationClips>();
-    clips.table = &table_;
-    if (!archetype_folder_.empty()) {
-        clips.root = archetype_folder_.parent_path();
-        w.resource<Tilesets>().root = clips.root;
+    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
+    // every recording keyframe copies).
+    const fs::path project_folder =
+        archetype_folder_.empty() ? fs::path() : archetype_folder_.parent_path();
+    if (w.count<Animator>() > 0) {
+        AnimationClips& clips = w.resource<AnimationClips>();
+        clips.table = &table_;
+        clips.root = project_folder;
     }
+    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder;
     sync_settings();
     clock_.reset();
 }

@@ -25,9 +25,6 @@ void add_builtin_resources(world& w) {
     w.resource<Input>();
     w.resource<Physics>();
     w.resource<Random>();
-    w.resource<AnimationClips>();
-    w.resource<AnimationEvents>();
-    w.resource<Tilesets>();
     w.resource<Contacts>();
     w.resource<GameLog>();
     w.resource<Archetypes>();
