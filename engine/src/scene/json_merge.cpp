@@ -125,6 +125,9 @@ public:
                 merge_object(b, *o, *t, at, out);
                 return true;
             }
+            if (o->IsArray() && at.at == level::field && !at.component.empty() &&
+                merge_cells(b, *o, *t, at, out))
+                return true;
             if (o->IsArray() && at.at == level::scene && at.path == "entities" &&
                 merge_keyed(b, *o, *t, at, "id", out))
                 return true;
@@ -170,6 +173,28 @@ private:
         for (const auto& m : t.GetObject()) {
             if (!find(&o, m.name)) add(m.name);
         }
+    }
+
+    // A component's fixed array of numbers (a TileChunk's tiles): cell by cell, so two edits
+    // of different cells merge and only a cell both sides changed differently conflicts.
+    // Vectors, colours and rects (4 numbers or fewer) stay one value, as people read them.
+    bool merge_cells(const value* b, const value& o, const value& t, const place& at, value& out) {
+        constexpr rapidjson::SizeType smallest = 5;
+        if (!b || !b->IsArray() || o.Size() < smallest || o.Size() != t.Size() ||
+            o.Size() != b->Size())
+            return false;
+        for (rapidjson::SizeType i = 0; i < o.Size(); ++i) {
+            if (!(*b)[i].IsNumber() || !o[i].IsNumber() || !t[i].IsNumber()) return false;
+        }
+        out.SetArray();
+        for (rapidjson::SizeType i = 0; i < o.Size(); ++i) {
+            value cell;
+            place where = at;
+            where.path += "[" + std::to_string(i) + "]";
+            merge(&(*b)[i], &o[i], &t[i], where, cell);
+            out.PushBack(cell, *alloc_);
+        }
+        return true;
     }
 
     // --- 4. keyed arrays (entities, systems) -----------------------------------------------

@@ -1,6 +1,7 @@
 // Sections: 1. arguments  2. --validate  3. --convert  4. running a scene (and --record)
 //           5. --new-project  6. run. --replay and --verify: run_replay.cpp.
 #include "run_commands.hpp"
+#include "run_assets.hpp"
 #include "run_merge.hpp"
 #include "run_replay.hpp"
 
@@ -81,7 +82,10 @@ constexpr const char* help_text =
     "  --verify FILE     the same as --replay FILE --verify\n"
     "  --validate FILE   load FILE and print what it holds: entities, components per type,\n"
     "                    components of unknown types, warnings. Errors go to stderr as\n"
-    "                    FILE:LINE:COLUMN: error: PATH: MESSAGE.\n"
+    "                    FILE:LINE:COLUMN: error: PATH: MESSAGE. Assets too: an image\n"
+    "                    (.png, .jpg: its size), a sprite sheet (any other .json: *.sheet.json\n"
+    "                    or an Aseprite / TexturePacker export; its frames, checked against\n"
+    "                    its image) or a font (.ttf, .otf)\n"
     "  --convert IN OUT  load IN and write it to OUT in the format OUT's extension names:\n"
     "                    a scene JSON <-> binary, a prefab or an archetype to JSON. IN must\n"
     "                    load without errors; OUT is replaced atomically, its previous\n"
@@ -359,7 +363,8 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         return usage_error{c.run_options.front() + " applies to running a scene, not to " + option};
     }
     for (const std::string& operand : operands) {
-        if (auto error = check_kind(operand)) return *error;
+        const bool asset = c.what == command::action::validate && is_asset_path(operand);
+        if (auto error = check_kind(operand); error && !asset) return *error;
         c.files.emplace_back(operand);
     }
     if (c.what == command::action::play && kind_of(c.files[0]) != file_kind::scene) {
@@ -691,6 +696,9 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             return exit_ok;
         }
         if (c.what == command::action::new_project) return new_project(c, out, err);
+        if (c.what == command::action::validate && !kind_of(c.files[0])) {
+            return validate_asset(c.files[0], out, err);  // images, sheets, fonts: no project
+        }
         if (c.what == command::action::replay) {
             return play_replay(
                 {.file = c.files[0],
