@@ -81,7 +81,7 @@ bool editor_state::save_replay(const fs::path& path, std::vector<diagnostic>* er
         return false;
     }
     const std::string scene_name =
-        path_.empty() ? std::string("untitled") : path_.filename().string();
+        scene_path().empty() ? std::string("untitled") : scene_path().filename().string();
     replay_recorder recorder(scratch, origin_of(*game_, scene_name),
                              replay_settings{.tick_seconds = recording_->tick_seconds()});
     scratch.set_observer(&recorder);
@@ -142,7 +142,7 @@ bool editor_state::open_replay(const fs::path& path, std::vector<diagnostic>* er
     if (!start.ok()) return false;  // the open scene is untouched
 
     if (playing()) stop();
-    path_.clear();  // the replay's scene is untitled: Save asks where
+    documents_.front().set_file({});  // the replay's scene is untitled: Save asks where
     if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
     game_->start(std::move(*start.value));
     reset_after_load();

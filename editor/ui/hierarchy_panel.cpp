@@ -14,6 +14,7 @@
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
@@ -239,7 +240,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::BeginPopupContextItem("##background_menu")) {
         create_menu_items(s, ui, null_entity);
         ImGui::Separator();
-        if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+        (void)command_menu_item(s, ui, "edit.paste");
         ImGui::EndPopup();
     }
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) keyboard(s, ui);
@@ -449,9 +450,8 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     if (!ImGui::BeginPopupContextItem("##row_menu")) return;
     create_menu_items(s, ui, e);
     ImGui::Separator();
-    if (ImGui::MenuItem("Rename", "F2")) command_rename(s, ui);
-    if (ImGui::MenuItem("Duplicate", "Ctrl+D")) command_duplicate(s, ui);
-    if (ImGui::MenuItem("Delete", "Del")) command_delete(s, ui);
+    for (const char* id : {"edit.rename", "edit.duplicate", "edit.delete"})
+        (void)command_menu_item(s, ui, id);
     ImGui::Separator();
     if (ImGui::MenuItem("Create Prefab")) command_create_prefab(s, ui, e);
     ui.test.record("hierarchy/menu/Create Prefab");
@@ -464,8 +464,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
             ImGui::SetTooltip("Make this instance plain entities: no longer linked to its prefab");
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Copy", "Ctrl+C")) command_copy(s, ui);
-    if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+    for (const char* id : {"edit.copy", "edit.paste"}) (void)command_menu_item(s, ui, id);
     ImGui::Separator();
     const bool has_parent = !parent_of(s.world(), e).is_null();
     if (ImGui::MenuItem("Move to Root", nullptr, false, has_parent)) {
@@ -482,7 +481,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
         const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
         set_active(s, items, !active);
     }
-    if (ImGui::MenuItem("Frame in Scene View", "F")) command_frame_selection(ui);
+    (void)command_menu_item(s, ui, "edit.frame_selection");
     if (s.playing()) {
         ImGui::Separator();
         const bool kept = s.keeps().entity_kept(e);
