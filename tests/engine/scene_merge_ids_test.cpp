@@ -136,9 +136,10 @@ TEST_F(SceneMergeIds, RandomMergesNearTheTopLoseNoEntity) {
                 ASSERT_TRUE(merged.contains(e.name) || named_in_conflict)
                     << "round " << round << ": " << e.name << " lost\n"
                     << conflicts;
-                if (merged.contains(e.name) && !named_in_conflict)
+                if (merged.contains(e.name) && !named_in_conflict) {
                     EXPECT_EQ(merged.at(e.name), e.parent ? names[e.parent] : "")
                         << "round " << round << ": " << e.name;
+                }
             }
         }
     }
@@ -166,10 +167,15 @@ TEST_F(SceneMergeIds, PrefabFilesGivenToMergeAreRefusedSayingSo) {
     for (const char* name : {"base", "ours", "theirs"})
         std::ofstream(folder / name, std::ios::binary) << prefab;
     std::ostringstream out, err;
-    const int code = tools::run({"--merge", (folder / "base").string(), (folder / "ours").string(),
-                                 (folder / "theirs").string(), "-o", (folder / "ours").string(),
-                                 "--path", "archetypes/tank.prefab.json"},
-                                out, err);
+    const std::vector<std::string> args{"--merge",
+                                        (folder / "base").string(),
+                                        (folder / "ours").string(),
+                                        (folder / "theirs").string(),
+                                        "-o",
+                                        (folder / "ours").string(),
+                                        "--path",
+                                        "archetypes/tank.prefab.json"};
+    const int code = tools::run(args, out, err);
     EXPECT_EQ(code, 1);
     EXPECT_NE(err.str().find("prefab"), std::string::npos) << err.str();
     EXPECT_NE(err.str().find("merges scene files only"), std::string::npos) << err.str();
