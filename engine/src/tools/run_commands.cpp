@@ -1,5 +1,6 @@
 // Sections: 1. arguments  2. --validate  3. --convert  4. running a scene (and --record)
-//           5. --new-project  6. run. --replay and --verify: run_replay.cpp.
+//           5. --new-project  6. run. --replay and --verify: run_replay.cpp; --merge:
+//           run_merge.cpp; --validate of images, sheets and fonts: run_assets.cpp.
 #include "run_commands.hpp"
 #include "run_assets.hpp"
 #include "run_merge.hpp"
