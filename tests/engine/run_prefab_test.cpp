@@ -63,18 +63,35 @@ protected:
 
 TEST_F(RunPrefabs, ValidateResolvesPrefabLinks) {
     write("level.scene.json",
-          scene_linking({"archetypes/good.prefab.json", "archetypes/missing.prefab.json",
-                         "archetypes/bad.prefab.json", "archetypes/a.prefab.json"}));
+          scene_linking({"archetypes/good.prefab.json", "archetypes/missing.prefab.json"}));
     const run_result r = run({"--validate", path("level.scene.json")});
     EXPECT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("warnings: 3"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("missing.prefab.json is missing or broken"), std::string::npos) << r.out;
-    EXPECT_NE(r.out.find("bad.prefab.json is missing or broken"), std::string::npos) << r.out;
+    // The folder's broken prefabs, which this scene does not use: warnings, located.
+    EXPECT_NE(r.out.find("bad.prefab.json:1:"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("prefab cycle"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("this scene does not use it"), std::string::npos) << r.out;
 
     // A prefab's own links, the same.
     const run_result p = run({"--validate", path("archetypes/a.prefab.json")});
     EXPECT_NE(p.out.find("prefab cycle"), std::string::npos) << p.out << p.err;
+}
+
+// --validate says what a run would say: a scene that uses a prefab of the folder that does
+// not load (broken JSON, or part of a cycle) fails both, with the file's line and column.
+TEST_F(RunPrefabs, ValidateFailsTheScenesARunRefuses) {
+    write("user.scene.json", scene_linking({"./archetypes/bad.prefab.json"}));
+    const run_result validated = run({"--validate", path("user.scene.json")});
+    const run_result ran = run({path("user.scene.json"), "--ticks", "2"});
+    EXPECT_EQ(validated.code, 1) << validated.out;
+    EXPECT_EQ(ran.code, 1) << ran.err;
+    EXPECT_NE(validated.err.find("bad.prefab.json:1:"), std::string::npos) << validated.err;
+    EXPECT_NE(validated.err.find("error:"), std::string::npos) << validated.err;
+
+    write("loop.scene.json", scene_linking({"archetypes/a.prefab.json"}));
+    const run_result loop = run({"--validate", path("loop.scene.json")});
+    EXPECT_EQ(loop.code, 1) << loop.out;
+    EXPECT_NE(loop.err.find("prefab cycle"), std::string::npos) << loop.err;
 }
 
 TEST_F(RunPrefabs, ABrokenPrefabStopsOnlyTheScenesUsingIt) {

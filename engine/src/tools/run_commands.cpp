@@ -485,12 +485,61 @@ bool report_failure(const load_result<T>& loaded, std::ostream& err) {
     return true;
 }
 
+// The archetypes folder's problems for a run of `s`: a prefab file that does not load stops
+// the run only when the scene links to it; for the other scenes it is a warning.
+std::vector<diagnostic> only_used_prefabs_fail(std::vector<diagnostic> problems, const scene& s,
+                                               const prefab_library& lib) {
+    std::set<fs::path> used;
+    s.world.view<const PrefabInstance>(exclude<>, include_disabled)
+        .each([&](entity, const PrefabInstance& link) {
+            std::error_code ec;
+            const std::string_view path(link.prefab.path,
+                                        strnlen(link.prefab.path, sizeof link.prefab.path));
+            used.insert(fs::weakly_canonical(lib.file_of(path), ec));
+        });
+    for (diagnostic& d : problems) {
+        if (d.severity != diagnostic::level::error || !is_prefab_path(d.file)) continue;
+        std::error_code ec;
+        if (used.contains(fs::weakly_canonical(d.file, ec))) continue;
+        d.severity = diagnostic::level::warning;
+        d.message += " (this scene does not use it)";
+    }
+    return problems;
+}
+
+// The prefab files of the archetypes folder read as a run reads them (game::load_archetypes):
+// each one's load problems (located), and for a prefab holding instances of others, why its
+// chain does not resolve. Errors; only_used_prefabs_fail() then decides which stay errors.
+std::vector<diagnostic> problems_of_prefab_folder(const fs::path& folder,
+                                                  const component_table& table,
+                                                  prefab_library& lib) {
+    std::vector<diagnostic> problems;
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec)) return problems;
+    std::vector<fs::path> files;
+    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
+        if (is_prefab_path(entry.path())) files.push_back(entry.path());
+    }
+    std::sort(files.begin(), files.end());  // the order a run reports them in
+    for (const fs::path& file : files) {
+        const load_result<prefab> loaded = load_prefab_file(file, table);
+        problems.insert(problems.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
+        if (!loaded.ok() || loaded.value->contents().prefab_overrides.empty()) continue;
+        if (lib.find(lib.path_of(file)) == nullptr) {
+            diagnostic d;
+            d.file = file.string();
+            d.message = lib.problem(lib.path_of(file));
+            problems.push_back(std::move(d));
+        }
+    }
+    return problems;
+}
+
 // The prefab links of `s` (a scene's, or a prefab's own nested instances) resolved as a run
 // resolves them: a missing, cyclic or unreadable prefab is a warning, a chain past the
 // nesting or expansion limit an error. Appended to `diagnostics`.
-void resolve_links(scene& s, const fs::path& file, const fs::path& project_folder,
+void resolve_links(scene& s, const fs::path& file, prefab_library& lib,
                    const component_table& table, std::vector<diagnostic>& diagnostics) {
-    prefab_library lib(table, project_folder);
     const std::vector<diagnostic> resolved = resolve_prefab_instances(s, lib, table, file.string());
     diagnostics.insert(diagnostics.end(), resolved.begin(), resolved.end());
 }
@@ -500,12 +549,18 @@ bool has_error(const std::vector<diagnostic>& diagnostics) {
                        [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
 }
 
-int validate(const fs::path& file, const fs::path& project_folder, const component_table& table,
-             std::ostream& out, std::ostream& err) {
+// `archetypes`: the folder a run of `file` loads prefabs from (a scene is checked against it as
+// a run checks it: its broken prefabs are errors when the scene uses them, warnings otherwise).
+int validate(const fs::path& file, const fs::path& project_folder, const fs::path& archetypes,
+             const component_table& table, std::ostream& out, std::ostream& err) {
+    prefab_library lib(table, project_folder);
     if (kind_of(file) == file_kind::scene) {
         load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
-        resolve_links(*loaded.value, file, project_folder, table, loaded.diagnostics);
+        const std::vector<diagnostic> folder = only_used_prefabs_fail(
+            problems_of_prefab_folder(archetypes, table, lib), *loaded.value, lib);
+        loaded.diagnostics.insert(loaded.diagnostics.end(), folder.begin(), folder.end());
+        resolve_links(*loaded.value, file, lib, table, loaded.diagnostics);
         if (has_error(loaded.diagnostics)) {
             err << to_string(loaded.diagnostics);
             return exit_file_error;
@@ -515,7 +570,7 @@ int validate(const fs::path& file, const fs::path& project_folder, const compone
         load_result<prefab> loaded = load_prefab_file(file, table);
         if (report_failure(loaded, err)) return exit_file_error;
         scene contents = loaded.value->contents().clone();
-        resolve_links(contents, file, project_folder, table, loaded.diagnostics);
+        resolve_links(contents, file, lib, table, loaded.diagnostics);
         if (has_error(loaded.diagnostics)) {
             err << to_string(loaded.diagnostics);
             return exit_file_error;
@@ -564,28 +619,6 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
 }
 
 // --- 4. running a scene ----------------------------------------------------------------------
-
-// The archetypes folder's problems for a run of `s`: a prefab file that does not load stops
-// the run only when the scene links to it; for the other scenes it is a warning.
-std::vector<diagnostic> only_used_prefabs_fail(std::vector<diagnostic> problems, const scene& s,
-                                               const prefab_library& lib) {
-    std::set<fs::path> used;
-    s.world.view<const PrefabInstance>(exclude<>, include_disabled)
-        .each([&](entity, const PrefabInstance& link) {
-            std::error_code ec;
-            const std::string_view path(link.prefab.path,
-                                        strnlen(link.prefab.path, sizeof link.prefab.path));
-            used.insert(fs::weakly_canonical(lib.file_of(path), ec));
-        });
-    for (diagnostic& d : problems) {
-        if (d.severity != diagnostic::level::error || !is_prefab_path(d.file)) continue;
-        std::error_code ec;
-        if (used.contains(fs::weakly_canonical(d.file, ec))) continue;
-        d.severity = diagnostic::level::warning;
-        d.message += " (this scene does not use it)";
-    }
-    return problems;
-}
 
 // A project whose registration failed: the command goes on with the built-in types.
 void report(const std::optional<registration_error>& error, std::ostream& err) {
@@ -736,7 +769,8 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
                     project.manifest || kind_of(c.files[0]) != file_kind::prefab
                         ? project.archetypes_folder(c.files[0]).parent_path()
                         : fs::absolute(c.files[0]).lexically_normal().parent_path().parent_path();
-                return validate(c.files[0], links_folder, table, out, err);
+                return validate(c.files[0], links_folder, project.archetypes_folder(c.files[0]),
+                                table, out, err);
             }
             case command::action::convert: {
                 component_table table;
