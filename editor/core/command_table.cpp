@@ -5,6 +5,7 @@
 
 #include "core_commands.hpp"
 #include "editor_state.hpp"
+#include "tile_paint.hpp"  // key_left_bracket, key_right_bracket
 
 namespace mosaic::editor {
 
@@ -18,14 +19,15 @@ std::string key_label(key k) {
         return "F" + std::to_string(code - static_cast<int>(key::f1) + 1);
     // The other keys a shortcut may use (modifiers never are one).
     static constexpr std::pair<key, const char*> names[] = {
-        {key::space, "Space"}, {key::apostrophe, "'"},
-        {key::comma, ","},     {key::minus, "-"},
-        {key::period, "."},    {key::slash, "/"},
-        {key::escape, "Esc"},  {key::enter, "Enter"},
-        {key::tab, "Tab"},     {key::backspace, "Backspace"},
-        {key::insert, "Ins"},  {key::del, "Del"},
-        {key::right, "Right"}, {key::left, "Left"},
-        {key::down, "Down"},   {key::up, "Up"},
+        {key::space, "Space"},   {key::apostrophe, "'"},
+        {key::comma, ","},       {key::minus, "-"},
+        {key::period, "."},      {key::slash, "/"},
+        {key::escape, "Esc"},    {key::enter, "Enter"},
+        {key::tab, "Tab"},       {key::backspace, "Backspace"},
+        {key::insert, "Ins"},    {key::del, "Del"},
+        {key::right, "Right"},   {key::left, "Left"},
+        {key::down, "Down"},     {key::up, "Up"},
+        {key_left_bracket, "["}, {key_right_bracket, "]"},  // tile_paint.hpp
     };
     for (const auto& [named, name] : names)
         if (named == k) return name;

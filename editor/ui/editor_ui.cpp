@@ -13,6 +13,7 @@
 #include "ui/profiler_panel.hpp"
 #include "ui/project_panel.hpp"
 #include "ui/theme.hpp"
+#include "ui/tile_palette_panel.hpp"
 
 namespace mosaic::editor {
 
@@ -70,6 +71,7 @@ void editor_ui::add_builtin_panels() {
     emplace_panel<console_panel>();
     emplace_panel<project_panel>();
     emplace_panel<profiler_panel>();
+    emplace_panel<tile_palette_panel>();
 }
 
 editor_ui::~editor_ui() {

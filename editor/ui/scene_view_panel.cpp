@@ -134,6 +134,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
 
     handle_mouse(s, ui, origin, viewport, hovered);
 
+    tile_tool_.draw_overlay(draw, s, ui, camera_, viewport, origin);
     // The handle and the marquee, drawn over the image.
     if (const auto at = handle_at(s, viewport)) draw_handle(draw, origin, ui.scene.tool, *at);
     if (drag_ == drag_mode::marquee) {
@@ -166,10 +167,15 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     draw_world_options options;
     options.textures = renderer != nullptr ? renderer->textures() : nullptr;
     options.collider_outlines = ui.settings.collider_outlines;
+    tiles_.set_project_folder(s.project_folder());
+    const world_rect visible = camera_.visible_bounds(viewport);
+    options.tiles = &tiles_;
+    options.visible = &visible;
     // draw_world submits every sprite; only what the view shows goes to the renderer (a
     // 100,000-sprite scene seen up close draws a few thousand).
     world_list_.clear();
     draw_world(w, world_list_, options);
+    for (std::string& line : tiles_.take_warnings()) s.log().warning(std::move(line));
     const world_rect view = camera_.visible_bounds(viewport);
     list_.reserve_more(world_list_.instances().size() / 4);
     for (const draw_instance& d : world_list_.instances()) {
@@ -327,6 +333,7 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     const ImGuiIO& io = ImGui::GetIO();
     const glm::vec2 mouse = to_glm(io.MousePos) - to_glm(origin);
     const glm::vec2 mouse_world = camera_.screen_to_world(mouse, viewport);
+    if (drag_ == drag_mode::none && tile_tool_.handle(s, ui, mouse_world, hovered)) return;
     const std::optional<handle_frame> at = handle_at(s, viewport);
     hovered_part_ = (hovered && at) ? part_under(ui.scene.tool, *at, mouse) : handle_part::none;
     const bool left_down = ImGui::IsMouseDown(ImGuiMouseButton_Left);

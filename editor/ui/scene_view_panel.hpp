@@ -11,6 +11,8 @@
 //                handle or a selected sprite's body changes the selection live, Ctrl snaps,
 //                and the whole drag is one undo step
 //   frame        F centres the view on the selection
+//   paint tiles  with the Tiles palette's Paint on (T) and a Tilemap selected, a left drag
+//                paints (ui/tile_scene_tool.hpp); Tilemaps are drawn from a per-chunk cache
 
 #include <imgui.h>
 
@@ -19,10 +21,12 @@
 
 #include <mosaic/engine/render/camera2d.hpp>
 #include <mosaic/engine/render/draw_list.hpp>
+#include <mosaic/engine/render/tile_draw_cache.hpp>
 
 #include "core/actions.hpp"
 #include "ui/panel.hpp"
 #include "ui/scene_handles.hpp"
+#include "ui/tile_scene_tool.hpp"
 
 namespace mosaic::editor {
 
@@ -88,6 +92,8 @@ private:
     live_edit edit_;
     std::vector<entity> moving_;
     std::vector<Transform> start_;
+    tile_draw_cache tiles_;      // Tilemaps' tiles, built per chunk (tile_draw_cache.hpp)
+    tile_scene_tool tile_tool_;  // painting tiles with the mouse (the Tiles palette's Paint)
 };
 
 }  // namespace mosaic::editor

@@ -5,6 +5,8 @@
 
 #include <mosaic/engine/render/camera2d.hpp>
 
+#include "core/tile_paint.hpp"
+
 namespace mosaic::editor {
 
 /// Which handle the scene view shows (W, E, R and the toolbar's buttons); scene_handles.hpp
@@ -15,6 +17,7 @@ struct scene_view_state {
     camera2d camera;
     bool game_camera = false;                    // look through the scene's primary Camera
     transform_tool tool = transform_tool::move;  // W, E, R: the handle the view shows
+    tile_brush tiles;  // the Tiles palette's tool and tile (T paints, [ ] cycle)
 };
 
 }  // namespace mosaic::editor

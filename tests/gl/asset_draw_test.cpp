@@ -1,6 +1,7 @@
 // Assets on screen: 500 different images in one draw call (atlas pages), picking through
 // the atlas, sprite sheet frames (Mosaic's format and Aseprite's), a broken sheet drawn as
-// the placeholder, Text drawn from DejaVu Sans, and hot reload keeping the last good image.
+// the placeholder, Text drawn from DejaVu Sans, hot reload keeping the last good image, and
+// Tilemaps drawn from their tileset's sheet (a missing sheet image: the placeholder).
 #include "gl_test_support.hpp"
 // (gl_test_support.hpp includes glad first.)
 
@@ -13,6 +14,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/render/draw_world.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
+#include <mosaic/engine/render/tile_draw_cache.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 #include <string>
 #include <vector>
 
@@ -236,6 +239,58 @@ TEST_F(AssetDraw, HotReloadShowsTheNewImageAndKeepsTheLastGoodOne) {
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_NE(errors[0].find("cannot reload texture 'a.png'"), std::string::npos) << errors[0];
     EXPECT_NE(errors[0].find("keeping the last good version"), std::string::npos) << errors[0];
+}
+
+// A 2 x 2 map of 4-unit tiles covers the 8-unit view: bottom-left the sheet's red frame,
+// bottom-right its green one, top-left a tile past the tileset (the placeholder), top-right
+// empty (the background). One draw call for the sheet's tiles: they share its atlas page.
+TEST_F(AssetDraw, ATilemapDrawsItsTilesFromTheTilesetSheet) {
+    const std::filesystem::path folder = temp_folder();
+    write_red_green(folder / "rg.png");
+    write_text(folder / "rg.sheet.json", R"({"version": 1, "image": "rg.png",
+        "frames": [{"name": "red", "rect": [0, 0, 1, 1]}, {"name": "green", "rect": [1, 0, 1, 1]}]})");
+    write_text(folder / "level.tileset.json",
+               R"({"version": 1, "sheet": "rg.sheet.json", "tiles": {"red": {"solid": true}}})");
+    texture_cache textures(folder);
+    tile_draw_cache tiles(folder);
+    world w;
+    const entity map = w.create();
+    w.add<Transform>(map, Transform{.position = {-4.0f, -4.0f}});
+    Tilemap info{.tile_size = {4.0f, 4.0f}, .width = 2, .height = 2};
+    std::strncpy(info.tileset.path, "level.tileset.json", sizeof(info.tileset.path) - 1);
+    w.add<Tilemap>(map, info);
+    {
+        tile_access cells(w, map);
+        cells.set(0, 0, 1);
+        cells.set(1, 0, 2);
+        cells.set(0, 1, 99);
+    }
+    draw_list list;
+    draw_world(w, list, {.textures = &textures, .tiles = &tiles});
+    const image shot = draw(list);
+    EXPECT_TRUE(textures.take_errors().empty());
+    EXPECT_TRUE(tiles.take_warnings().empty());
+    EXPECT_EQ(shot.pixel(16, 48), red8);    // bottom-left
+    EXPECT_EQ(shot.pixel(48, 48), green8);  // bottom-right
+    EXPECT_EQ(shot.pixel(48, 16), blue8);   // empty
+    int magenta = 0;
+    for (int x = 2; x < 30; ++x) magenta += shot.pixel(x, 16) == rgba8{255, 0, 255, 255} ? 1 : 0;
+    EXPECT_GE(magenta, 8);
+    EXPECT_EQ(target_->read_entity_id(16, 48), static_cast<std::int32_t>(map.index));
+    EXPECT_LE(renderer_->stats().draw_calls, 2u);  // the sheet's page, the placeholder
+
+    // The sheet's image goes missing: after a reload every tile is the placeholder.
+    std::filesystem::remove(folder / "rg.png");
+    textures.reload();
+    list.clear();
+    draw_world(w, list, {.textures = &textures, .tiles = &tiles});
+    const image missing = draw(list);
+    EXPECT_EQ(missing.pixel(48, 16), blue8);
+    int checker = 0;
+    for (int x = 34; x < 62; ++x)
+        checker += missing.pixel(x, 48) == rgba8{255, 0, 255, 255} ? 1 : 0;
+    EXPECT_GE(checker, 8);
+    EXPECT_FALSE(textures.take_errors().empty());
 }
 
 }  // namespace

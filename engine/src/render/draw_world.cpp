@@ -1,6 +1,7 @@
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/render/draw_world.hpp>
+#include <mosaic/engine/render/tile_draw_cache.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -263,6 +264,10 @@ std::size_t draw_texts(const world& w, draw_list& list, const draw_world_options
 draw_world_stats draw_world(const world& world, draw_list& list,
                             const draw_world_options& options) {
     draw_world_stats stats;
+    if (options.tiles != nullptr) {
+        options.tiles->draw(world, options.textures, list, options.visible);
+        stats.tiles = options.tiles->stats().tiles;
+    }
     if (options.sprites) stats.sprites = draw_sprites(world, list, options);
     if (options.texts) stats.texts = draw_texts(world, list, options);
     if (options.collider_outlines) stats.colliders = draw_colliders(world, list, options);

@@ -310,6 +310,7 @@ void texture_cache::reload() {
     if (placeholder_ != no_texture) glDeleteTextures(1, &placeholder_);
     placeholder_ = no_texture;
     watcher_.clear();
+    ++generation_;
 }
 
 // --- 5. hot reload ------------------------------------------------------------------------------
@@ -355,6 +356,7 @@ std::vector<std::string> texture_cache::reload_changed() {
         f->error.clear();
         reloaded.push_back(name);
     }
+    if (!reloaded.empty()) ++generation_;
     return reloaded;
 }
 

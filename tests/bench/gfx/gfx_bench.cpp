@@ -14,6 +14,12 @@
 //                           framebuffer; glFinish() runs outside the timed region, so this is
 //                           the CPU's submission time, not the GPU's (llvmpipe under Xvfb
 //                           shades vertices on the CPU inside the draw call, though)
+//   tiles/...               a 1024 x 1024 Tilemap (1M tiles, 1,024 chunks) of a 16-frame
+//                           sheet, drawn through the per-chunk cache (tile_draw_cache.hpp):
+//                           frame_view: a 64 x 36-tile view, collect + render per frame;
+//                           frame_view_painting: the same with one tile changed every frame
+//                           (its chunk is built again); collect_whole_map / frame_whole_map:
+//                           the view shows all 1M tiles
 //
 // Needs a display for the OpenGL context:
 //   xvfb-run -a -s "-screen 0 1600x900x24 -noreset" build/bench/tests/bench/mosaic-gfx-bench
@@ -39,6 +45,8 @@
 #include <mosaic/engine/render/draw_world.hpp>
 #include <mosaic/engine/render/renderer.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
+#include <mosaic/engine/render/tile_draw_cache.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 #include <string>
 #include <vector>
 
@@ -170,6 +178,89 @@ void render_only(benchmark::State& state) {
     time_submissions(state, [&] { gpu.render(list, camera, screen, {0.1f, 0.1f, 0.12f, 1.0f}); });
 }
 
+// --- tilemaps -------------------------------------------------------------------------------
+
+constexpr int map_side = 1024;
+
+// Every cell filled, with the sheet's frames in a diagonal pattern.
+std::unique_ptr<world> make_tilemap(tile_draw_cache& cache, entity& map) {
+    auto scene = std::make_unique<world>();
+    map = scene->create();
+    scene->add<Transform>(map);
+    Tilemap t;
+    std::snprintf(t.tileset.path, sizeof t.tileset.path, "map.tileset.json");
+    t.width = map_side;
+    t.height = map_side;
+    scene->add<Tilemap>(map, t);
+    tile_access tiles(*scene, map);
+    for (int y = 0; y < map_side; ++y)
+        for (int x = 0; x < map_side; ++x) tiles.set(x, y, (x + y) % sheet_frames + 1);
+    tileset set;
+    set.sheet = "walk.sheet.json";
+    for (int f = 0; f < sheet_frames; ++f) set.names.push_back("walk_" + std::to_string(f));
+    set.tiles.resize(set.names.size());
+    set.solid.assign(set.names.size(), 0);
+    cache.tilesets().put("map.tileset.json", std::move(set));
+    return scene;
+}
+
+// The camera on the map's middle, `rows` tiles high (64 x 36 tiles in a 16:9 view).
+camera2d map_camera(float rows) {
+    return {.position = {map_side / 2.0f, map_side / 2.0f},
+            .zoom = camera2d::units_per_height / rows};
+}
+
+void tiles_frame(benchmark::State& state, float rows, bool painting) {
+    texture_cache textures(texture_folder);
+    tile_draw_cache cache(texture_folder);
+    entity map;
+    const auto scene = make_tilemap(cache, map);
+    tile_access tiles(*scene, map);
+    draw_list list;
+    renderer gpu;
+    default_framebuffer screen(context->framebuffer_size());
+    const camera2d camera = map_camera(rows);
+    const world_rect view = camera.visible_bounds(glm::vec2(context->framebuffer_size()));
+    std::int32_t paint = 1;
+    time_submissions(state, [&] {
+        if (painting) tiles.set(map_side / 2, map_side / 2, paint = paint % sheet_frames + 1);
+        list.clear();
+        draw_world(*scene, list, {.textures = &textures, .tiles = &cache, .visible = &view});
+        gpu.render(list, camera, screen, {0.1f, 0.1f, 0.12f, 1.0f});
+    });
+    state.counters["tiles"] = static_cast<double>(cache.stats().tiles);
+    state.counters["chunks_drawn"] = static_cast<double>(cache.stats().visible);
+    state.counters["rebuilt"] = static_cast<double>(cache.stats().rebuilt);
+    state.counters["draw_calls"] = static_cast<double>(gpu.stats().draw_calls);
+}
+
+void tiles_frame_view(benchmark::State& state) {
+    tiles_frame(state, 36.0f, false);
+}
+void tiles_frame_view_painting(benchmark::State& state) {
+    tiles_frame(state, 36.0f, true);
+}
+void tiles_frame_whole_map(benchmark::State& state) {
+    tiles_frame(state, static_cast<float>(map_side), false);
+}
+
+// Collecting only (no GL submission), the whole map: the cache's copy of 1M quads.
+void tiles_collect_whole_map(benchmark::State& state) {
+    texture_cache textures(texture_folder);
+    tile_draw_cache cache(texture_folder);
+    entity map;
+    const auto scene = make_tilemap(cache, map);
+    draw_list list;
+    draw_world(*scene, list, {.textures = &textures, .tiles = &cache});  // builds: not timed
+    for (auto _ : state) {
+        list.clear();
+        draw_world(*scene, list, {.textures = &textures, .tiles = &cache});
+        benchmark::DoNotOptimize(list.instances().data());
+    }
+    state.counters["tiles"] = static_cast<double>(cache.stats().tiles);
+    state.counters["rebuilt"] = static_cast<double>(cache.stats().rebuilt);
+}
+
 bool write_textures() {
     texture_folder =
         std::filesystem::temp_directory_path() / ("mosaic-gfx-bench-" + std::to_string(::getpid()));
@@ -211,6 +302,14 @@ void register_benchmarks() {
         benchmark::RegisterBenchmark(name, run)->Arg(10'000)->Arg(100'000)->UseManualTime()->Unit(
             benchmark::kMillisecond);
     }
+    for (const auto& [name, run] :
+         {std::pair{"tiles/frame_view", &tiles_frame_view},
+          std::pair{"tiles/frame_view_painting", &tiles_frame_view_painting},
+          std::pair{"tiles/frame_whole_map", &tiles_frame_whole_map}}) {
+        benchmark::RegisterBenchmark(name, run)->UseManualTime()->Unit(benchmark::kMillisecond);
+    }
+    benchmark::RegisterBenchmark("tiles/collect_whole_map", &tiles_collect_whole_map)
+        ->Unit(benchmark::kMillisecond);
 }
 
 }  // namespace

@@ -13,6 +13,10 @@
 // does not have shows the source's placeholder (a magenta checker). A frame's pivot is put
 // on the position.
 //
+// Tilemaps: with options.tiles, every TileChunk's tiles become quads from the per-chunk cache
+// (tile_draw_cache.hpp), before the sprites so a sprite on a tile's layer draws over it; with
+// options.visible, only chunks overlapping that rectangle (the view) are appended.
+//
 // Text components become one quad per glyph (font.hpp lays them out), rotated and scaled
 // with the entity, picked as it, in the Text's layer; a font that cannot be loaded shows one
 // placeholder box.
@@ -27,13 +31,20 @@
 #include <mosaic/ecs/field.hpp>
 #include <mosaic/ecs/fwd.hpp>
 
+#include "camera2d.hpp"
 #include "draw_list.hpp"
 #include "texture_source.hpp"
 
 namespace mosaic {
 
+class tile_draw_cache;
+
 struct draw_world_options {
     texture_source* textures = nullptr;  // null: every sprite untextured
+    /// Tilemaps' tiles, built per chunk and kept here; null: tilemaps are not drawn.
+    tile_draw_cache* tiles = nullptr;
+    /// Only tile chunks overlapping this rectangle are drawn (null: all of them).
+    const world_rect* visible = nullptr;
     bool sprites = true;
     /// Text components, one quad per glyph from the font's atlas (needs `textures`).
     bool texts = true;
@@ -49,6 +60,7 @@ struct draw_world_stats {
     std::size_t sprites = 0;
     std::size_t texts = 0;
     std::size_t colliders = 0;
+    std::size_t tiles = 0;
 };
 
 draw_world_stats draw_world(const world& world, draw_list& list,

@@ -28,6 +28,7 @@
 // Needs a current OpenGL context; the destructor frees the textures.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -60,6 +61,8 @@ public:
     [[nodiscard]] std::span<const texture_region> find_frames(std::string_view path) override;
     [[nodiscard]] texture_region missing_frame() override;
     [[nodiscard]] font_view find_font(std::string_view path) override;
+    /// Bumped by reload() and by reload_changed() when it reloaded something.
+    [[nodiscard]] std::uint64_t generation() const noexcept override { return generation_; }
 
     /// Why `path` failed to load (last attempt); empty when it loaded or was never asked for.
     [[nodiscard]] std::string error(std::string_view path) const;
@@ -124,6 +127,7 @@ private:
     std::vector<texture_handle> pages_;
     texture_handle placeholder_ = no_texture;
     asset_watcher watcher_;
+    std::uint64_t generation_ = 1;
 };
 
 }  // namespace mosaic

@@ -62,6 +62,9 @@ public:
     [[nodiscard]] virtual std::span<const texture_region> find_frames(std::string_view path) = 0;
     /// What a frame index past the end of a sheet shows.
     [[nodiscard]] virtual texture_region missing_frame() { return {}; }
+    /// Changes whenever regions given out before may have become invalid (a reload): caches
+    /// of regions (tile_draw_cache) build again when it moves.
+    [[nodiscard]] virtual std::uint64_t generation() const noexcept { return 0; }
 
     /// Frame `frame` of `path`.
     [[nodiscard]] texture_region find_frame(std::string_view path, std::int32_t frame) {
