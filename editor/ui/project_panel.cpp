@@ -126,6 +126,7 @@ void project_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* rende
     const bool stale = s.project_folder() != folder_ || s.scene_path() != scanned_for_scene_;
     if (!scanned_ || stale) scan(s);
     if (ImGui::Button("Refresh")) scan(s);
+    ui.test.record("project/Refresh");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Look at the project's folder again");
     draw_header(s);
 
