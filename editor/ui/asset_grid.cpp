@@ -86,7 +86,7 @@ void asset_grid::release_all() {
 }
 
 void asset_grid::rescan(const fs::path& project) {
-    const bool other_project = project != browser_.root();
+    const bool other_project = project != browser_.root() || !thumbnails_;
     browser_.scan(project);
     if (other_project) {
         release_all();
@@ -142,6 +142,14 @@ const std::vector<asset_grid::tile>& asset_grid::tiles() {
         if (found == pictures_.end()) continue;
         for (std::size_t i = 0; i < found->second.frames.size(); ++i)
             tiles_.push_back({e, static_cast<int>(i)});
+    }
+    // Ask for every picture of the listing now, the last first: the worker takes the latest
+    // asked first, so the top of the listing (on screen) comes first and the rest follows
+    // while the user looks, ready before they scroll.
+    if (thumbnails_) {
+        for (auto t = tiles_.rbegin(); t != tiles_.rend(); ++t)
+            if (t->frame < 0 && has_picture(t->entry->kind))
+                thumbnails_->request(t->entry->path, t->entry->modified);
     }
     return tiles_;
 }
