@@ -75,9 +75,8 @@ const fs::path& thousand_images() {
 struct cleanup {
     ~cleanup() {
         std::error_code ec;
-        fs::remove_all(fs::temp_directory_path() /
-                           ("mosaic-bench-assets-" + std::to_string(::getpid())),
-                       ec);
+        fs::remove_all(
+            fs::temp_directory_path() / ("mosaic-bench-assets-" + std::to_string(::getpid())), ec);
     }
 } remove_images_at_exit;
 
@@ -96,9 +95,9 @@ void run_rounds(benchmark::State& st, DrawFrame&& draw_frame) {
         if (!grid || grid->thumbnails_waiting() == 0) {
             st.PauseTiming();
             if (grid) {
-                worker_seconds += std::chrono::duration<double>(
-                                      std::chrono::steady_clock::now() - round_start)
-                                      .count();
+                worker_seconds +=
+                    std::chrono::duration<double>(std::chrono::steady_clock::now() - round_start)
+                        .count();
                 thumbnails += grid->thumbnails_shown();
             }
             grid.reset();  // its textures go with it
