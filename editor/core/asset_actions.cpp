@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include <mosaic/engine/assets/image.hpp>
+#include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/assets/sprite_sheet.hpp>
 #include <mosaic/engine/components.hpp>
@@ -78,7 +79,11 @@ entity create_sprite_entity(editor_state& s, std::string_view asset, glm::vec2 a
     std::string why;
     std::string frame_name;
     if (const auto px = sprite_pixel_size(s.project_folder(), asset, frame, &why, &frame_name)) {
-        sprite.size = glm::vec2(*px) / default_pixels_per_unit;
+        // An image's import settings say how many of its pixels make a unit.
+        float per_unit = default_pixels_per_unit;
+        if (!asset.ends_with(".json"))
+            per_unit = load_image_import(s.project_folder() / std::string(asset)).pixels_per_unit;
+        sprite.size = glm::vec2(*px) / per_unit;
     } else {
         s.log().warning("Create sprite: " + why);
     }
@@ -97,6 +102,15 @@ entity create_sprite_entity(editor_state& s, std::string_view asset, glm::vec2 a
         {"Create " + label, {entity_change{capture_entity(s.scene(), s.table(), e), true}}, 0});
     s.selection().select(e);
     return e;
+}
+
+bool set_image_import(editor_state& s, std::string_view asset, const image_import& settings) {
+    std::string error;
+    if (!save_image_import(s.project_folder() / std::string(asset), settings, &error)) {
+        s.log().error("Import settings of '" + std::string(asset) + "': " + error);
+        return false;
+    }
+    return true;
 }
 
 namespace {
@@ -122,6 +136,35 @@ MOSAIC_EDITOR_COMMAND(
          if (!x || !y || !f) return "place_sprite: expected PATH X Y [FRAME] (numbers)";
          const entity e = create_sprite_entity(c.state, c.args[0], {*x, *y}, static_cast<int>(*f));
          return e.is_null() ? "place_sprite: nothing was created (see above)" : std::string();
+     }});
+
+// set_import PATH filter nearest|linear / pixels_per_unit N / pivot X Y: one setting of an
+// image's side file, as the Import Settings window writes it.
+MOSAIC_EDITOR_COMMAND(
+    {.id = "asset.set_import",
+     .verb = "set_import",
+     .usage = "PATH filter nearest|linear | pixels_per_unit N | pivot X Y",
+     .help = "Change an image's import settings (its NAME.png.import.json)",
+     .run = [](command_context& c) -> std::string {
+         if (std::string e = c.need(3); !e.empty()) return e;
+         const fs::path image = c.state.project_folder() / c.args[0];
+         std::string error;
+         image_import settings = load_image_import(image, &error);
+         const std::string& key = c.args[1];
+         if (key == "filter" && (c.args[2] == "nearest" || c.args[2] == "linear")) {
+             settings.sampling = c.args[2] == "linear" ? image_import::filter::linear
+                                                       : image_import::filter::nearest;
+         } else if (key == "pixels_per_unit" && number(c.args[2]) && *number(c.args[2]) > 0) {
+             settings.pixels_per_unit = *number(c.args[2]);
+         } else if (key == "pivot" && c.args.size() > 3 && number(c.args[2]) && number(c.args[3])) {
+             settings.pivot = {*number(c.args[2]), *number(c.args[3])};
+         } else {
+             return "set_import: expected PATH filter nearest|linear, PATH pixels_per_unit N "
+                    "(above 0) or PATH pivot X Y";
+         }
+         return set_image_import(c.state, c.args[0], settings)
+                    ? std::string()
+                    : "set_import: cannot write the settings (see above)";
      }});
 
 }  // namespace

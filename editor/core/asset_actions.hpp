@@ -5,7 +5,8 @@
 // `place_sprite PATH X Y [FRAME]` runs the same code.
 //
 // Sizes: a sprite is its image's (or frame's) size in pixels divided by the pixels per unit
-// (default_pixels_per_unit), so pictures of one art set keep their proportions to each other.
+// (the image's import settings, else default_pixels_per_unit), so pictures of one art set keep
+// their proportions to each other. The import settings are written here too (set_import).
 
 #include <filesystem>
 #include <optional>
@@ -13,14 +14,16 @@
 #include <string_view>
 
 #include <mosaic/ecs/entity.hpp>
+#include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/math.hpp>
 
 namespace mosaic::editor {
 
 class editor_state;
 
-/// Pixels of art per world unit when an image says nothing else.
-inline constexpr float default_pixels_per_unit = 32.0f;
+/// Pixels of art per world unit when an image says nothing else (its import settings,
+/// image_import.hpp, may; sheets use this).
+inline constexpr float default_pixels_per_unit = image_import::default_pixels_per_unit;
 
 /// The pixel size of `asset` (relative to `project`): an image's, or frame `frame` of a
 /// sheet's (and that frame's name). Nullopt (with `why`) when it cannot be read.
@@ -37,5 +40,10 @@ inline constexpr float default_pixels_per_unit = 32.0f;
 /// one undo step ("Create NAME"); the entity is selected and returned. Null, with the reason
 /// in the console, when the path does not fit Sprite.texture or the world is full.
 entity create_sprite_entity(editor_state& s, std::string_view asset, glm::vec2 at, int frame = 0);
+
+/// Writes the import settings of the image `asset` (its NAME.png.import.json; the renderer
+/// reloads it within a second). Not an undo step: a file, like Save. False with the reason
+/// in the console.
+bool set_image_import(editor_state& s, std::string_view asset, const image_import& settings);
 
 }  // namespace mosaic::editor

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/asset_actions.hpp"
 #include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
 #include "ui/asset_drop.hpp"
@@ -258,12 +259,63 @@ void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
             tiles_stale_ = true;
             break;
         case asset_kind::image:
+            open_import(s, e);
+            break;
         case asset_kind::clip:
         case asset_kind::tileset:
         case asset_kind::font:
         case asset_kind::other:
             break;
     }
+}
+
+void asset_grid::open_import(editor_state& s, const asset_entry& e) {
+    std::string error;
+    import_settings_ = load_image_import(e.path, &error);
+    if (!error.empty()) s.log().warning(error + "; showing the defaults");
+    import_asset_ = e.relative;
+}
+
+void asset_grid::draw_import_window(editor_state& s, ui_state& ui) {
+    if (import_asset_.empty()) return;
+    bool open = true;
+    ImGui::SetNextWindowSize({360, 0}, ImGuiCond_Appearing);
+    if (ImGui::Begin("Import Settings###import_settings", &open,
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::TextColored(colors::accent, "%s", import_asset_.c_str());
+        image_import& st = import_settings_;
+        bool changed = false;
+        int filter = st.sampling == image_import::filter::linear ? 1 : 0;
+        if (ImGui::Combo("Filter", &filter, "Nearest (pixel art)\0Linear (smooth)\0")) {
+            st.sampling =
+                filter == 1 ? image_import::filter::linear : image_import::filter::nearest;
+            changed = true;
+        }
+        ui.test.record("import/Filter");
+        changed |= ImGui::DragFloat("Pixels per unit", &st.pixels_per_unit, 0.5f, 1.0f, 4096.0f,
+                                    "%.1f", ImGuiSliderFlags_AlwaysClamp);
+        ui.test.record("import/Pixels per unit");
+        changed |= ImGui::DragFloat2("Pivot", &st.pivot.x, 0.01f, 0.0f, 1.0f, "%.2f");
+        ui.test.record("import/Pivot");
+        if (ImGui::SmallButton("Centre")) {
+            st.pivot = {0.5f, 0.5f};
+            changed = true;
+        }
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Bottom")) {
+            st.pivot = {0.5f, 1.0f};
+            changed = true;
+        }
+        ui.test.record("import/Bottom");
+        ImGui::TextDisabled(
+            "Saved in %s.import.json at once; the scene shows it within a\n"
+            "second. Pixels per unit sizes the sprites dropped from now on;\n"
+            "the pivot (0..1 from the top-left) sits on the position.",
+            fs::path(import_asset_).filename().string().c_str());
+        if (changed) (void)set_image_import(s, import_asset_, st);
+    }
+    ImGui::End();
+    if (!open) import_asset_.clear();
 }
 
 void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float width,
@@ -326,6 +378,11 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
     draw->PopClipRect();
 
     const bool frame_tile = t.frame >= 0;
+    if (e.kind == asset_kind::image && ImGui::BeginPopupContextItem("##tile_menu")) {
+        if (ImGui::MenuItem("Import Settings...")) open_import(s, e);
+        ui.test.record("project/asset_menu/Import Settings...");
+        ImGui::EndPopup();
+    }
     if (ImGui::BeginDragDropSource()) {
         if (e.kind == asset_kind::prefab) {
             const std::string name = prefab_name_of(e.path);
@@ -349,6 +406,7 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (is_sprite_asset(e.kind)) tip += "\nDrag into the Scene view or onto an asset field";
         if (e.kind == asset_kind::prefab) tip += "\nDrag into the scene, or double-click";
         if (e.kind == asset_kind::scene) tip += "\nDouble-click to open";
+        if (e.kind == asset_kind::image) tip += "\nDouble-click: import settings";
         ImGui::SetTooltip("%s", tip.c_str());
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !frame_tile) activate(s, ui, e);
     }
@@ -385,6 +443,7 @@ void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer
     if (list.empty())
         ImGui::TextDisabled(search_[0] != '\0' ? "(no file matches)" : "(empty folder)");
     ImGui::EndChild();
+    draw_import_window(s, ui);
 }
 
 }  // namespace mosaic::editor

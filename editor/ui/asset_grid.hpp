@@ -10,6 +10,8 @@
 //   drag a prefab                                 as the Prefabs list's rows (instantiate)
 //   double-click a folder / scene / prefab /      enter it / open it / instantiate it /
 //   archetype / sheet                             create one / show or hide its frames
+//   double-click an image (or its right-click     its Import Settings: filter, pixels per
+//   menu)                                         unit, pivot, saved next to it
 //
 // Only the rows on screen are submitted (ImGuiListClipper) and ask for thumbnails, so a
 // folder of 1,000 images costs a frame what its visible tiles cost.
@@ -22,6 +24,8 @@
 #include <vector>
 
 #include <imgui.h>
+
+#include <mosaic/engine/assets/image_import.hpp>
 
 #include "core/asset_browser.hpp"
 #include "core/thumbnail_cache.hpp"
@@ -75,6 +79,10 @@ private:
     void draw_tile(editor_state& s, ui_state& ui, const tile& t, float width, float height);
     void activate(editor_state& s, ui_state& ui, const asset_entry& e);
     void release_all();
+    /// The Import Settings window of the image import_asset_ (double-click an image, or its
+    /// right-click menu): each change is written to its side file at once.
+    void draw_import_window(editor_state& s, ui_state& ui);
+    void open_import(editor_state& s, const asset_entry& e);
     const std::vector<tile>& tiles();
 
     asset_browser browser_;
@@ -88,6 +96,9 @@ private:
     asset_kinds kinds_ = all_asset_kinds;
     std::string selected_;               // relative path (+ "#frame")
     std::set<std::string> open_sheets_;  // relative paths of sheets showing their frames
+
+    std::string import_asset_;  // relative path of the image whose settings are open
+    image_import import_settings_;
 
     // The listing, kept until the query, the scan or the open sheets change.
     std::vector<tile> tiles_;

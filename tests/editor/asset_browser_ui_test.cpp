@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <thread>
 
+#include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/components.hpp>
 
 #include "../engine/assets/asset_test_support.hpp"  // PNG files
@@ -161,6 +162,21 @@ TEST_F(AssetBrowserUiTest, AFileDroppedOnAnAssetFieldOfTheInspectorSetsIt) {
     imgui.drag(at("project/asset/art"), at("inspector/Sprite.texture"), 12);
     imgui.frames(2);
     EXPECT_STREQ(state.world().get<Sprite>(e).texture.path, "");
+}
+
+TEST_F(AssetBrowserUiTest, AnImagesMenuOpensItsImportSettingsWhichSaveAtOnce) {
+    go_to_art();
+    imgui.click(at("project/asset/art/tank.png"), 1);  // right click: the tile's menu
+    imgui.frames(2);
+    imgui.click(at("project/asset_menu/Import Settings..."));
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("import/Bottom"));
+    EXPECT_FALSE(fs::exists(folder / "art/tank.png.import.json"));
+    imgui.click(at("import/Bottom"));
+    imgui.frames(2);
+    const image_import saved = load_image_import(folder / "art/tank.png");
+    EXPECT_EQ(saved.pivot, glm::vec2(0.5f, 1.0f));
+    EXPECT_TRUE(fs::exists(folder / "art/tank.png.import.json"));
 }
 
 }  // namespace

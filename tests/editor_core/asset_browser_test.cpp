@@ -282,4 +282,22 @@ TEST_F(SpriteDrop, TheScriptVerbPlaceSpriteDoesTheSame) {
     EXPECT_NE(command_table::run(*c, bad), "");
 }
 
+TEST_F(SpriteDrop, AnImagesImportSettingsSayItsPixelsPerUnitAndTheVerbWritesThem) {
+    write_bytes(folder / "scenes/art/ship.png", png_bytes(64, 32));
+    const command* c = editor_commands().find_verb("set_import");
+    ASSERT_NE(c, nullptr);
+    command_context ctx{.state = s, .args = {"art/ship.png", "pixels_per_unit", "16"}};
+    EXPECT_EQ(command_table::run(*c, ctx), "");
+    command_context pivot{.state = s, .args = {"art/ship.png", "pivot", "0.5", "1"}};
+    EXPECT_EQ(command_table::run(*c, pivot), "");
+    const image_import written = load_image_import(folder / "scenes/art/ship.png");
+    EXPECT_EQ(written.pixels_per_unit, 16.0f);
+    EXPECT_EQ(written.pivot, glm::vec2(0.5f, 1.0f));
+    EXPECT_TRUE(fs::exists(folder / "scenes/art/ship.png.import.json"));
+    const entity e = create_sprite_entity(s, "art/ship.png", {0, 0});
+    EXPECT_EQ(s.world().get<Sprite>(e).size, glm::vec2(4.0f, 2.0f)) << "64 x 32 at 16 a unit";
+    command_context bad{.state = s, .args = {"art/ship.png", "filter", "bicubic"}};
+    EXPECT_NE(command_table::run(*c, bad), "");
+}
+
 }  // namespace
