@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 
 #include "core/asset_actions.hpp"
 #include "core/editor_state.hpp"
@@ -20,51 +21,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-/// What a tile without a picture shows.
-const char* short_label(asset_kind k) {
-    switch (k) {
-        case asset_kind::folder:
-            return "folder";
-        case asset_kind::image:
-            return "image";
-        case asset_kind::sheet:
-            return "sheet";
-        case asset_kind::clip:
-            return "clip";
-        case asset_kind::tileset:
-            return "tileset";
-        case asset_kind::font:
-            return "font";
-        case asset_kind::prefab:
-            return "prefab";
-        case asset_kind::archetype:
-            return "archetype";
-        case asset_kind::scene:
-            return "scene";
-        case asset_kind::other:
-            return "file";
-    }
-    return "file";
-}
+/// What a tile without a picture shows, and its colour, by kind (asset_kind's order).
+struct kind_look {
+    const char* text;
+    ImU32 tint;
+};
+constexpr ImU32 plain_tint = IM_COL32(90, 90, 100, 255);
+constexpr kind_look kind_looks[] = {
+    {"folder", IM_COL32(170, 140, 70, 255)},
+    {"image", plain_tint},
+    {"sheet", plain_tint},
+    {"clip", plain_tint},
+    {"tileset", plain_tint},
+    {"font", plain_tint},
+    {"prefab", IM_COL32(70, 120, 200, 255)},
+    {"archetype", plain_tint},
+    {"scene", IM_COL32(90, 160, 100, 255)},
+    {"file", plain_tint},
+};
+static_assert(std::size(kind_looks) == asset_kind_count, "a look for every asset_kind");
 
-ImU32 tint_of(asset_kind k) {
-    switch (k) {
-        case asset_kind::folder:
-            return IM_COL32(170, 140, 70, 255);
-        case asset_kind::prefab:
-            return IM_COL32(70, 120, 200, 255);
-        case asset_kind::scene:
-            return IM_COL32(90, 160, 100, 255);
-        case asset_kind::image:
-        case asset_kind::sheet:
-        case asset_kind::clip:
-        case asset_kind::tileset:
-        case asset_kind::font:
-        case asset_kind::archetype:
-        case asset_kind::other:
-            return IM_COL32(90, 90, 100, 255);
-    }
-    return IM_COL32(90, 90, 100, 255);
+const kind_look& look_of(asset_kind k) {
+    return kind_looks[static_cast<std::size_t>(k)];
 }
 
 bool has_picture(asset_kind k) {
@@ -360,10 +338,10 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         draw->AddImage(pic->texture, min, {min.x + size.x, min.y + size.y}, {uv0.x, uv0.y},
                        {uv1.x, uv1.y});
     } else {
-        draw->AddRectFilled(box, {box.x + side, box.y + side}, tint_of(e.kind), 4.0f);
+        draw->AddRectFilled(box, {box.x + side, box.y + side}, look_of(e.kind).tint, 4.0f);
         const char* text = pic != nullptr && !pic->error.empty()   ? "broken"
                            : has_picture(e.kind) && pic == nullptr ? "..."
-                                                                   : short_label(e.kind);
+                                                                   : look_of(e.kind).text;
         const ImVec2 size = ImGui::CalcTextSize(text);
         draw->AddText({box.x + (side - size.x) * 0.5f, box.y + (side - size.y) * 0.5f},
                       IM_COL32(235, 235, 235, 255), text);
