@@ -285,11 +285,13 @@ void asset_grid::draw_import_window(editor_state& s, ui_state& ui) {
             changed = true;
         }
         ui.test.record("import/Bottom");
-        ImGui::TextDisabled(
-            "Saved in %s.import.json at once; the scene shows it within a\n"
-            "second. Pixels per unit sizes the sprites dropped from now on;\n"
-            "the pivot (0..1 from the top-left) sits on the position.",
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped(
+            "Saved in %s.import.json at once; the scene shows it within a second. Pixels per "
+            "unit sizes the sprites dropped from now on; the pivot (0..1 from the top-left) "
+            "sits on the position.",
             fs::path(import_asset_).filename().string().c_str());
+        ImGui::PopStyleColor();
         if (changed) (void)set_image_import(s, import_asset_, st);
     }
     ImGui::End();
