@@ -10,6 +10,8 @@
 
 #include <mosaic/ecs/field_kinds.hpp>
 
+#include "core/actions.hpp"
+#include "ui/asset_drop.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_history.hpp"
 #include "ui/hierarchy_panel.hpp"
@@ -153,6 +155,24 @@ bool entity_picker(field_context& ctx, entity& value, bool mixed) {
     return changed;
 }
 
+/// An asset path field takes a file dragged from the Project panel: set on every selected
+/// entity as one undo step.
+void drop_asset_into(field_context& ctx, const field_info& field) {
+    if (field.hints.read_only || !ImGui::BeginDragDropTarget()) return;
+    if (const auto asset = accept_asset_payload(all_asset_kinds & ~kind_bit(asset_kind::folder))) {
+        asset_path value;
+        if (asset->path.size() < sizeof value.path) {
+            std::memcpy(value.path, asset->path.data(), asset->path.size());
+            set_field(ctx.state, ctx.entities, ctx.info.type, field, &value);
+        } else {
+            ctx.state.log().error("'" + asset->path + "' is longer than " + ctx.info.name + "." +
+                                  field.name + " holds (" + std::to_string(sizeof value.path - 1) +
+                                  " bytes)");
+        }
+    }
+    ImGui::EndDragDropTarget();
+}
+
 bool enum_combo(const field_info& field, void* component, std::uint32_t element, bool mixed) {
     const std::int64_t current = field.read_enum(component, element);
     const std::string_view name = field.enum_name(current);
@@ -215,7 +235,11 @@ bool element_widget(field_context& ctx, const field_info& field, void* component
                 return ImGui::InputTextMultiline("##v", text, capacity,
                                                  {-FLT_MIN, ImGui::GetTextLineHeight() * 4});
             // Mixed: shows the first value; typing replaces every entity's value.
-            return ImGui::InputText("##v", text, capacity);
+            const bool typed = ImGui::InputText("##v", text, capacity);
+            if constexpr (std::is_same_v<T, asset_path>) {
+                if (!typed) drop_asset_into(ctx, field);
+            }
+            return typed;
         } else if constexpr (std::is_same_v<T, enum_number>) {
             return enum_combo(field, component, element, mixed);
         } else if constexpr (std::is_same_v<T, entity>) {

@@ -6,12 +6,9 @@
 #include <algorithm>
 #include <system_error>
 
-#include <mosaic/engine/scene/scene_file.hpp>
-
 #include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
 #include "ui/commands.hpp"
-#include "ui/file_dialog.hpp"
 #include "ui/hierarchy_panel.hpp"
 #include "ui/prefab_mode.hpp"
 #include "ui/theme.hpp"
@@ -24,36 +21,18 @@ namespace fs = std::filesystem;
 void project_panel::scan(const editor_state& s) {
     folder_ = s.project_folder();
     scanned_for_scene_ = s.scene_path();
-    files_.clear();
     scenes_.clear();
     scanned_ = true;
+    assets_.rescan(folder_);
     std::error_code ec;
-    constexpr std::size_t limit = 2000;
-    fs::recursive_directory_iterator it(folder_, fs::directory_options::skip_permission_denied, ec);
-    for (; !ec && it != fs::recursive_directory_iterator() && files_.size() < limit;
-         it.increment(ec)) {
-        const fs::path& p = it->path();
-        const std::string name = p.filename().string();
-        if (!name.empty() && name.front() == '.') {
-            if (it->is_directory(ec)) it.disable_recursion_pending();
-            continue;
-        }
-        if (it.depth() > 3) it.disable_recursion_pending();
-        if (!it->is_regular_file(ec)) continue;
-        files_.push_back({p, fs::relative(p, folder_, ec).string(), is_scene_file(p)});
-    }
-    std::sort(files_.begin(), files_.end(), [](const file& a, const file& b) {
-        if (a.scene != b.scene) return a.scene;
-        return a.label < b.label;
-    });
     // A project's scenes are the manifest's scenes folder; without a project, the scene
-    // files next to the open scene.
+    // files of the folder.
     if (const auto& manifest = s.opened_project().manifest) {
         for (const fs::path& p : manifest->scene_files())
             scenes_.push_back({p, fs::relative(p, manifest->scenes_folder(), ec).string(), true});
     } else {
-        for (const file& f : files_)
-            if (f.scene) scenes_.push_back(f);
+        for (const asset_entry& e : assets_.browser().entries())
+            if (e.kind == asset_kind::scene) scenes_.push_back({e.path, e.relative, true});
     }
 }
 
@@ -143,12 +122,21 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
-void project_panel::draw(editor_state& s, ui_state& ui) {
+void project_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
     const bool stale = s.project_folder() != folder_ || s.scene_path() != scanned_for_scene_;
     if (!scanned_ || stale) scan(s);
     if (ImGui::Button("Refresh")) scan(s);
+    ui.test.record("project/Refresh");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Look at the project's folder again");
     draw_header(s);
 
+    // Left: the project's scenes, archetypes and prefabs; right: its folders as an asset
+    // browser (asset_grid).
+    const float tree_width = std::max(180.0f, ImGui::GetContentRegionAvail().x * 0.25f);
+    ImGui::BeginChild("##assets", {ImGui::GetContentRegionAvail().x - tree_width - 6, 0}, true);
+    assets_.draw(s, ui, renderer);
+    ImGui::EndChild();
+    ImGui::SameLine();
     ImGui::BeginChild("##files", {0, 0}, false);
     draw_scenes(s, ui);
     const std::string archetypes =
@@ -167,20 +155,6 @@ void project_panel::draw(editor_state& s, ui_state& ui) {
         ImGui::TreePop();
     }
     draw_prefabs(s, ui);
-    if (ImGui::TreeNodeEx("Files")) {
-        for (const file& f : files_) {
-            const bool current = f.path == s.scene_path();
-            if (!f.scene) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
-            ImGui::Selectable(f.label.c_str(), current, ImGuiSelectableFlags_AllowDoubleClick);
-            if (!f.scene) ImGui::PopStyleColor();
-            if (f.scene && ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("Double-click to open");
-                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) request_open(s, ui, f.path);
-            }
-        }
-        if (files_.empty()) ImGui::TextDisabled("(empty)");
-        ImGui::TreePop();
-    }
     // The rest of the panel takes entities dragged from the Hierarchy: each becomes a prefab.
     const ImVec2 rest = ImGui::GetContentRegionAvail();
     ImGui::InvisibleButton("##prefab_drop",

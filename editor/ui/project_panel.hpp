@@ -3,12 +3,14 @@
 // whether its code is loaded; its scenes (a click opens one, asking about unsaved changes
 // first); its archetypes (double-click creates one); its prefabs (drag one out, double-click
 // to instantiate, right-click to open it; an instance's Select highlights its prefab); and
-// the other files of its folder.
+// its folders as an asset browser (asset_grid: thumbnails, search, a filter by kind, drag
+// onto the Scene view or the Inspector).
 
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "ui/asset_grid.hpp"
 #include "ui/panel.hpp"
 
 namespace mosaic::editor {
@@ -17,8 +19,9 @@ class project_panel : public panel {
 public:
     project_panel() : panel({.id = "project", .title = "Project", .where = dock::bottom}) {}
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
-    void draw(editor_state& s, ui_state& ui);
+    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui, ctx.renderer); }
+    void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer = nullptr);
+    [[nodiscard]] const asset_grid& assets() const noexcept { return assets_; }
     void on_event(const panel_event& e, editor_state& s) override;
 
 private:
@@ -38,11 +41,11 @@ private:
     };
     std::filesystem::path folder_;
     std::filesystem::path scanned_for_scene_;  // the scene open at the last scan (Save As adds)
-    std::vector<file> files_;
     std::vector<file> scenes_;
     bool scanned_ = false;
     std::string highlighted_prefab_;  // the entity header's Select
     bool scroll_to_prefab_ = false;
+    asset_grid assets_;
 };
 
 }  // namespace mosaic::editor

@@ -13,6 +13,7 @@
 #include <mosaic/engine/render/scene_camera.hpp>
 
 #include "core/editor_state.hpp"
+#include "ui/asset_drop.hpp"
 #include "ui/commands.hpp"
 #include "ui/prefab_mode.hpp"
 #include "ui/scene_picking.hpp"
@@ -121,6 +122,12 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
             const std::string name(static_cast<const char*>(p->Data),
                                    static_cast<std::size_t>(p->DataSize));
             command_instantiate_prefab(s, ui, name, camera_.screen_to_world(mouse, viewport));
+        }
+        // An image or a sheet frame: a sprite entity where it is dropped (asset_drop.hpp).
+        if (const auto asset =
+                accept_asset_payload(kind_bit(asset_kind::image) | kind_bit(asset_kind::sheet))) {
+            const glm::vec2 mouse = to_glm(ImGui::GetIO().MousePos) - to_glm(origin);
+            command_place_sprite(s, ui, *asset, camera_.screen_to_world(mouse, viewport));
         }
         ImGui::EndDragDropTarget();
     }

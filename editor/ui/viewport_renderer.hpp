@@ -8,6 +8,7 @@
 
 #include <filesystem>
 
+#include <mosaic/engine/assets/image.hpp>
 #include <mosaic/engine/render/camera2d.hpp>
 #include <mosaic/engine/render/draw_list.hpp>
 #include <mosaic/engine/render/texture_source.hpp>
@@ -26,6 +27,15 @@ public:
     virtual texture_source* textures() = 0;
     /// The folder texture paths are relative to (the project changed).
     virtual void set_asset_folder(const std::filesystem::path& folder) = 0;
+    /// A small RGBA8 picture (rows top first) as a texture ImGui::Image shows with uv0 = (0, 0),
+    /// uv1 = (1, 1), sampled nearest (pixel art stays sharp): the Project panel's thumbnails.
+    /// Null when there is no GPU (headless).
+    virtual ImTextureID upload_image(const rgba_image& image) {
+        (void)image;
+        return nullptr;
+    }
+    /// Frees a texture upload_image made.
+    virtual void release_image(ImTextureID texture) { (void)texture; }
 
 protected:
     viewport_renderer() = default;

@@ -6,9 +6,12 @@
 
 #include <stb_image_write.h>
 
+#include <chrono>
 #include <fstream>
+#include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace mosaic::testing {
@@ -95,6 +98,39 @@ TEST_F(TextureCache, ReloadReadsTheFileAgain) {
     EXPECT_EQ(textures.find("checker.png").texture, placeholder);  // the failure is remembered
     textures.reload();
     EXPECT_NE(textures.find("checker.png").texture, textures.placeholder());
+}
+
+TEST_F(TextureCache, ImportSettingsGiveThePivotAndLinearFilteringAndApplyWhenSaved) {
+    const std::filesystem::path image = write_checker("checker.png");
+    texture_cache textures(folder_);
+    const texture_region before = textures.find("checker.png");
+    EXPECT_EQ(before.pivot, glm::vec2(0.5f, 0.5f));
+    EXPECT_EQ(textures.atlas_pages(), 1u);
+
+    image_import settings;
+    settings.sampling = image_import::filter::linear;
+    settings.pivot = {0.5f, 1.0f};
+    ASSERT_TRUE(save_image_import(image, settings));
+    // The side file is watched with the image: saved, it is applied within a few polls.
+    std::vector<std::string> reloaded;
+    for (int i = 0; i < 20 && reloaded.empty(); ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        reloaded = textures.reload_changed();
+    }
+    ASSERT_EQ(reloaded, std::vector<std::string>{"checker.png"});
+    const texture_region after = textures.find("checker.png");
+    EXPECT_EQ(after.pivot, glm::vec2(0.5f, 1.0f));
+    EXPECT_NE(after.texture, before.texture) << "a linear image has a texture of its own";
+    EXPECT_EQ(after.uv, uv_rect{});  // the whole texture
+    EXPECT_TRUE(textures.take_errors().empty());
+
+    // A broken side file: the defaults, and a message naming it.
+    std::ofstream(image_import_file(image)) << "{ broken";
+    texture_cache fresh(folder_);
+    EXPECT_EQ(fresh.find("checker.png").pivot, glm::vec2(0.5f, 0.5f));
+    const std::vector<std::string> errors = fresh.take_errors();
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_NE(errors[0].find("checker.png.import.json"), std::string::npos) << errors[0];
 }
 
 TEST_F(TextureCache, ThePlaceholderIsAVisibleMagentaChecker) {

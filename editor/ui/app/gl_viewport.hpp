@@ -28,6 +28,8 @@ public:
                        const color& background) override;
     texture_source* textures() override { return textures_.get(); }
     void set_asset_folder(const std::filesystem::path& folder) override;
+    ImTextureID upload_image(const rgba_image& image) override;
+    void release_image(ImTextureID texture) override;
 
     /// Textures, sheets and fonts that failed to load or reload since the last call (for the
     /// console).

@@ -9,6 +9,7 @@
 
 #include <mosaic/engine/assets/font.hpp>
 #include <mosaic/engine/assets/image.hpp>
+#include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
 
@@ -24,7 +25,7 @@ namespace mosaic {
 
 namespace {
 
-enum class filtering { atlas, mipmapped, placeholder };
+enum class filtering { atlas, mipmapped, linear, placeholder };
 
 GLuint make_texture(int width, int height, const std::uint8_t* pixels, filtering how) {
     GLuint texture = 0;
@@ -42,6 +43,11 @@ GLuint make_texture(int width, int height, const std::uint8_t* pixels, filtering
             glGenerateMipmap(GL_TEXTURE_2D);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            break;
+        case filtering::linear:  // an image imported with "filter": "linear"
+            glGenerateMipmap(GL_TEXTURE_2D);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
             break;
         case filtering::placeholder:
             glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
@@ -177,11 +183,19 @@ bool texture_cache::load(std::string_view path, entry& into, std::string& why) {
             return false;
         }
         if (too_large(*image.value)) return false;
+        // Its import settings (image_import.hpp): sampling and pivot. A side file that does
+        // not read is reported and the defaults are used; it is watched like the image.
+        std::string import_error;
+        const image_import settings = load_image_import(full, &import_error);
+        if (!import_error.empty())
+            new_errors_.push_back("mosaic: import settings of '" + std::string(path) +
+                                  "': " + import_error + "; using the defaults");
         const placed_image placed =
-            upload(*image.value, into.image.texture != no_texture ? &into.image : nullptr);
+            upload(*image.value, into.image.texture != no_texture ? &into.image : nullptr,
+                   settings.sampling == image_import::filter::linear);
         into.image = placed;
-        into.frames = {region_of(placed, 0, 0, placed.size.x, placed.size.y, {0.5f, 0.5f})};
-        into.files = {full};
+        into.frames = {region_of(placed, 0, 0, placed.size.x, placed.size.y, settings.pivot)};
+        into.files = {full, image_import_file(full)};
         into.error.clear();
         return true;
     }
@@ -237,22 +251,24 @@ texture_region texture_cache::region_of(const placed_image& image, int x, int y,
 // --- 4. atlas pages and textures ----------------------------------------------------------------
 
 texture_cache::placed_image texture_cache::upload(const rgba_image& image,
-                                                  const placed_image* previous) {
+                                                  const placed_image* previous, bool linear) {
     const glm::ivec2 size{image.width, image.height};
-    if (previous != nullptr && (previous->own_texture || previous->size != size)) {
+    if (previous != nullptr && (previous->own_texture || previous->size != size || linear)) {
         release(*previous);  // a new size needs a new place (the atlas space stays used)
         previous = nullptr;
     }
     const auto own_texture = [&] {
         placed_image own;
-        own.texture =
-            make_texture(image.width, image.height, image.pixels.data(), filtering::mipmapped);
+        own.texture = make_texture(image.width, image.height, image.pixels.data(),
+                                   linear ? filtering::linear : filtering::mipmapped);
         own.size = size;
         own.texture_size = size;
         own.own_texture = true;
         return own;
     };
-    if (image.width > atlas_max_side || image.height > atlas_max_side) return own_texture();
+    // Atlas pages are sampled nearest when magnified: a linear image gets its own texture.
+    if (linear || image.width > atlas_max_side || image.height > atlas_max_side)
+        return own_texture();
 
     placed_image placed;
     if (previous != nullptr) {

@@ -113,7 +113,8 @@ private:
     bool load(std::string_view path, entry& into, std::string& why);
     // Puts `image` into an atlas page or a texture of its own, reusing `previous`'s place when
     // the size is the same.
-    placed_image upload(const rgba_image& image, const placed_image* previous);
+    /// `linear`: its own texture sampled linearly (an image imported so), never the atlas.
+    placed_image upload(const rgba_image& image, const placed_image* previous, bool linear = false);
     void release(const placed_image& image);
     [[nodiscard]] texture_region region_of(const placed_image& image, int x, int y, int w, int h,
                                            glm::vec2 pivot) const;

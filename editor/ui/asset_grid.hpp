@@ -1,0 +1,109 @@
+#pragma once
+// asset_grid: the Project panel's asset browser — a folder of the project as a grid of tiles
+// with thumbnails, a path bar to walk the folders, a search box and a filter by kind. The
+// model (what is listed) is core/asset_browser; the pictures come from core/thumbnail_cache,
+// made on its thread; this file only draws, uploads a few finished thumbnails a frame
+// (uploads_per_frame) and turns clicks and drags into the editor's verbs:
+//
+//   drag an image, a sheet or one of its frames   onto the Scene view: a sprite entity;
+//                                                 onto an asset field of the Inspector: set
+//   drag a prefab                                 as the Prefabs list's rows (instantiate)
+//   double-click a folder / scene / prefab /      enter it / open it / instantiate it /
+//   archetype / sheet                             create one / show or hide its frames
+//   double-click an image (or its right-click     its Import Settings: filter, pixels per
+//   menu)                                         unit, pivot, saved next to it
+//
+// Only the rows on screen are submitted (ImGuiListClipper) and ask for thumbnails, so a
+// folder of 1,000 images costs a frame what its visible tiles cost.
+
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <imgui.h>
+
+#include <mosaic/engine/assets/image_import.hpp>
+
+#include "core/asset_browser.hpp"
+#include "core/thumbnail_cache.hpp"
+
+namespace mosaic::editor {
+
+class editor_state;
+struct ui_state;
+class viewport_renderer;
+
+class asset_grid {
+public:
+    /// Thumbnails uploaded to the GPU per frame, at most: the UI thread's share of the work.
+    static constexpr std::size_t uploads_per_frame = 8;
+    /// Pixels a side of a thumbnail.
+    static constexpr int thumbnail_side = 64;
+
+    asset_grid() = default;
+    ~asset_grid();
+    asset_grid(const asset_grid&) = delete;
+    asset_grid& operator=(const asset_grid&) = delete;
+
+    /// Walks `project` again (a new project, Refresh); thumbnails go to its .mosaic folder.
+    void rescan(const std::filesystem::path& project);
+    /// Draws into the current window: the path bar, search, filter, and the tiles.
+    void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer);
+
+    [[nodiscard]] const asset_browser& browser() const noexcept { return browser_; }
+    [[nodiscard]] const std::string& folder() const noexcept { return folder_; }
+    /// The thumbnails asked for and not yet on screen (for tests and the benchmark).
+    [[nodiscard]] std::size_t thumbnails_waiting() const;
+    /// Thumbnails on the GPU (or, headless, received).
+    [[nodiscard]] std::size_t thumbnails_shown() const noexcept { return shown_; }
+
+private:
+    struct picture {
+        ImTextureID texture = nullptr;
+        glm::ivec2 size{0, 0};       // the thumbnail's pixels
+        glm::ivec2 full_size{0, 0};  // the image's
+        std::vector<thumbnail_frame> frames;
+        std::string error;
+    };
+    /// A tile: a file or folder, or frame `frame` of a sheet whose frames are shown.
+    struct tile {
+        const asset_entry* entry = nullptr;
+        int frame = -1;
+    };
+
+    void take_thumbnails(viewport_renderer* renderer);
+    void draw_bar(ui_state& ui);
+    void draw_tile(editor_state& s, ui_state& ui, const tile& t, float width, float height);
+    void activate(editor_state& s, ui_state& ui, const asset_entry& e);
+    void release_all();
+    /// The Import Settings window of the image import_asset_ (double-click an image, or its
+    /// right-click menu): each change is written to its side file at once.
+    void draw_import_window(editor_state& s, ui_state& ui);
+    void open_import(editor_state& s, const asset_entry& e);
+    const std::vector<tile>& tiles();
+
+    asset_browser browser_;
+    std::unique_ptr<thumbnail_cache> thumbnails_;
+    std::unordered_map<std::string, picture> pictures_;  // by absolute path
+    viewport_renderer* renderer_ = nullptr;              // the one the textures belong to
+    std::size_t shown_ = 0;
+
+    std::string folder_;  // relative, '/'-separated
+    char search_[128] = {};
+    asset_kinds kinds_ = all_asset_kinds;
+    std::string selected_;               // relative path (+ "#frame")
+    std::set<std::string> open_sheets_;  // relative paths of sheets showing their frames
+
+    std::string import_asset_;  // relative path of the image whose settings are open
+    image_import import_settings_;
+
+    // The listing, kept until the query, the scan or the open sheets change.
+    std::vector<tile> tiles_;
+    bool tiles_stale_ = true;
+    asset_query listed_;
+};
+
+}  // namespace mosaic::editor
