@@ -212,9 +212,13 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         }
     }
     std::vector<entity> copied_roots;
+    std::unordered_set<std::string> names = names_in(w);  // the copies' names included
+    const auto taken = [&names](const std::string& name) { return names.contains(name); };
     for (const entity root : roots) {
         const entity copy = copy_of[root.index];
-        w.get_or_add<Name>(copy) = make_name(name_of(w, root) + " (1)");
+        const std::string name = numbered_copy_name(name_of(w, root), taken);
+        names.insert(name);
+        w.get_or_add<Name>(copy) = make_name(name);
         copied_roots.push_back(copy);
     }
     step st{"Duplicate", {}, 0};

@@ -326,6 +326,9 @@ void editor_state::play() {
     game_->sync_settings();
     game_->clock().reset();
     game_->clock().resume();
+    // Every Play starts at tick 0, with interval systems' waits fresh, as `mosaic-run` starts
+    // the same scene: systems (ctx.tick()), the timeline, the recording and replays agree.
+    game_->systems().restore(scheduler_state{0, std::vector<double>(game_->systems().size())});
     mode_ = play_state::playing;
     last_failure_.reset();
     log_.info("play");
