@@ -162,7 +162,8 @@ void delete_entities(editor_state& s, std::span<const entity> entities) {
     s.selection().prune(w);
 }
 
-std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities) {
+std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities,
+                                       std::vector<entity>* originals_of_copies) {
     world& w = s.world();
     std::vector<entity> roots;
     for (const entity e : entities) {
@@ -226,6 +227,7 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         st.changes.emplace_back(created(s, copy_of[original.index]));
     s.record(std::move(st));
     s.selection().set(copied_roots);
+    if (originals_of_copies) *originals_of_copies = roots;
     return copied_roots;
 }
 

@@ -33,9 +33,12 @@ entity create_from_archetype(editor_state& s, const archetype& a);
 /// Deletes the entities and their children. Undo brings back the same ids. Refused (console)
 /// for a child of a prefab instance: Unpack it first, or edit the prefab.
 void delete_entities(editor_state& s, std::span<const entity> entities);
-/// Copies the entities with their children (names get " (1)", references inside the copied
-/// set point to the copies); the copies become the selection. Returns the copied roots.
-std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities);
+/// Copies the entities with their children (a copied root is named with the next free
+/// number, "Hunter (1)" -> "Hunter (2)"; references inside the copied set point to the
+/// copies); the copies become the selection. Returns the copied roots; `originals` (if given)
+/// receives the root each one was copied from, in the same order.
+std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities,
+                                       std::vector<entity>* originals = nullptr);
 bool rename_entity(editor_state& s, entity e, std::string_view name);
 /// Moves the entities under `parent` (null: to the root). Refuses cycles; `error` says why.
 bool reparent(editor_state& s, std::span<const entity> entities, entity parent,

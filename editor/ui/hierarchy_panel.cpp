@@ -70,6 +70,12 @@ void hierarchy_panel::on_event(const panel_event& e, editor_state& s) {
     (void)s;
     if (std::holds_alternative<scene_changed>(e) || std::holds_alternative<scene_opened>(e))
         dirty_ = true;
+    if (std::holds_alternative<scene_opened>(e)) placement_.clear();
+    if (const auto* copied = std::get_if<duplicated>(&e)) {
+        for (std::size_t i = 0; i < copied->copies.size() && i < copied->originals.size(); ++i)
+            placement_.place_below(copied->copies[i], copied->originals[i]);
+        dirty_ = true;
+    }
     if (const auto* reveal = std::get_if<reveal_in_hierarchy>(&e)) scroll_to_ = reveal->e;
     if (const auto* rename = std::get_if<rename_in_hierarchy>(&e)) rename_request_ = rename->e;
 }
@@ -122,6 +128,10 @@ void hierarchy_panel::rebuild(editor_state& s) {
                 children[p.index].push_back(e);
             }
         });
+        if (!placement_.empty()) {
+            placement_.order(roots);
+            for (auto& [parent, list] : children) placement_.order(list);
+        }
         rows_.reserve(roots.size());
         // Depth-first, iteratively (a deep chain must not overflow the stack).
         std::vector<std::pair<entity, std::int32_t>> stack;

@@ -237,6 +237,38 @@ TEST_F(HierarchyDragTest, DraggingNearTheBottomEdgeScrollsTheList) {
     imgui.frames(2);
 }
 
+TEST_F(HierarchyDragTest, CtrlDPutsTheCopyRightUnderItsOriginalSelectedAndInView) {
+    const entity original = state.find_by_name("Filler 250");
+    ASSERT_FALSE(original.is_null());
+    state.selection().select(original);  // picked in the scene view: its row is out of view
+    EXPECT_FALSE(has_item("hierarchy/row/Filler 250"));
+    imgui.tap(key::d, true);
+    imgui.frames(3);
+    const entity copy = state.selection().active();
+    ASSERT_NE(copy, original);
+    EXPECT_STREQ(state.world().get<Name>(copy).value, "Filler 250 (1)");
+    const auto& rows = ui.hierarchy().rows();
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.e == original; });
+    ASSERT_NE(row, rows.end());
+    ASSERT_NE(row + 1, rows.end());
+    EXPECT_EQ((row + 1)->e, copy) << "right under the original, not at the end";
+    EXPECT_TRUE(has_item("hierarchy/row/Filler 250 (1)")) << "scrolled into view";
+
+    // A second copy of the original goes right under it too; the first copy follows.
+    state.selection().select(original);
+    imgui.tap(key::d, true);
+    imgui.frames(3);
+    const entity second = state.selection().active();
+    EXPECT_STREQ(state.world().get<Name>(second).value, "Filler 250 (2)");
+    const auto& after = ui.hierarchy().rows();
+    const auto at_original =
+        std::find_if(after.begin(), after.end(), [&](const auto& r) { return r.e == original; });
+    ASSERT_LT(at_original + 2, after.end());
+    EXPECT_EQ((at_original + 1)->e, second);
+    EXPECT_EQ((at_original + 2)->e, copy);
+}
+
 TEST_F(HierarchyPanelTest, ASelectedRowStaysHighlightedUnderTheMouse) {
     create_entity(state, "A");
     imgui.frames(3);
