@@ -149,8 +149,8 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    feed_imgui(input_, ImGui::GetIO());
     if (fixed_dt_ > 0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt_);
+    feed_imgui(input_, ImGui::GetIO());
     viewport_->begin_frame();
     ImGui::NewFrame();
     ui_->frame(state_, viewport_.get());
