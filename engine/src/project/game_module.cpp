@@ -7,6 +7,7 @@
 #include <cstring>
 #include <system_error>
 
+#include <mosaic/engine/crash_report.hpp>
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/ecs/type_id.hpp>
@@ -154,6 +155,7 @@ game_module::load_result game_module::load(const fs::path& requested) {
                                .summary = module->summary_,
                                .register_components = info->register_components,
                                .register_systems = info->register_systems};
+    crash_report::set_module(module->name_ + " (" + file.string() + ")");
     return {std::move(module), {}};
 }
 

@@ -78,6 +78,7 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
         return exit_usage;
     }
     err << to_string(opened.problems);
+    if (module_did_not_load(opened, err)) return exit_file_error;
 
     const unsigned threads = request.threads.value_or(r.settings.threads);
     game g(opened.module, {.threads = threads,
