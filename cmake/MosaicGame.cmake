@@ -60,7 +60,8 @@ function(mosaic_add_game name)
         # Stop here rather than build a module the editor and mosaic-run would not load.
         get_target_property(sdk_compiler_path mosaic::engine MOSAIC_CXX_COMPILER_PATH)
         if(NOT sdk_compiler_path)
-            set(sdk_compiler_path "the SDK's compiler")
+            set(sdk_compiler_path "PATH_OF_${sdk_compiler}")
+            string(REPLACE " " "_" sdk_compiler_path "${sdk_compiler_path}")
         endif()
         message(FATAL_ERROR "mosaic_add_game(${name}): Mosaic was built with ${sdk_compiler} and "
                             "this project uses ${this_compiler} (${CMAKE_CXX_COMPILER}): the "
