@@ -454,6 +454,7 @@ void editor_state::end_step_group() {
 
 bool editor_state::undo() {
     if (playing() || !history_.undo(scene())) return false;
+    if (!history_.revived().empty()) selection_.set(history_.revived());  // Delete undone
     selection_.prune(world());
     after_files_written();
     return true;
@@ -461,6 +462,7 @@ bool editor_state::undo() {
 
 bool editor_state::redo() {
     if (playing() || !history_.redo(scene())) return false;
+    if (!history_.revived().empty()) selection_.set(history_.revived());  // Create redone
     selection_.prune(world());
     after_files_written();
     return true;
