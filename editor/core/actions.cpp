@@ -116,12 +116,10 @@ entity create_from_archetype(editor_state& s, const archetype& a) {
     return e;
 }
 
-namespace {
-
 // A member of a prefab instance below its root cannot be deleted (as in Unity): a removed
-// member is no override, so the prefab would bring it back on the next load. False, with the
-// reason in the console, for the first such entity among `entities` (not below another one).
-bool deletable(editor_state& s, std::span<const entity> entities) {
+// member is no override, so the prefab would bring it back on the next load. The reason for
+// the first such entity among `entities` (not below another one).
+std::optional<std::string> why_not_deletable(editor_state& s, std::span<const entity> entities) {
     const world& w = s.world();
     std::unordered_set<entity_index> chosen;
     for (const entity e : entities) chosen.insert(e.index);
@@ -139,11 +137,18 @@ bool deletable(editor_state& s, std::span<const entity> entities) {
         if (below_another) continue;
         const std::optional<linked_instance> inst = linked_instance_of(s, e);
         if (!inst || inst->root == e) continue;
-        s.log().error("Delete " + name_of(w, e) + ": cannot delete a child of a prefab instance (" +
-                      inst->name + "); Unpack it first, or open the prefab to edit it");
-        return false;
+        return name_of(w, e) + " is a child of a prefab instance (" + inst->name +
+               "): Unpack it first, or open the prefab to edit it";
     }
-    return true;
+    return std::nullopt;
+}
+
+namespace {
+
+bool deletable(editor_state& s, std::span<const entity> entities) {
+    std::optional<std::string> why = why_not_deletable(s, entities);
+    if (why) s.log().error("Delete: " + *why);
+    return !why;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 // Entities are acted on as a group (the selection): multi-object editing is the normal case.
 
 #include <cstddef>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -30,6 +31,9 @@ class editor_state;
 entity create_entity(editor_state& s, std::string_view name, entity parent = null_entity);
 /// A new entity from an archetype (named after it); selected.
 entity create_from_archetype(editor_state& s, const archetype& a);
+/// Why delete_entities() would refuse `entities` (a child of a prefab instance), or nothing.
+[[nodiscard]] std::optional<std::string> why_not_deletable(editor_state& s,
+                                                           std::span<const entity> entities);
 /// Deletes the entities and their children. Undo brings back the same ids. Refused (console)
 /// for a child of a prefab instance: Unpack it first, or edit the prefab.
 void delete_entities(editor_state& s, std::span<const entity> entities);

@@ -461,7 +461,17 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     ImGui::Separator();
     if (ImGui::MenuItem("Rename", "F2")) command_rename(s, ui);
     if (ImGui::MenuItem("Duplicate", "Ctrl+D")) command_duplicate(s, ui);
-    if (ImGui::MenuItem("Delete", "Del")) command_delete(s, ui);
+    // A prefab instance's child cannot be deleted: the item is off and says why, in place.
+    const std::vector<entity> doomed(s.selection().items().begin(), s.selection().items().end());
+    const std::optional<std::string> refused = why_not_deletable(s, doomed);
+    if (ImGui::MenuItem("Delete", "Del", false, !refused)) command_delete(s, ui);
+    ui.test.record("hierarchy/menu/Delete");
+    if (refused) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320);
+        ImGui::TextDisabled("%s", refused->c_str());
+        ImGui::PopTextWrapPos();
+        ui.test.record("hierarchy/menu/Delete refused");
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Create Prefab")) command_create_prefab(s, ui, e);
     ui.test.record("hierarchy/menu/Create Prefab");

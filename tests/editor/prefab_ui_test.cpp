@@ -45,6 +45,24 @@ TEST_F(PrefabUiTest, CreatePrefabInTheRowMenuWritesTheFileAndListsIt) {
     EXPECT_EQ(state.game().prefabs()[0].size(), 3u);  // with its children
 }
 
+TEST_F(PrefabUiTest, CreatePrefabLinksTheSourceAndItsChildCannotBeDeletedWhichTheMenuSays) {
+    imgui.click(at("hierarchy/row/Tank"), 1);
+    imgui.frames(2);
+    imgui.click(at("hierarchy/menu/Create Prefab"));
+    imgui.frames(2);
+    EXPECT_EQ(instances(), 3u) << "the Tank and its children are now an instance of it";
+    EXPECT_EQ(state.selection().active(), hull);
+
+    imgui.click(at("hierarchy/row/Turret"));  // select it, then its menu
+    imgui.click(at("hierarchy/row/Turret"), 1);
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("hierarchy/menu/Delete"));
+    EXPECT_TRUE(has_item("hierarchy/menu/Delete refused")) << "the reason, in the menu";
+    imgui.click(at("hierarchy/menu/Delete"));  // off: nothing happens
+    imgui.frames(2);
+    EXPECT_FALSE(state.find_by_name("Turret").is_null());
+}
+
 TEST_F(PrefabUiTest, DraggingARowOntoTheProjectPanelMakesAPrefab) {
     imgui.drag(at("hierarchy/row/Tank"), at("project/drop"), 12);
     imgui.frames(2);
