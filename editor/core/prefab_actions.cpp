@@ -18,8 +18,6 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
-namespace {
-
 // A file name from an entity name: letters, digits, space, '-' and '_' kept, the rest '_'.
 std::string file_stem(std::string_view name) {
     std::string out;
@@ -32,8 +30,6 @@ std::string file_stem(std::string_view name) {
     while (!out.empty() && out.front() == ' ') out.erase(out.begin());
     return out.empty() ? std::string("Prefab") : out;
 }
-
-}  // namespace
 
 fs::path prefab_folder(const editor_state& s) {
     if (s.opened_project().manifest) return s.opened_project().manifest->archetypes_folder();

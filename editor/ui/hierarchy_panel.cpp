@@ -477,6 +477,11 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     ui.test.record("hierarchy/menu/Create Prefab");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
+    if (ImGui::MenuItem("Create Archetype")) command_create_archetype(s, ui, e);
+    ui.test.record("hierarchy/menu/Create Archetype");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Save this entity's components (not its children) as an archetype "
+                          "that game code and the Project panel spawn");
     if (s.world().has<PrefabInstance>(e)) {
         if (ImGui::MenuItem("Unpack Prefab")) command_unpack_prefab(s, ui, e);
         ui.test.record("hierarchy/menu/Unpack Prefab");
