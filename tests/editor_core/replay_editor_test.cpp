@@ -108,6 +108,9 @@ TEST_F(EditorReplay, AReplayOfASecondPlayVerifiesInAFreshGame) {
     load_result<replay> saved = load_replay_file(file);
     ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
     EXPECT_EQ(saved.value->initial.tick, 0u) << "every Play starts at tick 0";
+    // Saved outside the project: the scene's full path lets mosaic-run find the project.
+    EXPECT_TRUE(fs::path(saved.value->origin.scene).is_absolute()) << saved.value->origin.scene;
+    EXPECT_TRUE(fs::exists(saved.value->origin.scene)) << saved.value->origin.scene;
 
     game fresh(s.opened_project().module);
     (void)fresh.load_archetypes(s.opened_project().manifest->archetypes_folder());

@@ -44,10 +44,6 @@ loaded_project project_of(const replay_request& request, const replay& r, std::o
         p = load_project_of(scene);
         if (p.manifest) return p;
     }
-    if (!r.origin.project.empty()) {
-        err << "mosaic-run: warning: " << display_path(request.file) << ": recorded with project '"
-            << r.origin.project << "', which was not found: pass --project PATH\n";
-    }
     return p;
 }
 
@@ -78,6 +74,13 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
         return exit_usage;
     }
     err << to_string(opened.problems);
+    // Without the project its systems are missing: the replay would "diverge" at once.
+    if (!opened.manifest && !r.origin.project.empty()) {
+        err << "mosaic-run: " << display_path(request.file) << ": recorded with project '"
+            << r.origin.project
+            << "', which was not found above the replay or its scene: pass --project PATH\n";
+        return exit_usage;
+    }
     if (module_did_not_load(opened, err)) return exit_file_error;
 
     const unsigned threads = request.threads.value_or(r.settings.threads);
