@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unordered_map>
 
@@ -207,7 +208,12 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     const float zone_height = ImGui::GetFrameHeight() * 2.0f;
     ImGui::BeginChild("##rows", {0, dragging ? -zone_height : 0.0f}, false);
     row_height_ = ImGui::GetTextLineHeightWithSpacing();
-    if (dragging) auto_scroll();
+    if (dragging) {
+        auto_scroll();
+    } else {
+        drag_scroll_armed_ = false;
+        drag_started_at_.reset();
+    }
     if (!scroll_to.is_null()) {
         scroll_to_ = null_entity;
         const auto found = std::find(row_entities_.begin(), row_entities_.end(), scroll_to);
@@ -401,6 +407,15 @@ void hierarchy_panel::auto_scroll() {
     const float speed = row_height_ * 30.0f * io.DeltaTime;  // rows per second at the edge
     const float top = io.MousePos.y - min.y;
     const float bottom = min.y + size.y - io.MousePos.y;
+    // A drag that starts near an edge does not scroll at once: the rows shrink to make room
+    // for the root zone when a drag starts, which puts a bottom row at the edge, and the list
+    // would jump under the mouse. It scrolls once the mouse has left the edges or moved a row.
+    const bool at_edge = (top >= -row_height_ && top < edge) || (bottom >= -row_height_ && bottom < edge);
+    if (!drag_scroll_armed_) {
+        if (!drag_started_at_) drag_started_at_ = io.MousePos.y;
+        drag_scroll_armed_ = !at_edge || std::abs(io.MousePos.y - *drag_started_at_) > row_height_;
+        if (!drag_scroll_armed_) return;
+    }
     if (top >= -row_height_ && top < edge) {
         ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() - speed * (1.0f - top / edge)));
     } else if (bottom >= -row_height_ && bottom < edge) {

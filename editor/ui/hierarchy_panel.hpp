@@ -16,6 +16,7 @@
 // (Ctrl+D) shows each copy right under its original, selected and scrolled into view.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -95,6 +96,8 @@ private:
     bool rename_focus_ = false;
     entity pending_click_ = null_entity;  // press on a selected row: select it alone on release
     float row_height_ = 0;
+    bool drag_scroll_armed_ = false;         // the drag may scroll the list (auto_scroll)
+    std::optional<float> drag_started_at_;  // the mouse's y when the drag began
 };
 
 }  // namespace mosaic::editor

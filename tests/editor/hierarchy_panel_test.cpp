@@ -237,6 +237,31 @@ TEST_F(HierarchyDragTest, DraggingNearTheBottomEdgeScrollsTheList) {
     imgui.frames(2);
 }
 
+TEST_F(HierarchyDragTest, ADragStartedAtTheBottomOfAListScrolledToTheEndDoesNotJump) {
+    // Scroll to the end with the wheel over the rows.
+    imgui.move_to(at("hierarchy/row/Filler 3"));
+    for (int i = 0; i < 40 && !has_item("hierarchy/row/Filler 299"); ++i) {
+        ImGui::GetIO().MouseWheel = -10.0f;
+        imgui.frame();
+    }
+    ASSERT_TRUE(has_item("hierarchy/row/Filler 299"));
+    imgui.frames(2);
+    const float before = item("hierarchy/row/Filler 299").min.y;
+    start_drag("hierarchy/row/Filler 299");  // the root zone appears under the rows
+    imgui.frames(5);
+    ASSERT_TRUE(has_item("hierarchy/root_zone"));
+    // The row stays under the mouse (or is covered by the zone), never moves up by two rows.
+    if (has_item("hierarchy/row/Filler 299")) {
+        EXPECT_NEAR(item("hierarchy/row/Filler 299").min.y, before, 2.0f) << "the list jumped";
+    }
+    ASSERT_TRUE(has_item("hierarchy/row/Filler 298"));
+    EXPECT_NEAR(item("hierarchy/row/Filler 298").min.y, before - ImGui::GetTextLineHeightWithSpacing(),
+                2.0f)
+        << "the list jumped";
+    ImGui::GetIO().MouseDown[0] = false;
+    imgui.frames(2);
+}
+
 TEST_F(HierarchyDragTest, CtrlDPutsTheCopyRightUnderItsOriginalSelectedAndInView) {
     const entity original = state.find_by_name("Filler 250");
     ASSERT_FALSE(original.is_null());
