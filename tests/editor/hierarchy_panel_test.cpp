@@ -240,7 +240,7 @@ TEST_F(HierarchyDragTest, DraggingNearTheBottomEdgeScrollsTheList) {
 TEST_F(HierarchyDragTest, ADragStartedAtTheBottomOfAListScrolledToTheEndDoesNotJump) {
     // Scroll to the end with the wheel over the rows.
     imgui.move_to(at("hierarchy/row/Filler 3"));
-    for (int i = 0; i < 40 && !has_item("hierarchy/row/Filler 299"); ++i) {
+    for (int i = 0; i < 20; ++i) {  // well past the end
         ImGui::GetIO().MouseWheel = -10.0f;
         imgui.frame();
     }
