@@ -62,9 +62,10 @@ bool editor_state::reload_code() {
         log_.error("reload failed, the running code stays: " + error->to_string());
         // The registration ran against a trial table: the game still runs the old code (not
         // the built-ins that registration_error::to_string() speaks of for a first load).
-        alert("Reload failed", "The new code was not loaded; the old code keeps running.\n\n"
-                               "project '" + error->project + "': " + error->step +
-                                   " failed: " + error->message);
+        alert("Reload failed",
+              "The new code was not loaded; the old code keeps running.\n\n"
+              "project '" +
+                  error->project + "': " + error->step + " failed: " + error->message);
         return false;
     }
     // Let go of the old module here so that it unloads inside replace_code (its types' ids
@@ -114,12 +115,13 @@ bool editor_state::reload_code() {
     selection_.prune(world());
     ++reloads_;
     const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
     char took[32];
     std::snprintf(took, sizeof took, "%.0f ms", ms);
     log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +
-              " (" + std::to_string(migration.migrated()) + " component values migrated, " +
-              took + ")");
+              " (" + std::to_string(migration.migrated()) + " component values migrated, " + took +
+              ")");
     for (const std::string& line : migration.report()) log_.warning(line);
     if (dropped) {
         log_.warning(std::to_string(dropped) +

@@ -46,8 +46,9 @@ void link_to_new_prefab(editor_state& s, entity root, const fs::path& file) {
     const std::vector<entity> tree = prefab_tree_order(w, root);
     for (const entity e : tree) {
         if (w.try_get<PrefabInstance>(e) != nullptr) {
-            s.log().info("the entities stay unlinked: they hold instances of other prefabs "
-                         "(instantiate the new prefab to get a linked copy)");
+            s.log().info(
+                "the entities stay unlinked: they hold instances of other prefabs "
+                "(instantiate the new prefab to get a linked copy)");
             return;
         }
     }

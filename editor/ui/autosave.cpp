@@ -332,7 +332,8 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
         recovery_offer& o = offers_[i];
         if (o.crash.empty()) continue;
         ImGui::PushID(static_cast<int>(i));
-        const std::string title = "Crash report" + (o.pid.empty() ? "" : " (process " + o.pid + ")");
+        const std::string title =
+            "Crash report" + (o.pid.empty() ? "" : " (process " + o.pid + ")");
         if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
             // Read-only text: selectable and copyable for a bug report.
             ImGui::InputTextMultiline("##crash", o.crash.data(), o.crash.size() + 1,

@@ -311,7 +311,8 @@ void file_dialog::draw_replace_question(const std::function<void(const std::stri
     }
     record("file_dialog/replace");
     ImGui::SameLine();
-    if (ImGui::Button("Cancel", {110, 0}) || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+    if (ImGui::Button("Cancel", {110, 0}) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
         replace_.clear();
         ImGui::CloseCurrentPopup();
     }

@@ -61,7 +61,6 @@ private:
     /// "X already exists. Do you want to replace it?" over the dialog, after a submit().
     void draw_replace_question(const std::function<void(const std::string&)>& record);
 
-
     bool open_ = false;
     bool just_opened_ = false;
     bool focus_path_ = false;  // give the path field the keyboard on the next draw

@@ -410,7 +410,8 @@ void hierarchy_panel::auto_scroll() {
     // A drag that starts near an edge does not scroll at once: the rows shrink to make room
     // for the root zone when a drag starts, which puts a bottom row at the edge, and the list
     // would jump under the mouse. It scrolls once the mouse has left the edges or moved a row.
-    const bool at_edge = (top >= -row_height_ && top < edge) || (bottom >= -row_height_ && bottom < edge);
+    const bool at_edge =
+        (top >= -row_height_ && top < edge) || (bottom >= -row_height_ && bottom < edge);
     if (!drag_scroll_armed_) {
         if (!drag_started_at_) drag_started_at_ = io.MousePos.y;
         drag_scroll_armed_ = !at_edge || std::abs(io.MousePos.y - *drag_started_at_) > row_height_;
@@ -495,8 +496,9 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     if (ImGui::MenuItem("Create Archetype")) command_create_archetype(s, ui, e);
     ui.test.record("hierarchy/menu/Create Archetype");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("Save this entity's components (not its children) as an archetype "
-                          "that game code and the Project panel spawn");
+        ImGui::SetTooltip(
+            "Save this entity's components (not its children) as an archetype "
+            "that game code and the Project panel spawn");
     if (s.world().has<PrefabInstance>(e)) {
         if (ImGui::MenuItem("Unpack Prefab")) command_unpack_prefab(s, ui, e);
         ui.test.record("hierarchy/menu/Unpack Prefab");

@@ -80,7 +80,7 @@ private:
     void keyboard(editor_state& s, ui_state& ui);
     void reveal(editor_state& s, entity e);
 
-    hierarchy_placement placement_;             // copies shown under their originals
+    hierarchy_placement placement_;  // copies shown under their originals
     std::vector<row> rows_;
     std::vector<entity> row_entities_;          // rows_[i].e, for select_range
     std::unordered_set<std::uint64_t> closed_;  // collapsed nodes (entity bits)
@@ -96,7 +96,7 @@ private:
     bool rename_focus_ = false;
     entity pending_click_ = null_entity;  // press on a selected row: select it alone on release
     float row_height_ = 0;
-    bool drag_scroll_armed_ = false;         // the drag may scroll the list (auto_scroll)
+    bool drag_scroll_armed_ = false;        // the drag may scroll the list (auto_scroll)
     std::optional<float> drag_started_at_;  // the mouse's y when the drag began
 };
 

@@ -50,9 +50,9 @@ struct reveal_prefab {
     std::string name;
 };
 
-using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy,
-                                 frame_on_selection, scene_opened, show_panel, reveal_prefab,
-                                 duplicated>;
+using panel_event =
+    std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy, frame_on_selection,
+                 scene_opened, show_panel, reveal_prefab, duplicated>;
 
 class event_queue {
 public:

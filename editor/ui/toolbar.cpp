@@ -27,7 +27,8 @@ bool icon_button(const char* id, icon kind, bool highlighted, bool enabled) {
     ImGui::BeginDisabled(!enabled);
     // Hover lightens and a press darkens the button's own colour, highlighted (Pause while
     // paused) or not: the theme's hover grey and press blue hardly differ from the highlight.
-    const ImVec4 base = ImGui::GetStyleColorVec4(highlighted ? ImGuiCol_HeaderActive : ImGuiCol_Button);
+    const ImVec4 base =
+        ImGui::GetStyleColorVec4(highlighted ? ImGuiCol_HeaderActive : ImGuiCol_Button);
     ImGui::PushStyleColor(ImGuiCol_Button, base);
     ImGui::PushStyleColor(ImGuiCol_ButtonHovered, scaled(base, 1.35f));
     ImGui::PushStyleColor(ImGuiCol_ButtonActive, scaled(base, 0.65f));

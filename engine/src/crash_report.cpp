@@ -72,12 +72,18 @@ void put_hex(int fd, std::uintptr_t value) {
 
 const char* signal_name(int sig) {
     switch (sig) {
-        case SIGSEGV: return "SIGSEGV (invalid memory access)";
-        case SIGBUS: return "SIGBUS (bus error)";
-        case SIGFPE: return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
-        case SIGILL: return "SIGILL (illegal instruction)";
-        case SIGABRT: return "SIGABRT (abort: a failed assertion or std::terminate)";
-        default: return "a fatal signal";
+        case SIGSEGV:
+            return "SIGSEGV (invalid memory access)";
+        case SIGBUS:
+            return "SIGBUS (bus error)";
+        case SIGFPE:
+            return "SIGFPE (arithmetic error, e.g. an integer division by zero)";
+        case SIGILL:
+            return "SIGILL (illegal instruction)";
+        case SIGABRT:
+            return "SIGABRT (abort: a failed assertion or std::terminate)";
+        default:
+            return "a fatal signal";
     }
 }
 

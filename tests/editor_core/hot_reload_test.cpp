@@ -162,8 +162,8 @@ TEST_F(HotReload, TheConsoleGivesTheReloadTime) {
     bool timed = false;
     for (const auto& line : s.log().lines()) {
         const std::string& t = line.text;
-        if (t.starts_with("reloaded ") && t.find(" component values migrated, ") != std::string::npos &&
-            t.ends_with(" ms)"))
+        if (t.starts_with("reloaded ") &&
+            t.find(" component values migrated, ") != std::string::npos && t.ends_with(" ms)"))
             timed = true;
     }
     EXPECT_TRUE(timed) << "reloaded ... (N component values migrated, X ms)";

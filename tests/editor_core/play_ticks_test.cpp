@@ -52,7 +52,8 @@ TEST(PlayTicks, EveryPlayStartsAtTickZeroForSystemsTimelineRecordingAndReplay) {
     fs::create_directories(folder);
     editor_state s;
     std::vector<std::uint64_t> seen;
-    s.game().systems().add("tick spy", [&seen](system_context& ctx) { seen.push_back(ctx.tick()); });
+    s.game().systems().add("tick spy",
+                           [&seen](system_context& ctx) { seen.push_back(ctx.tick()); });
 
     const one_play first = play_once(s, seen, folder / "first.mosaic-replay");
     const one_play second = play_once(s, seen, folder / "second.mosaic-replay");

@@ -46,7 +46,8 @@ int crash_in_child(const fs::path& file, F crash) {
 
 class CrashReportTest : public ::testing::Test {
 protected:
-    fs::path file = fs::temp_directory_path() / ("mosaic-crash-test-" + std::to_string(::getpid()) + ".txt");
+    fs::path file =
+        fs::temp_directory_path() / ("mosaic-crash-test-" + std::to_string(::getpid()) + ".txt");
     ~CrashReportTest() override { fs::remove(file); }
 };
 

@@ -106,7 +106,8 @@ TEST_F(RunReplay, AReplayWhoseProjectCannotBeFoundSaysToPassProject) {
     EXPECT_NE(lost.err.find("pass --project PATH"), std::string::npos) << lost.err;
     EXPECT_EQ(lost.out.find("diverge"), std::string::npos) << "no false divergence: " << lost.out;
 
-    const run_result found = run({"--verify", replay_.string(), "--project", (folder_ / "reload_v1").string()});
+    const run_result found =
+        run({"--verify", replay_.string(), "--project", (folder_ / "reload_v1").string()});
     EXPECT_EQ(found.code, 0) << found.err;
 }
 

@@ -61,7 +61,8 @@ input_queue::frame input_queue::next_frame() {
             if (!is_key) {
                 out.cursor = e.cursor;
                 if (e.down) {
-                    if (last_press_[index]) out.press_interval[index] = e.seconds - *last_press_[index];
+                    if (last_press_[index])
+                        out.press_interval[index] = e.seconds - *last_press_[index];
                     last_press_[index] = e.seconds;
                 }
             }

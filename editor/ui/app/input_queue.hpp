@@ -12,8 +12,8 @@
 // down before P when Ctrl+P is read). Characters (text input) are queued in the same order:
 // they go with the frame unless a chord (a key pressed with Ctrl, Alt or Super held) was
 // applied before them in it, or a Ctrl/Alt/Super change comes before them, in which case
-// they wait for the next frame (plain typing does not wait behind a letter pressed twice). ImGui reads a
-// frame's characters before its shortcuts, and drops characters typed while Ctrl is down:
+// they wait for the next frame (plain typing does not wait behind a letter pressed twice). ImGui
+// reads a frame's characters before its shortcuts, and drops characters typed while Ctrl is down:
 // Ctrl+A then a quickly typed path must select all first and then replace it with the path.
 //
 // Button presses carry the time they happened, so that a double-click is recognised from

@@ -7,11 +7,11 @@
 #include <cstring>
 #include <system_error>
 
-#include <mosaic/engine/crash_report.hpp>
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/ecs/type_id.hpp>
 #include <mosaic/ecs/world.hpp>
+#include <mosaic/engine/crash_report.hpp>
 
 namespace mosaic {
 

@@ -106,7 +106,8 @@ fs::path sdk_editor_program() {
     const fs::path bin = self.parent_path();
     // Installed: bin/mosaic-editor next to bin/mosaic-run. A build tree: editor/ next to the
     // folder of the program (engine/ for mosaic-run).
-    for (const fs::path& candidate : {bin / "mosaic-editor", bin.parent_path() / "editor" / "mosaic-editor"}) {
+    for (const fs::path& candidate :
+         {bin / "mosaic-editor", bin.parent_path() / "editor" / "mosaic-editor"}) {
         if (fs::is_regular_file(candidate, ec)) return fs::weakly_canonical(candidate, ec);
     }
     return {};

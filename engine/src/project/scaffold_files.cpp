@@ -146,8 +146,7 @@ constexpr std::string_view gitignore =
     "*.recovered.scene.bin\n"
     "*.recovered-*.scene.bin\n";
 
-std::string fill(std::string_view text, std::string_view name,
-                 std::string_view marker = "@NAME@") {
+std::string fill(std::string_view text, std::string_view name, std::string_view marker = "@NAME@") {
     std::string out;
     out.reserve(text.size());
     for (std::size_t at = 0;;) {
