@@ -12,6 +12,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 
+#include "action_checks.hpp"
+#include "copy_names.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "prefab_overrides.hpp"
@@ -165,6 +167,10 @@ void delete_entities(editor_state& s, std::span<const entity> entities) {
     for (const entity e : doomed) forget_entity(s.scene(), e);
     s.record(std::move(st));
     s.selection().prune(w);
+}
+
+std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities) {
+    return duplicate_entities(s, entities, nullptr);
 }
 
 std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities,

@@ -7,7 +7,6 @@
 // Entities are acted on as a group (the selection): multi-object editing is the normal case.
 
 #include <cstddef>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,18 +30,12 @@ class editor_state;
 entity create_entity(editor_state& s, std::string_view name, entity parent = null_entity);
 /// A new entity from an archetype (named after it); selected.
 entity create_from_archetype(editor_state& s, const archetype& a);
-/// Why delete_entities() would refuse `entities` (a child of a prefab instance), or nothing.
-[[nodiscard]] std::optional<std::string> why_not_deletable(editor_state& s,
-                                                           std::span<const entity> entities);
 /// Deletes the entities and their children. Undo brings back the same ids. Refused (console)
 /// for a child of a prefab instance: Unpack it first, or edit the prefab.
 void delete_entities(editor_state& s, std::span<const entity> entities);
-/// Copies the entities with their children (a copied root is named with the next free
-/// number, "Hunter (1)" -> "Hunter (2)"; references inside the copied set point to the
-/// copies); the copies become the selection. Returns the copied roots; `originals` (if given)
-/// receives the root each one was copied from, in the same order.
-std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities,
-                                       std::vector<entity>* originals = nullptr);
+/// Copies the entities with their children (names get " (1)", references inside the copied
+/// set point to the copies); the copies become the selection. Returns the copied roots.
+std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities);
 bool rename_entity(editor_state& s, entity e, std::string_view name);
 /// Moves the entities under `parent` (null: to the root). Refuses cycles; `error` says why.
 bool reparent(editor_state& s, std::span<const entity> entities, entity parent,

@@ -11,6 +11,7 @@
 
 #include "editor_state.hpp"
 #include "entity_names.hpp"
+#include "file_stem.hpp"
 #include "prefab_actions.hpp"
 
 namespace mosaic::editor {

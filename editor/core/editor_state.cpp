@@ -14,6 +14,7 @@
 
 #include "entity_names.hpp"
 #include "replay_session.hpp"
+#include "revived_entities.hpp"
 
 namespace mosaic::editor {
 
@@ -453,16 +454,22 @@ void editor_state::end_step_group() {
 }
 
 bool editor_state::undo() {
-    if (playing() || !history_.undo(scene())) return false;
-    if (!history_.revived().empty()) selection_.set(history_.revived());  // Delete undone
+    if (playing()) return false;
+    const revived_entities noted(world());
+    if (!history_.undo(scene())) return false;
+    if (const std::vector<entity> back = noted.roots(world()); !back.empty())
+        selection_.set(back);  // a Delete undone: what it deleted is selected again
     selection_.prune(world());
     after_files_written();
     return true;
 }
 
 bool editor_state::redo() {
-    if (playing() || !history_.redo(scene())) return false;
-    if (!history_.revived().empty()) selection_.set(history_.revived());  // Create redone
+    if (playing()) return false;
+    const revived_entities noted(world());
+    if (!history_.redo(scene())) return false;
+    if (const std::vector<entity> back = noted.roots(world()); !back.empty())
+        selection_.set(back);  // a Create redone
     selection_.prune(world());
     after_files_written();
     return true;

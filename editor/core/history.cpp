@@ -6,7 +6,6 @@
 
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/view.hpp>
-#include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/atomic_file.hpp>
 
 namespace mosaic::editor {
@@ -181,19 +180,6 @@ void history::apply_step(scene& s, const step& st, bool forward) {
         for (const change& c : st.changes) one(c);
     } else {
         for (auto it = st.changes.rbegin(); it != st.changes.rend(); ++it) one(*it);
-    }
-    // What came back to life (undoing a Delete, redoing a Create), its topmost entities only:
-    // the editor selects them again.
-    revived_.clear();
-    std::vector<entity> back;
-    for (const change& c : st.changes) {
-        const auto* ent = std::get_if<entity_change>(&c);
-        if (ent && forward == ent->created && s.world.alive(ent->snapshot.handle))
-            back.push_back(ent->snapshot.handle);
-    }
-    for (const entity e : back) {
-        const entity parent = parent_of(s.world, e);
-        if (std::find(back.begin(), back.end(), parent) == back.end()) revived_.push_back(e);
     }
 }
 

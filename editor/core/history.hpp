@@ -106,9 +106,6 @@ public:
     [[nodiscard]] const std::vector<std::filesystem::path>& files_written() const noexcept {
         return files_written_;
     }
-    /// The entities the last undo() / redo() brought back (a Delete undone, a Create redone),
-    /// without those whose parent came back with them.
-    [[nodiscard]] const std::vector<entity>& revived() const noexcept { return revived_; }
     /// Why writing them failed, one line each (empty: they were written).
     [[nodiscard]] const std::vector<std::string>& file_errors() const noexcept {
         return file_errors_;
@@ -137,7 +134,6 @@ private:
     std::uint64_t base_id_ = 0;  // state_id() with no step done (changes as old steps drop)
     std::vector<std::filesystem::path> files_written_;
     std::vector<std::string> file_errors_;
-    std::vector<entity> revived_;
 
     void apply_step(scene& s, const step& st, bool forward);
 };

@@ -7,11 +7,13 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/prefab_link.hpp>
+#include <mosaic/engine/scene/prefab_tree.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "actions.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
+#include "file_stem.hpp"
 #include "history.hpp"
 
 namespace mosaic::editor {

@@ -8,7 +8,6 @@
 #include <filesystem>
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include <mosaic/ecs/entity.hpp>
 #include <mosaic/engine/math.hpp>
@@ -20,9 +19,6 @@ class editor_state;
 
 /// The folder prefab (and archetype) files of the open project live in.
 [[nodiscard]] std::filesystem::path prefab_folder(const editor_state& s);
-/// A file name (without extension) from an entity's name: letters, digits, space, '-' and
-/// '_' kept, anything else '_' ("Prefab" when nothing is left).
-[[nodiscard]] std::string file_stem(std::string_view name);
 
 /// Writes `root` and its children as FOLDER/NAME.prefab.json, NAME from the root's name
 /// (made safe for a file name; " 2", " 3"... when taken), and reloads the project's

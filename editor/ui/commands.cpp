@@ -4,6 +4,7 @@
 
 #include <mosaic/engine/components.hpp>
 
+#include "core/action_checks.hpp"
 #include "core/actions.hpp"
 #include "core/archetype_actions.hpp"
 #include "core/prefab_actions.hpp"

@@ -12,6 +12,7 @@
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/scene/prefab.hpp>
 
+#include "core/action_checks.hpp"
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"

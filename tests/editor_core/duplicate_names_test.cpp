@@ -9,6 +9,7 @@
 
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
+#include "core/copy_names.hpp"
 #include "core/entity_names.hpp"
 
 namespace {

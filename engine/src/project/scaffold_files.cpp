@@ -146,7 +146,8 @@ constexpr std::string_view gitignore =
     "*.recovered.scene.bin\n"
     "*.recovered-*.scene.bin\n";
 
-std::string fill(std::string_view text, std::string_view name, std::string_view marker = "@NAME@") {
+std::string fill_in(std::string_view text, std::string_view name,
+                    std::string_view marker = "@NAME@") {
     std::string out;
     out.reserve(text.size());
     for (std::size_t at = 0;;) {
@@ -161,16 +162,17 @@ std::string fill(std::string_view text, std::string_view name, std::string_view 
 /// The README: how to open the project names the editor by its full path when it is known
 /// (the SDK's bin/ need not be on PATH).
 std::string readme(std::string_view name, const std::filesystem::path& editor) {
-    std::string text = fill(readme_md, name);
+    std::string text = fill_in(readme_md, name);
     if (editor.empty()) {
-        text = fill(text, "mosaic-editor", "@EDITOR@");
-        return fill(text, "(`mosaic-editor` is in the `bin/` folder of the SDK.)", "@PATH_NOTE@");
+        text = fill_in(text, "mosaic-editor", "@EDITOR@");
+        return fill_in(text, "(`mosaic-editor` is in the `bin/` folder of the SDK.)",
+                       "@PATH_NOTE@");
     }
-    text = fill(text, editor.string(), "@EDITOR@");
-    return fill(text,
-                "To type `mosaic-editor` alone, add its folder to PATH: `export PATH=\"" +
-                    editor.parent_path().string() + ":$PATH\"`.",
-                "@PATH_NOTE@");
+    text = fill_in(text, editor.string(), "@EDITOR@");
+    return fill_in(text,
+                   "To type `mosaic-editor` alone, add its folder to PATH: `export PATH=\"" +
+                       editor.parent_path().string() + ":$PATH\"`.",
+                   "@PATH_NOTE@");
 }
 
 Name named(const char* text) {
@@ -210,12 +212,12 @@ std::string main_scene() {
 std::vector<project_file> new_project_files(std::string_view name,
                                             const std::filesystem::path& editor) {
     return {
-        {"CMakeLists.txt", fill(cmake_lists, name)},
-        {"components.hpp", fill(components_hpp, name)},
-        {"systems.cpp", fill(systems_cpp, name)},
-        {"register.cpp", fill(register_cpp, name)},
+        {"CMakeLists.txt", fill_in(cmake_lists, name)},
+        {"components.hpp", fill_in(components_hpp, name)},
+        {"systems.cpp", fill_in(systems_cpp, name)},
+        {"register.cpp", fill_in(register_cpp, name)},
         {"scenes/main.scene.json", main_scene()},
-        {"mosaic.project.json", fill(manifest_json, name)},
+        {"mosaic.project.json", fill_in(manifest_json, name)},
         {"README.md", readme(name, editor)},
         {".gitignore", std::string(gitignore)},
     };

@@ -10,6 +10,7 @@
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/hierarchy.hpp"
+#include "mosaic/engine/scene/prefab_tree.hpp"
 
 namespace mosaic {
 

@@ -92,10 +92,6 @@ private:
     std::vector<ref_field> refs_;
 };
 
-/// `root` and its descendants in the order make_prefab() numbers them (depth first, children
-/// by file id): the entity at index i becomes the prefab's node with file id i + 1.
-[[nodiscard]] std::vector<entity> prefab_tree_order(const world& w, entity root);
-
 /// Makes a prefab of `root` and its descendants in `w`: ids 1, 2, ... in spawn order, the
 /// components files store (not_saved and unregistered ones are left out), references inside
 /// the tree kept, references leaving it cleared. Entities that are instances of other
