@@ -33,7 +33,7 @@ bool has_error(const std::vector<diagnostic>& diagnostics) {
 
 // The project a replay belongs to: --project, else the one above the replay file, else the
 // one above the scene it was recorded from (as given then, or next to the replay).
-loaded_project project_of(const replay_request& request, const replay& r, std::ostream& err) {
+loaded_project project_of(const replay_request& request, const replay& r) {
     if (!request.project.empty()) return load_project(request.project);
     loaded_project p = load_project_of(request.file);
     if (p.manifest || r.origin.scene.empty()) return p;
@@ -68,7 +68,7 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
     err << to_string(loaded.diagnostics);
     if (!loaded.ok()) return exit_file_error;
     const replay& r = *loaded.value;
-    const loaded_project opened = project_of(request, r, err);
+    const loaded_project opened = project_of(request, r);
     if (!request.project.empty() && !opened.manifest) {
         err << "mosaic-run: --project " << request.project << ": " << to_string(opened.problems);
         return exit_usage;
