@@ -18,6 +18,7 @@ PACKAGES=(
     xvfb xauth                               # GL tests without a display
     clang libclang-rt-14-dev                 # libFuzzer targets
     clang-format                             # the style check (repo.format)
+    doxygen                                  # the API reference, checked by docs.doxygen
     fonts-dejavu-core                        # readable editor font
 )
 

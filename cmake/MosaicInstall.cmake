@@ -13,6 +13,8 @@
 #   MosaicGame.cmake                   mosaic_add_game()
 #   MosaicEditorPanels.cmake           mosaic_add_editor_panels(), with editor_panels/ (the
 #                                      headers a module's editor panels include, the entry point)
+#
+# and the licence (MIT, the repository's LICENSE) in <prefix>/share/doc/mosaic/LICENSE.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
@@ -80,3 +82,6 @@ install(FILES ${mosaic_build_package_dir}/mosaicConfig.cmake
         DESTINATION ${MOSAIC_INSTALL_CMAKEDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/editor/sdk/
         DESTINATION ${MOSAIC_INSTALL_CMAKEDIR}/editor_panels)
+
+# The licence travels with every copy of the SDK (MIT: LICENSE at the repository's root).
+install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})

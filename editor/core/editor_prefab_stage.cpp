@@ -1,5 +1,6 @@
-// A prefab opened for editing: its entities become the scene for a while (Unity's prefab
-// mode), the scene waits aside with its selection and undo history.
+// A prefab opened for editing (Unity's prefab mode): a second document (document.hpp) on top
+// of the scene's, its entities the game's scene for a while; the scene waits parked in its
+// document with its selection and undo history.
 #include <algorithm>
 
 #include <mosaic/engine/components.hpp>
@@ -27,8 +28,8 @@ bool editor_state::open_prefab(const fs::path& file) {
         log_.error("Open prefab " + name + ": stop the game first");
         return false;
     }
-    if (stage_) {
-        if (stage_->file == file) return true;
+    if (const fs::path* open = opened_prefab()) {
+        if (*open == file) return true;
         log_.error("Open prefab " + name + ": save or close " + opened_prefab_name() + " first");
         return false;
     }
@@ -45,27 +46,25 @@ bool editor_state::open_prefab(const fs::path& file) {
     contents.prefabs = &lib;
     // The world a game's scene has (input, physics...), so panels see what they always see.
     add_builtin_resources(contents.world);
-    stage_.emplace(
-        prefab_stage{file, std::move(game_->current()), std::move(history_),
-                     std::vector<entity>(selection_.items().begin(), selection_.items().end()),
-                     saved_state_, dirty_without_history_});
+    // The prefab is a second document on top of the scene's, which keeps its scene parked.
+    active_document().parked = std::move(game_->current());
     game_->current() = std::move(contents);
-    history_ = editor::history();
-    selection_.clear();
-    selection_.select(world().alive(loaded->root()) ? loaded->root() : null_entity);
-    selection_.prune(world());
-    saved_state_ = history_.state_id();
-    dirty_without_history_ = false;
+    document& prefab_document = documents_.emplace_back(document::kind::prefab, file);
+    prefab_document.selection().select(world().alive(loaded->root()) ? loaded->root()
+                                                                     : null_entity);
+    prefab_document.selection().prune(world());
     log_.info("editing prefab " + display_path(file));
     return true;
 }
 
 std::string editor_state::opened_prefab_name() const {
-    return stage_ ? prefab_name_of(stage_->file) : std::string();
+    const fs::path* file = opened_prefab();
+    return file != nullptr ? prefab_name_of(*file) : std::string();
 }
 
 bool editor_state::save_prefab() {
-    if (!stage_) return false;
+    if (opened_prefab() == nullptr) return false;
+    const fs::path file = *opened_prefab();
     const std::string name = opened_prefab_name();
     const mosaic::world& w = world();
     std::vector<entity> roots;
@@ -87,30 +86,29 @@ bool editor_state::save_prefab() {
     }
     prefab_library& lib = prefab_links();
     // What the scene's instances (and those of prefabs containing this one) follow from.
-    const prefab_refresh refresh(lib, lib.path_of(stage_->file), stage_->scene.world);
-    const std::vector<diagnostic> written = save_prefab_file(made, table(), stage_->file, &lib);
+    const prefab_refresh refresh(lib, lib.path_of(file), under_top().parked->world);
+    const std::vector<diagnostic> written = save_prefab_file(made, table(), file, &lib);
     log_.add(written);
     if (std::any_of(written.begin(), written.end(),
                     [](const diagnostic& d) { return d.severity == diagnostic::level::error; }))
         return false;
-    after_prefab_written(stage_->file);
-    saved_state_ = history_.state_id();
-    dirty_without_history_ = false;
+    after_prefab_written(file);
+    active_document().mark_saved();
     update_instances_aside(refresh);
-    log_.info("saved prefab " + display_path(stage_->file));
+    log_.info("saved prefab " + display_path(file));
     return true;
 }
 
 void editor_state::update_instances_aside(const prefab_refresh& refresh) {
-    mosaic::scene& aside = stage_->scene;
+    mosaic::scene& aside = *under_top().parked;
     prefab_library& lib = prefab_links();
     const change_recorder recorder(aside, table(), refresh.entities(aside.world));
     const std::size_t updated = refresh.follow(aside.world, lib, table());
     if (updated == 0) return;
     // One step of the scene's history: undo there gives the instances their old values back.
-    stage_->history.push({"Update instances of " + opened_prefab_name(),
-                          recorder.finish(aside, table(), refresh.entities_now(aside.world, lib)),
-                          0});
+    under_top().history().push(
+        {"Update instances of " + opened_prefab_name(),
+         recorder.finish(aside, table(), refresh.entities_now(aside.world, lib)), 0});
     log_.info(std::to_string(updated) + (updated == 1 ? " instance" : " instances") + " of " +
               opened_prefab_name() + " in the scene updated");
 }
@@ -134,23 +132,20 @@ void editor_state::after_prefab_written(const fs::path& file) {
 }
 
 void editor_state::after_files_written() {
-    for (const std::string& error : history_.file_errors())
+    for (const std::string& error : history().file_errors())
         log_.error("undo/redo could not write a file back: " + error);
-    for (const fs::path& file : history_.files_written()) after_prefab_written(file);
+    for (const fs::path& file : history().files_written()) after_prefab_written(file);
 }
 
 void editor_state::close_prefab() {
-    if (!stage_) return;
-    prefab_stage aside = std::move(*stage_);
-    stage_.reset();
-    game_->current() = std::move(aside.scene);
+    if (opened_prefab() == nullptr) return;
+    documents_.pop_back();  // the prefab's document, its unsaved changes with it
+    document& scene_document = active_document();
+    game_->current() = std::move(*scene_document.parked);
+    scene_document.parked.reset();
     // The scene's Prefabs resource lists what is loaded now (a save reloaded them).
     world().resource<Prefabs>().list = game_->prefabs();
-    history_ = std::move(aside.history);
-    selection_.set(aside.selection);
-    selection_.prune(world());
-    saved_state_ = aside.saved_state;
-    dirty_without_history_ = aside.dirty_without_history;
+    scene_document.selection().prune(world());
     log_.info("back to the scene");
 }
 

@@ -77,7 +77,8 @@ bool editor_state::reload_code() {
     project_.module.reset();
     std::vector<mosaic::scene*> also;
     if (snapshot_) also.push_back(&*snapshot_);
-    if (stage_) also.push_back(&stage_->scene);  // the scene put aside by an open prefab
+    for (document& d : documents_)  // the scene put aside by an open prefab
+        if (d.parked) also.push_back(&*d.parked);
     code_migration migration = game_->replace_code(next.module, also);
     project_.module = std::move(next.module);
     notify(code_change::loaded);
@@ -96,8 +97,9 @@ bool editor_state::reload_code() {
         state.bytes = std::move(converted->bytes);
         return true;
     };
-    std::size_t dropped = history_.remap_components(remap);
-    if (stage_) dropped += stage_->history.remap_components(remap);
+    std::size_t dropped = 0;
+    for (auto d = documents_.rbegin(); d != documents_.rend(); ++d)  // the active one first
+        dropped += d->history().remap_components(remap);
     if (migration.leaving(clipboard_.type)) {
         component_state held{.present = true, .enabled = true, .bytes = clipboard_.bytes};
         if (remap(clipboard_.type, held)) {
@@ -112,7 +114,7 @@ bool editor_state::reload_code() {
         return converted ? converted->type : invalid_type_id;
     });
     if (keeps_dropped) log_.warning("the kept play-mode changes were dropped: the code changed");
-    selection_.prune(world());
+    selection().prune(world());
     ++reloads_;
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)

@@ -83,8 +83,9 @@ bool editor_state::save_replay(const fs::path& path, std::vector<diagnostic>* er
     // The scene's full path: mosaic-run finds the project above it when the replay is saved
     // elsewhere (a replay outside its project verifies without --project).
     std::error_code absolute_ec;
-    const std::string scene_name =
-        path_.empty() ? std::string("untitled") : fs::absolute(path_, absolute_ec).string();
+    const std::string scene_name = scene_path().empty()
+                                       ? std::string("untitled")
+                                       : fs::absolute(scene_path(), absolute_ec).string();
     replay_recorder recorder(scratch, origin_of(*game_, scene_name),
                              replay_settings{.tick_seconds = recording_->tick_seconds()});
     scratch.set_observer(&recorder);
@@ -145,7 +146,7 @@ bool editor_state::open_replay(const fs::path& path, std::vector<diagnostic>* er
     if (!start.ok()) return false;  // the open scene is untouched
 
     if (playing()) stop();
-    path_.clear();  // the replay's scene is untitled: Save asks where
+    documents_.front().set_file({});  // the replay's scene is untitled: Save asks where
     if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
     game_->start(std::move(*start.value));
     reset_after_load();

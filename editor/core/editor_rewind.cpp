@@ -48,7 +48,7 @@ bool editor_state::seek(std::uint64_t tick) {
 bool editor_state::move_on_timeline(const std::function<bool()>& move) {
     if (mode_ != play_state::paused || !recording_) return false;
     // The user changed the selection since the last seek: what a seek dropped is forgotten.
-    const std::span<const entity> now = selection_.items();
+    const std::span<const entity> now = selection().items();
     if (!std::equal(now.begin(), now.end(), selected_by_seek_.begin(), selected_by_seek_.end()))
         unselected_by_seek_.clear();
     if (!move()) return false;
@@ -59,7 +59,7 @@ bool editor_state::move_on_timeline(const std::function<bool()>& move) {
     std::vector<entity> alive;
     unselected_by_seek_.clear();
     for (const entity e : wanted) (world().alive(e) ? alive : unselected_by_seek_).push_back(e);
-    selection_.set(alive);
+    selection().set(alive);
     selected_by_seek_ = alive;
     return true;
 }

@@ -40,7 +40,7 @@ editor_state::editor_state(const project* p, game_options options)
     : options_(options), game_(std::make_unique<mosaic::game>(p, options)) {
     game_->start(starter_scene());
     resolve_instances({});
-    saved_state_ = history_.state_id();
+    active_document().mark_saved();
     report_load_error();
 }
 
@@ -51,7 +51,7 @@ editor_state::editor_state(loaded_project project, game_options options)
     game_->start(starter_scene());
     resolve_instances({});
     remember_project();
-    saved_state_ = history_.state_id();
+    active_document().mark_saved();
     report_load_error();
 }
 
@@ -66,9 +66,9 @@ editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
     pending_open_.reset();  // a background load reads the game's table
     snapshot_.reset();      // may hold the module's components: before the game lets go of it
-    stage_.reset();         // so may the scene put aside by an open prefab
-    drop_recording();       // so may the recording's keyframes
-    history_.clear();
+    close_documents_above_scene();  // so may the scene put aside by an open prefab
+    drop_recording();               // so may the recording's keyframes
+    documents_.front().history().clear();
     game_.reset();
 }
 
@@ -78,7 +78,7 @@ void editor_state::new_scene() {
     pending_open_.reset();  // a scene still loading is dropped
     if (playing()) stop();
     game_->start(starter_scene());
-    path_.clear();
+    documents_.front().set_file({});
     reset_after_load();
     resolve_instances({});
     log_.info("new scene");
@@ -140,7 +140,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     if (errors) *errors = loaded.diagnostics;
     if (!loaded.ok()) return false;  // the open scene is untouched
     if (playing()) stop();
-    path_ = path;
+    documents_.front().set_file(path);
     log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
     game_->start(std::move(*loaded.value));
     reset_after_load();
@@ -152,16 +152,16 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
 }
 
 bool editor_state::save() {
-    if (stage_) return save_prefab();
-    if (path_.empty()) {
+    if (opened_prefab() != nullptr) return save_prefab();
+    if (scene_path().empty()) {
         log_.error("save: the scene has no file yet; use Save As");
         return false;
     }
-    return save_as(path_);
+    return save_as(fs::path(scene_path()));
 }
 
 bool editor_state::save_as(const fs::path& path) {
-    if (stage_) {
+    if (opened_prefab() != nullptr) {
         log_.error("save as: the prefab " + opened_prefab_name() +
                    " is open; save it (File > Save) or close it first");
         return false;
@@ -175,35 +175,32 @@ bool editor_state::save_as(const fs::path& path) {
         std::any_of(diagnostics.begin(), diagnostics.end(),
                     [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
     if (failed) return false;
-    path_ = path;
-    saved_state_ = history_.state_id();
-    dirty_without_history_ = false;
+    documents_.front().set_file(path);
+    documents_.front().mark_saved();
     remember_recent(path);
     log_.info("saved " + display_path(path));
     return true;
 }
 
 bool editor_state::dirty() const noexcept {
-    return dirty_without_history_ || history_.state_id() != saved_state_;
+    return active_document().dirty();
 }
 
 std::string editor_state::title() const {
-    const std::string name = stage_          ? display_path(stage_->file.filename())
-                             : path_.empty() ? "Untitled"
-                                             : display_path(path_.filename());
-    const std::string what = stage_ ? " (prefab)" : "";
+    const std::string name = active_document().name();
+    const std::string what = opened_prefab() != nullptr ? " (prefab)" : "";
     const std::string project = project_.manifest ? " - " + project_.name() : std::string();
     return name + (dirty() ? "*" : "") + what + project + " - Mosaic";
 }
 
 fs::path editor_state::project_folder() const {
     if (project_.manifest) return project_.manifest->folder;
-    if (path_.empty()) return fs::current_path();
-    return fs::absolute(path_).lexically_normal().parent_path();
+    if (scene_path().empty()) return fs::current_path();
+    return fs::absolute(scene_path()).lexically_normal().parent_path();
 }
 
 fs::path editor_state::scene_folder() const {
-    if (!path_.empty()) return fs::absolute(path_).lexically_normal().parent_path();
+    if (!scene_path().empty()) return fs::absolute(scene_path()).lexically_normal().parent_path();
     std::error_code ec;
     if (project_.manifest && fs::is_directory(project_.manifest->scenes_folder(), ec)) {
         return fs::absolute(project_.manifest->scenes_folder()).lexically_normal();
@@ -242,7 +239,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     report_load_error();
     project_ = std::move(p);
     if (new_code && project_.module) notify(code_change::loaded);
-    path_ = path;
+    documents_.front().set_file(path);
     resolve_instances(path);
     remember_recent(path);
     remember_project();
@@ -252,12 +249,9 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
 }
 
 void editor_state::reset_after_load() {
-    stage_.reset();          // a new scene: the one put aside goes (callers asked about it)
-    prefab_links().clear();  // prefab files may have changed since they were read
-    selection_.clear();
-    history_.clear();
-    saved_state_ = history_.state_id();
-    dirty_without_history_ = false;
+    close_documents_above_scene();  // a new scene: the one put aside goes (callers asked)
+    prefab_links().clear();         // prefab files may have changed since they were read
+    documents_.front().start_over();
     mode_ = play_state::editing;
     drop_recording();
     replay_.reset();  // an opened replay belongs to the scene it opened
@@ -311,7 +305,7 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
-    if (stage_) {
+    if (opened_prefab() != nullptr) {
         log_.warning("play: the prefab " + opened_prefab_name() +
                      " is open; close it to play the scene");
         return;
@@ -322,7 +316,7 @@ void editor_state::play() {
     mosaic::scene flags;
     flags.capture_systems(game_->systems());
     systems_before_play_ = std::move(flags.systems);
-    selection_before_play_.assign(selection_.items().begin(), selection_.items().end());
+    selection_before_play_.assign(selection().items().begin(), selection().items().end());
     snapshot_ = scene().clone();
     game_->sync_settings();
     game_->clock().reset();
@@ -375,10 +369,10 @@ void editor_state::stop() {
     mode_ = play_state::editing;
     // Entities selected while playing stay selected if they existed before Play; otherwise the
     // selection from before Play comes back.
-    selection_.prune(world());
-    if (selection_.empty()) {
-        selection_.set(selection_before_play_);
-        selection_.prune(world());
+    selection().prune(world());
+    if (selection().empty()) {
+        selection().set(selection_before_play_);
+        selection().prune(world());
     }
     log_.info("stop");
 }
@@ -393,7 +387,7 @@ int editor_state::frame(double real_seconds) {
         // Idle while paused: the ticks before this one get ready for Step Back.
         if (ticks == 0 && mode_ == play_state::paused && recording_) recording_->prepare(*game_);
         show_game_log();
-        selection_.prune(world());  // play may destroy selected entities
+        selection().prune(world());  // play may destroy selected entities
         return ticks;
     } catch (const system_error& e) {
         show_game_log();  // what the game said before it failed, then the failure
@@ -435,31 +429,19 @@ void editor_state::record(editor::step s) {
         }
         return;
     }
-    if (group_depth_ > 0) {
-        if (!group_) {
-            group_ = std::move(s);
-        } else {
-            for (change& c : s.changes) group_->changes.push_back(std::move(c));
-        }
-        return;
-    }
-    history_.push(std::move(s));
+    active_document().record(std::move(s));
 }
 
 void editor_state::end_step_group() {
-    if (group_depth_ == 0 || --group_depth_ > 0 || !group_) return;
-    editor::step gathered = std::move(*group_);
-    group_.reset();
-    history_.push(std::move(gathered));
+    active_document().end_step_group();
 }
 
 bool editor_state::undo() {
     if (playing()) return false;
     const revived_entities noted(world());
-    if (!history_.undo(scene())) return false;
+    if (!active_document().undo(scene())) return false;
     if (const std::vector<entity> back = noted.roots(world()); !back.empty())
-        selection_.set(back);  // a Delete undone: what it deleted is selected again
-    selection_.prune(world());
+        selection().set(back);  // a Delete undone: what it deleted is selected again
     after_files_written();
     return true;
 }
@@ -467,12 +449,16 @@ bool editor_state::undo() {
 bool editor_state::redo() {
     if (playing()) return false;
     const revived_entities noted(world());
-    if (!history_.redo(scene())) return false;
+    if (!active_document().redo(scene())) return false;
     if (const std::vector<entity> back = noted.roots(world()); !back.empty())
-        selection_.set(back);  // a Create redone
-    selection_.prune(world());
+        selection().set(back);  // a Create redone
     after_files_written();
     return true;
+}
+
+void editor_state::close_documents_above_scene() {
+    while (documents_.size() > 1) documents_.pop_back();
+    documents_.front().parked.reset();
 }
 
 entity editor_state::find_by_name(std::string_view name) const {

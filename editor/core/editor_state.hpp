@@ -1,8 +1,9 @@
 #pragma once
 // editor_state: everything the editor's panels share, in one object — the project and its
 // component table, the scene being edited (inside a game, so Play runs the same systems as
-// mosaic-run), the file it came from, the selection, the undo history, the console, the
-// clipboard and the play state. Panels read it and change the scene only through actions.hpp.
+// mosaic-run), the open documents (document.hpp: the scene's file, selection and undo history;
+// a prefab opened for editing is a second document on top), the console, the clipboard and
+// the play state. Panels read it and change the scene only through actions.hpp.
 //
 // Play mode: play() snapshots the scene in memory (entity handles and file ids included);
 // the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
@@ -40,6 +41,7 @@
 #include "background_load.hpp"
 #include "code_reloader.hpp"
 #include "console_log.hpp"
+#include "document.hpp"
 #include "history.hpp"
 #include "play_keeps.hpp"
 #include "selection.hpp"
@@ -146,7 +148,13 @@ public:
     /// Saves to `path` (atomically) and makes it the current file. Refused while a prefab
     /// is open (its entities are not the scene).
     bool save_as(const std::filesystem::path& path);
-    [[nodiscard]] const std::filesystem::path& scene_path() const noexcept { return path_; }
+    /// The scene's file (the bottom document's, also while a prefab is open).
+    [[nodiscard]] const std::filesystem::path& scene_path() const noexcept {
+        return documents_.front().file();
+    }
+    /// What the panels edit: the scene's document, or the prefab's while one is open.
+    [[nodiscard]] document& active_document() noexcept { return documents_.back(); }
+    [[nodiscard]] const document& active_document() const noexcept { return documents_.back(); }
     /// Unsaved changes since the last new/open/save.
     [[nodiscard]] bool dirty() const noexcept;
     /// "battle.scene.json* - tiny_tanks - Mosaic" (the * when dirty; "Untitled" without a
@@ -258,7 +266,7 @@ public:
     bool open_prefab(const std::filesystem::path& file);
     /// The prefab being edited (its file), or null when the scene is.
     [[nodiscard]] const std::filesystem::path* opened_prefab() const noexcept {
-        return stage_ ? &stage_->file : nullptr;
+        return documents_.size() > 1 ? &documents_.back().file() : nullptr;
     }
     /// The prefab's name ("Tank" for Tank.prefab.json); empty when none is open.
     [[nodiscard]] std::string opened_prefab_name() const;
@@ -279,8 +287,8 @@ public:
     void alert(std::string title, std::string text);
 
     // --- shared editor state ---------------------------------------------------------------
-    [[nodiscard]] editor::selection& selection() noexcept { return selection_; }
-    [[nodiscard]] editor::history& history() noexcept { return history_; }
+    [[nodiscard]] editor::selection& selection() noexcept { return documents_.back().selection(); }
+    [[nodiscard]] editor::history& history() noexcept { return documents_.back().history(); }
     [[nodiscard]] console_log& log() noexcept { return log_; }
     [[nodiscard]] const console_log& log() const noexcept { return log_; }
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
@@ -292,7 +300,7 @@ public:
     /// The steps recorded from begin_step_group() to end_step_group() are one undo step,
     /// labelled as the first (a menu acting on every selected entity). Groups nest: the
     /// outermost end pushes it. Use step_group to pair them.
-    void begin_step_group() noexcept { ++group_depth_; }
+    void begin_step_group() noexcept { documents_.back().begin_step_group(); }
     void end_step_group();
     bool undo();
     bool redo();
@@ -342,15 +350,11 @@ private:
     loaded_project project_;  // before game_: its module outlives the game
     std::unique_ptr<mosaic::game> game_;
     std::size_t reloads_ = 0;
-    std::filesystem::path path_;
-    editor::selection selection_;
-    editor::history history_;
-    std::optional<editor::step> group_;  // being gathered while group_depth_ > 0
-    int group_depth_ = 0;
+    // The open documents: the scene at the bottom, a prefab opened for editing on top (a
+    // deque: a document stays where it is while another is pushed).
+    std::deque<document> documents_ = std::deque<document>(1);
     console_log log_;
     component_clipboard clipboard_;
-    std::uint64_t saved_state_ = 0;
-    bool dirty_without_history_ = false;  // e.g. a failed-to-load unknown change
     std::vector<std::filesystem::path> recent_;
     std::vector<std::filesystem::path> recent_projects_;
     code_reloader reloader_;
@@ -375,16 +379,10 @@ private:
     /// Resolves the instances of the scene just loaded (links plus overrides in the file).
     void resolve_instances(const std::filesystem::path& file);
 
-    // The scene put aside while a prefab is open (open_prefab .. close_prefab).
-    struct prefab_stage {
-        std::filesystem::path file;  // the prefab's
-        mosaic::scene scene;
-        editor::history history;
-        std::vector<entity> selection;
-        std::uint64_t saved_state = 0;
-        bool dirty_without_history = false;
-    };
-    std::optional<prefab_stage> stage_;
+    /// The document under the top one (the scene, while a prefab is open).
+    [[nodiscard]] document& under_top() noexcept { return documents_[documents_.size() - 2]; }
+    /// Back to the scene's document alone (a new scene: what was open on it goes).
+    void close_documents_above_scene();
 
     // A scene loading in the background (begin_open). Last: it reads game_'s table, so it
     // goes (cancelled and joined) before the game.

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <system_error>
 
+#include <mosaic/engine/project/module_file.hpp>
+
 namespace mosaic::editor {
 
 namespace fs = std::filesystem;
@@ -41,6 +43,9 @@ bool module_watcher::poll(double now) {
         has_pending_ = true;
         return false;
     }
+    // Stable, but cut short (a linker that stopped between writes, a copy still running):
+    // not a change yet. It counts once the file is whole and has kept that state.
+    if (current.exists && module_file_cut_short(file_)) return false;
     has_pending_ = false;
     baseline_ = current;
     return current.exists && current.size > 0;

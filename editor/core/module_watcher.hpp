@@ -2,7 +2,8 @@
 // module_watcher: notices that a game module's file was rebuilt behind the editor's back
 // (from the user's IDE or a terminal) by polling its modification time and size, without
 // loading anything. A linker writes the file in several steps, so a change counts only once
-// the file has kept its new state for one more poll.
+// the file has kept its new state for one more poll, and only when its ELF headers fit in
+// its size (module_file_cut_short): a file cut short is never reported, so never dlopen()ed.
 //
 //   module_watcher w;
 //   w.watch(module_path, now);

@@ -3,24 +3,9 @@
 // One command per line, '#' starts a comment; every command goes through the same actions
 // as the UI. The first failing line stops the script with "FILE:LINE: message".
 //
-//   open PATH                       save_as PATH          save
-//   new                             select NAME [NAME...] select_add NAME
-//   create NAME                     delete                duplicate
-//   rename NAME                     parent NAME|-         (re-parent the selection)
-//   add COMPONENT                   remove COMPONENT      enable COMPONENT on|off
-//   set COMPONENT.FIELD VALUE...    expect COMPONENT.FIELD VALUE...   (fails if different)
-//   expect_entities N               expect_selected N
-//   play   pause   step [N]   stop   wait N   (N frames)   undo   redo
-//   keep COMPONENT|*                (while playing: Keep after Stop on the selection; *: whole
-//                                    entities)
-//   apply_keeps                     (after stop: applies every kept change, one undo step)
-//   screenshot PATH                 (needs the window: the app provides it)
-//   log TEXT
-//   open_project PATH               (a project folder or its mosaic.project.json)
-//   expect_project NAME|-           (the open project's name; - for none)
-//   reload                          (load the project's module again now)
-//   build_reload                    (run the project's build, wait for it, reload; fails
-//                                    when the build or the reload fails)
+// The verbs are the `verb`s of the editor's commands (command_table.hpp): the core's in
+// core_commands.cpp (open, save, select, set, expect, play, step, keep, wait, screenshot,
+// build_reload...), each with its arguments in `usage`; script_verbs() lists them.
 //
 // Values are written as in the inspector: numbers separated by spaces for vectors and
 // colours, true/false, enum value names, text for strings, an entity's name for references.
@@ -31,6 +16,10 @@
 #include <vector>
 
 #include "editor_state.hpp"
+
+namespace mosaic::editor {
+struct ui_state;
+}
 
 namespace mosaic::editor {
 
@@ -50,8 +39,13 @@ struct script_host {
     std::function<std::string(const std::string& path)> screenshot;
 };
 
-/// Runs one command. Returns "" or the error message.
+/// Runs one command: the command whose verb is the line's first word, with the other words
+/// as its arguments. Returns "" or the error message. `ui`: the window's, when there is one
+/// (window-only commands then run too).
 [[nodiscard]] std::string run_script_line(editor_state& s, const script_line& line,
-                                          const script_host& host);
+                                          const script_host& host, ui_state* ui = nullptr);
+
+/// "VERB USAGE" for every script verb, in the table's order.
+[[nodiscard]] std::vector<std::string> script_verbs();
 
 }  // namespace mosaic::editor

@@ -6,7 +6,6 @@
 
 #include "core/action_checks.hpp"
 #include "core/actions.hpp"
-#include "core/archetype_actions.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
 
@@ -92,11 +91,6 @@ void command_create_from_archetype(editor_state& s, ui_state& ui, const archetyp
 
 void command_create_prefab(editor_state& s, ui_state& ui, entity root) {
     if (create_prefab(s, root)) ui.events.post(scene_changed{});
-}
-
-void command_create_archetype(editor_state& s, ui_state& ui, entity e) {
-    (void)ui;
-    (void)create_archetype(s, e);
 }
 
 void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view name,

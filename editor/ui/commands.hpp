@@ -32,8 +32,6 @@ void command_create_from_archetype(editor_state& s, ui_state& ui, const archetyp
 inline constexpr const char* prefab_payload = "MOSAIC_PREFAB";
 /// Writes `root` and its children as a prefab file (core/prefab_actions.hpp).
 void command_create_prefab(editor_state& s, ui_state& ui, entity root);
-/// Writes an archetype of `e` into the project (archetype_actions.hpp).
-void command_create_archetype(editor_state& s, ui_state& ui, entity e);
 /// Instantiates the loaded prefab named `name` (one undo step): under `parent`, at the world
 /// position `at` when given.
 void command_instantiate_prefab(editor_state& s, ui_state& ui, std::string_view name,

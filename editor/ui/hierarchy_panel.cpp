@@ -16,6 +16,7 @@
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
@@ -256,7 +257,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::BeginPopupContextItem("##background_menu")) {
         create_menu_items(s, ui, null_entity);
         ImGui::Separator();
-        if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+        (void)command_menu_item(s, ui, "edit.paste");
         ImGui::EndPopup();
     }
     if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) keyboard(s, ui);
@@ -476,14 +477,12 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     if (!ImGui::BeginPopupContextItem("##row_menu")) return;
     create_menu_items(s, ui, e);
     ImGui::Separator();
-    if (ImGui::MenuItem("Rename", "F2")) command_rename(s, ui);
-    if (ImGui::MenuItem("Duplicate", "Ctrl+D")) command_duplicate(s, ui);
-    // A prefab instance's child cannot be deleted: the item is off and says why, in place.
+    for (const char* id : {"edit.rename", "edit.duplicate", "edit.delete"})
+        (void)command_menu_item(s, ui, id, "hierarchy/menu/");
+    // A prefab instance's child cannot be deleted: the item is off (the command's `enabled`)
+    // and says why, in place.
     const std::vector<entity> doomed(s.selection().items().begin(), s.selection().items().end());
-    const std::optional<std::string> refused = why_not_deletable(s, doomed);
-    if (ImGui::MenuItem("Delete", "Del", false, !refused)) command_delete(s, ui);
-    ui.test.record("hierarchy/menu/Delete");
-    if (refused) {
+    if (const std::optional<std::string> refused = why_not_deletable(s, doomed)) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320);
         ImGui::TextDisabled("%s", refused->c_str());
         ImGui::PopTextWrapPos();
@@ -494,8 +493,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     ui.test.record("hierarchy/menu/Create Prefab");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
-    if (ImGui::MenuItem("Create Archetype")) command_create_archetype(s, ui, e);
-    ui.test.record("hierarchy/menu/Create Archetype");
+    (void)command_menu_item(s, ui, "entity.create_archetype", "hierarchy/menu/");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Save this entity's components (not its children) as an archetype "
@@ -507,8 +505,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
             ImGui::SetTooltip("Make this instance plain entities: no longer linked to its prefab");
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Copy", "Ctrl+C")) command_copy(s, ui);
-    if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
+    for (const char* id : {"edit.copy", "edit.paste"}) (void)command_menu_item(s, ui, id);
     ImGui::Separator();
     const bool has_parent = !parent_of(s.world(), e).is_null();
     if (ImGui::MenuItem("Move to Root", nullptr, false, has_parent)) {
@@ -525,7 +522,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
         const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
         set_active(s, items, !active);
     }
-    if (ImGui::MenuItem("Frame in Scene View", "F")) command_frame_selection(ui);
+    (void)command_menu_item(s, ui, "edit.frame_selection");
     if (s.playing()) {
         ImGui::Separator();
         const bool kept = s.keeps().entity_kept(e);

@@ -1,10 +1,16 @@
-// The main menu bar: File, Edit, Entity, Project, View, Help.
+// The main menu bar: File, Edit, Entity, Project, View, a menu for each other menu the
+// command table names (a game module's), Help. Its items are the table's commands
+// (command_items.hpp); what is drawn here by hand is what is not a command: the lists (recent
+// files, archetypes, panels) and the view toggles.
 #include <imgui.h>
 
+#include <algorithm>
+#include <array>
 #include <string>
 
 #include <mosaic/engine/display_path.hpp>
 
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
 
@@ -55,51 +61,22 @@ void recent_menu(editor_state& s, ui_state& ui) {
 
 void file_menu(editor_state& s, ui_state& ui) {
     if (!begin_menu(ui, "File")) return;
-    if (menu_item(ui, "New Scene", "New Scene", "Ctrl+N")) request_new(s, ui);
-    if (menu_item(ui, "Open", "Open...", "Ctrl+O")) request_open_dialog(s, ui);
-    if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
+    command_menu_items(s, ui, "File", 0, 100, "menu/");
     recent_menu(s, ui);
     ImGui::Separator();
-    if (ImGui::MenuItem("Save", "Ctrl+S", false, !s.playing())) (void)command_save(s, ui);
-    if (ImGui::MenuItem("Save As...", "Ctrl+Shift+S", false, !s.playing())) command_save_as(s, ui);
-    ImGui::Separator();
-    // Replays: the recording of this Play (paused), and back.
-    if (menu_item(ui, "Save Replay", "Save Replay...", nullptr,
-                  s.mode() == play_state::paused && s.recording() != nullptr))
-        command_save_replay(s, ui);
-    if (menu_item(ui, "Open Replay", "Open Replay...")) request_open_replay_dialog(s, ui);
-    ImGui::Separator();
-    if (ImGui::MenuItem("Exit", "Ctrl+Q")) request_exit(s, ui);
+    command_menu_items(s, ui, "File", 100, 1 << 30, "menu/");
     ImGui::EndMenu();
 }
 
 void edit_menu(editor_state& s, ui_state& ui) {
-    if (!ImGui::BeginMenu("Edit")) return;
-    const history& h = s.history();
-    const std::string undo = h.can_undo() ? "Undo " + h.undo_label() : std::string("Undo");
-    const std::string redo = h.can_redo() ? "Redo " + h.redo_label() : std::string("Redo");
-    if (ImGui::MenuItem(undo.c_str(), "Ctrl+Z", false, h.can_undo() && !s.playing()))
-        command_undo(s, ui);
-    if (ImGui::MenuItem(redo.c_str(), "Ctrl+Y", false, h.can_redo() && !s.playing()))
-        command_redo(s, ui);
-    ImGui::Separator();
-    const bool any = !s.selection().empty();
-    if (ImGui::MenuItem("Copy", "Ctrl+C", false, any)) command_copy(s, ui);
-    if (ImGui::MenuItem("Paste", "Ctrl+V", false, can_paste(s, ui))) command_paste(s, ui);
-    if (ImGui::MenuItem("Duplicate", "Ctrl+D", false, any)) command_duplicate(s, ui);
-    if (ImGui::MenuItem("Delete", "Del", false, any)) command_delete(s, ui);
-    if (ImGui::MenuItem("Rename", "F2", false, any)) command_rename(s, ui);
-    ImGui::Separator();
-    if (ImGui::MenuItem("Frame Selected", "F", false, any)) command_frame_selection(ui);
+    if (!begin_menu(ui, "Edit")) return;
+    command_menu_items(s, ui, "Edit", 0, 1 << 30, "menu/");
     ImGui::EndMenu();
 }
 
 void entity_menu(editor_state& s, ui_state& ui) {
-    if (!ImGui::BeginMenu("Entity")) return;
-    if (ImGui::MenuItem("Create Empty")) command_create_empty(s, ui);
-    const entity active = s.selection().active();
-    if (ImGui::MenuItem("Create Empty Child", nullptr, false, s.world().alive(active)))
-        command_create_empty(s, ui, active);
+    if (!begin_menu(ui, "Entity")) return;
+    command_menu_items(s, ui, "Entity", 0, 1 << 30, "menu/");
     if (ImGui::BeginMenu("Create from Archetype", !s.game().archetypes().empty())) {
         for (const archetype& a : s.game().archetypes())
             if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
@@ -111,26 +88,19 @@ void entity_menu(editor_state& s, ui_state& ui) {
 void project_menu(editor_state& s, ui_state& ui) {
     if (!begin_menu(ui, "Project")) return;
     const auto& manifest = s.opened_project().manifest;
-    const bool building = s.reloader().building();
-    const bool can_build = manifest && !manifest->build_command.empty() && !building;
-    if (menu_item(ui, "Build & Reload", building ? "Building..." : "Build & Reload", "Ctrl+R",
-                  can_build))
-        command_build_reload(s, ui);
+    (void)command_menu_item(s, ui, "project.build_reload", "menu/");
     if (ImGui::IsItemHovered() && manifest)
         ImGui::SetTooltip("%s", manifest->build_command.empty()
                                     ? "The manifest has no \"build\" command"
                                     : manifest->build_command.c_str());
-    if (menu_item(ui, "Reload Code", "Reload Code", nullptr, manifest && !building)) {
-        (void)s.reload_code();
-        ui.events.post(scene_changed{});
-    }
+    command_menu_items(s, ui, "Project", 10, 1 << 30, "menu/");
     ImGui::Separator();
-    if (menu_item(ui, "Open Project", "Open Project...")) request_open_project_dialog(s, ui);
+    (void)command_menu_item(s, ui, "file.open_project", "menu/");
     ImGui::EndMenu();
 }
 
 void view_menu(editor_state& s, ui_state& ui) {
-    if (!ImGui::BeginMenu("View")) return;
+    if (!begin_menu(ui, "View")) return;
     for (const view_menu_state::entry& entry : ui.view.panels) {
         if (ImGui::MenuItem(entry.title.c_str(), nullptr, entry.shown))
             ui.events.post(show_panel{entry.id});
@@ -145,15 +115,15 @@ void view_menu(editor_state& s, ui_state& ui) {
         ui.settings.bottom_height = defaults.bottom_height;
     }
     ImGui::Separator();
-    if (ImGui::MenuItem(s.playing() ? "Stop" : "Play", "Ctrl+P")) command_play_stop(s, ui);
-    if (ImGui::MenuItem(s.mode() == play_state::paused ? "Resume" : "Pause", "Ctrl+Shift+P", false,
-                        s.playing()))
-        command_pause(s, ui);
-    if (ImGui::MenuItem("Step")) command_step(s, ui);
-    if (ImGui::MenuItem("Step Back", ",", false, s.recording() != nullptr))
-        command_step_back(s, ui);
-    if (ImGui::MenuItem("Step Forward", ".", false, s.playing())) command_step_forward(s, ui);
+    command_menu_items(s, ui, "View", 0, 1 << 30, "menu/");
     ImGui::EndMenu();
+}
+
+/// The menus drawn above; a command naming another menu gets one of its own.
+bool is_builtin_menu(const std::string& menu) {
+    static constexpr std::array<const char*, 6> builtin = {"File",    "Edit", "Entity",
+                                                           "Project", "View", "Help"};
+    return std::find(builtin.begin(), builtin.end(), menu) != builtin.end();
 }
 
 void help_menu(ui_state& ui) {
@@ -173,6 +143,11 @@ void draw_main_menu(editor_state& s, ui_state& ui) {
     entity_menu(s, ui);
     project_menu(s, ui);
     view_menu(s, ui);
+    for (const std::string& menu : window_commands().menus()) {
+        if (is_builtin_menu(menu) || !begin_menu(ui, menu.c_str())) continue;
+        command_menu_items(s, ui, menu, 0, 1 << 30, "menu/");
+        ImGui::EndMenu();
+    }
     help_menu(ui);
     ImGui::EndMainMenuBar();
 }
@@ -184,39 +159,26 @@ void draw_help_windows(ui_state& ui) {
         ImGui::SetNextWindowPos(vp->GetCenter(), ImGuiCond_Appearing, {0.5f, 0.5f});
         if (ImGui::Begin("Keyboard Shortcuts", &ui.view.show_shortcuts,
                          ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoSavedSettings)) {
-            static constexpr const char* rows[][2] = {
-                {"Ctrl+N", "New scene"},
-                {"Ctrl+O", "Open..."},
-                {"Ctrl+S", "Save"},
-                {"Ctrl+Shift+S", "Save As..."},
-                {"Ctrl+Q", "Exit (asks about unsaved changes)"},
-                {"W, E, R", "Move, rotate, scale handle (Ctrl snaps while dragging)"},
-                {"Ctrl+Z", "Undo"},
-                {"Ctrl+Y, Ctrl+Shift+Z", "Redo"},
-                {"Ctrl+C / Ctrl+V", "Copy / paste entities"},
-                {"Ctrl+D", "Duplicate"},
-                {"Delete", "Delete the selection"},
-                {"F2", "Rename"},
-                {"F", "Frame the selection in the Scene view"},
-                {"Ctrl+R", "Build & Reload the project's code"},
-                {"Ctrl+P", "Play / Stop"},
-                {"Ctrl+Shift+P", "Pause / Resume"},
-                {", and .", "Step one tick back / forward through the recording (hold: scrub)"},
+            // The commands' shortcuts, in menu order, then what is not a command: mouse
+            // gestures and the Hierarchy's own keys.
+            static constexpr const char* gestures[][2] = {
                 {"Ctrl+click, Shift+click", "Add to / extend the selection"},
                 {"Drag in empty space", "Marquee select (Shift adds, Ctrl toggles)"},
                 {"Up/Down, Left/Right, Ctrl+A, Enter", "Hierarchy: select, fold, all, rename"},
                 {"Middle drag, Alt+drag", "Pan the Scene view"},
                 {"Mouse wheel", "Zoom around the cursor"},
             };
+            const auto row = [](const std::string& keys, const std::string& what) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(keys.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(what.c_str());
+            };
             if (ImGui::BeginTable("##keys", 2,
                                   ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV)) {
-                for (const auto& row : rows) {
-                    ImGui::TableNextRow();
-                    ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(row[0]);
-                    ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(row[1]);
-                }
+                for (const shortcut_row& r : shortcut_rows(window_commands())) row(r.keys, r.what);
+                for (const auto& g : gestures) row(g[0], g[1]);
                 ImGui::EndTable();
             }
         }

@@ -1,23 +1,33 @@
-// Keyboard shortcuts. Key indices are GLFW key codes (what ImGui's GLFW backend writes into
-// io.KeysDown, and what mosaic::key holds).
+// Keyboard shortcuts: the command table's keys (core/command_table.hpp). Key indices are GLFW
+// key codes (what ImGui's GLFW backend writes into io.KeysDown, and what mosaic::key holds).
 #include <imgui.h>
 #include <imgui_internal.h>  // GetTopMostPopupModal, ClosePopupsExceptModals
 
+#include <string>
+#include <vector>
+
 #include <mosaic/engine/input.hpp>
 
-#include "ui/commands.hpp"
+#include "ui/command_items.hpp"
 #include "ui/shell.hpp"
 
 namespace mosaic::editor {
 
 namespace {
-bool pressed(key k) {
-    return ImGui::IsKeyPressed(static_cast<int>(k), false);
+
+bool pressed(key k, bool repeat) {
+    return ImGui::IsKeyPressed(static_cast<int>(k), repeat);
 }
-/// Pressed, or held long enough to repeat (holding comma scrubs back).
-bool pressed_or_repeated(key k) {
-    return ImGui::IsKeyPressed(static_cast<int>(k), true);
+
+/// Whether `chord` is what the keyboard says now. Shift held on a chord without it still
+/// counts (Shift+Del deletes) unless another command has that key with Shift (Ctrl+Shift+S is
+/// Save As, not Save).
+bool matches(const command_table& table, const key_chord& chord, const ImGuiIO& io) {
+    if (chord.ctrl != io.KeyCtrl) return false;
+    if (chord.shift) return io.KeyShift;
+    return !io.KeyShift || table.bound_to({chord.code, chord.ctrl, true}).empty();
 }
+
 }  // namespace
 
 void handle_shortcuts(editor_state& s, ui_state& ui) {
@@ -25,55 +35,27 @@ void handle_shortcuts(editor_state& s, ui_state& ui) {
     if (ImGui::GetTopMostPopupModal() != nullptr) return;
     // Menus, context menus and popups (Add Component) close on Escape; the other shortcuts
     // work while they are open (ImGui's keyboard navigation, which would close them, is off).
-    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) && pressed(key::escape)) {
+    if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId) && pressed(key::escape, false)) {
         ImGui::ClosePopupsExceptModals();
         return;
     }
     const ImGuiIO& io = ImGui::GetIO();
+    // Text fields have their own undo, copy and paste, and take letters.
     const bool typing = io.WantTextInput || ImGui::IsAnyItemActive();
-    if (io.KeyCtrl) {
-        if (pressed(key::n)) request_new(s, ui);
-        if (pressed(key::q)) request_exit(s, ui);  // asks about unsaved changes
-        if (pressed(key::o)) request_open_dialog(s, ui);
-        if (pressed(key::r)) command_build_reload(s, ui);
-        if (pressed(key::s)) {
-            if (io.KeyShift) {
-                command_save_as(s, ui);
-            } else {
-                (void)command_save(s, ui);
+    const command_table& table = window_commands();
+    // Found first, run after: a command may change the table (a reload brings a module's).
+    std::vector<std::string> due;
+    for (const command& c : table.all()) {
+        if (typing && !c.in_text_fields) continue;
+        for (const key_chord& chord : c.keys) {
+            if (matches(table, chord, io) && pressed(chord.code, c.repeat)) {
+                due.push_back(c.id);
+                break;
             }
         }
-        if (pressed(key::p)) {
-            if (io.KeyShift) {
-                command_pause(s, ui);
-            } else {
-                command_play_stop(s, ui);
-            }
-        }
-        if (typing) return;  // text fields have their own undo, copy and paste
-        if (pressed(key::z)) {
-            if (io.KeyShift) {
-                command_redo(s, ui);
-            } else {
-                command_undo(s, ui);
-            }
-        }
-        if (pressed(key::y)) command_redo(s, ui);
-        if (pressed(key::d)) command_duplicate(s, ui);
-        if (pressed(key::c)) command_copy(s, ui);
-        if (pressed(key::v)) command_paste(s, ui);
-        return;
     }
-    if (typing) return;
-    // Video players' frame step: comma back, period forward (the timeline's arrows).
-    if (pressed_or_repeated(key::comma)) command_step_back(s, ui);
-    if (pressed_or_repeated(key::period)) command_step_forward(s, ui);
-    if (pressed(key::del)) command_delete(s, ui);
-    if (pressed(key::f2)) command_rename(s, ui);
-    if (pressed(key::f)) command_frame_selection(ui);
-    if (pressed(key::w)) ui.scene.tool = transform_tool::move;
-    if (pressed(key::e)) ui.scene.tool = transform_tool::rotate;
-    if (pressed(key::r)) ui.scene.tool = transform_tool::scale;
+    for (const std::string& id : due)
+        if (table.find(id) != nullptr) run_command(s, ui, id);
 }
 
 }  // namespace mosaic::editor

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
 #include "ui/theme.hpp"
@@ -109,24 +110,34 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     const play_state mode = s.mode();
     // A prefab open for editing is not a scene to play: its banner's Close comes first.
     const bool editing_prefab = s.opened_prefab() != nullptr;
+    const command_table& commands = window_commands();
+    // "Stop (Ctrl+P)": the command's title now and its shortcut, from the table.
+    const auto with_keys = [&](const char* id) {
+        const command* c = commands.find(id);
+        if (c == nullptr) return std::string();
+        const std::string title = command_table::title(*c, window_context(s, ui));
+        const std::string keys = shortcut_label(*c);
+        return keys.empty() ? title : title + " (" + keys + ")";
+    };
     if (icon_button("##play", icon::play, mode != play_state::editing, !editing_prefab))
-        command_play_stop(s, ui);
+        run_command(s, ui, "play.toggle");
     ui.test.record("toolbar/Play");
-    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
-        ImGui::SetTooltip(editing_prefab ? "Close the prefab to play the scene"
-                          : s.playing()  ? "Stop (Ctrl+P)"
-                                         : "Play (Ctrl+P)");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        const std::string tip = editing_prefab ? std::string("Close the prefab to play the scene")
+                                               : with_keys("play.toggle");
+        ImGui::SetTooltip("%s", tip.c_str());
+    }
     ImGui::SameLine();
     if (icon_button("##pause", icon::pause, mode == play_state::paused, s.playing()))
-        command_pause(s, ui);
+        run_command(s, ui, "play.pause");
     ui.test.record("toolbar/Pause");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Pause (Ctrl+Shift+P)");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", with_keys("play.pause").c_str());
     ImGui::SameLine();
-    if (icon_button("##step", icon::step, false, true)) command_step(s, ui);
+    if (icon_button("##step", icon::step, false, true)) run_command(s, ui, "play.step");
     ui.test.record("toolbar/Step");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step one tick");
     ImGui::SameLine();
-    if (icon_button("##stop", icon::stop, false, s.playing())) command_play_stop(s, ui);
+    if (icon_button("##stop", icon::stop, false, s.playing())) run_command(s, ui, "play.toggle");
     ui.test.record("toolbar/Stop");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop: back to the edited scene");
 

@@ -1,8 +1,11 @@
 #include "mosaic/engine/builtin_components.hpp"
 
+#include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/input.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/tilemap/tilemap.hpp"
+#include "mosaic/engine/tilemap/tileset.hpp"
 
 namespace mosaic {
 
@@ -30,7 +33,18 @@ void register_builtin_components(component_table& table) {
         .field("tint", &Sprite::tint)
         .field("size", &Sprite::size, {.speed = 0.01f})
         .field("texture", &Sprite::texture)
-        .field("layer", &Sprite::layer, {.min = -100, .max = 100});
+        .field("layer", &Sprite::layer, {.min = -100, .max = 100})
+        .field("frame", &Sprite::frame,
+               {.min = 0, .max = 65535, .tooltip = "Frame of a sprite sheet (its index)"});
+    table.component<Text>("Text")
+        .field("text", &Text::text, {.multiline = true})
+        .field("font", &Text::font, {.tooltip = "A .ttf file; empty: DejaVu Sans"})
+        .field("size", &Text::size, {.min = 0, .max = 1000, .speed = 0.01f})
+        .field("color", &Text::fill)
+        .field(
+            "align", &Text::align,
+            {{"left", TextAlign::left}, {"center", TextAlign::center}, {"right", TextAlign::right}})
+        .field("layer", &Text::layer, {.min = -100, .max = 100});
     table.component<Camera>("Camera")
         .field("zoom", &Camera::zoom, {.min = 0.01, .max = 100, .speed = 0.01f})
         .field("primary", &Camera::primary);
@@ -61,6 +75,30 @@ void register_builtin_components(component_table& table) {
         .hidden()
         .not_saved()
         .resource();
+    table.component<Animator>("Animator")
+        .field("clip", &Animator::clip, {.tooltip = "A .clip.json file"})
+        .field("time", &Animator::time, {.min = 0, .max = 86400, .speed = 0.01f})
+        .field("speed", &Animator::speed, {.min = -100, .max = 100, .speed = 0.01f})
+        .field("playing", &Animator::playing);
+    table.component<Tilemap>("Tilemap")
+        .field("tileset", &Tilemap::tileset, {.tooltip = "A .tileset.json file"})
+        .field("tile_size", &Tilemap::tile_size, {.speed = 0.01f})
+        .field("width", &Tilemap::width, {.min = 1, .max = max_tilemap_side})
+        .field("height", &Tilemap::height, {.min = 1, .max = max_tilemap_side})
+        .field("layer", &Tilemap::layer, {.min = -100, .max = 100})
+        .field("collider_layer", &Tilemap::collider_layer, {.tooltip = "Bits solid tiles are on"})
+        .field("collider_mask", &Tilemap::collider_mask,
+               {.tooltip = "Bits solid tiles collide with"});
+    // A chunk of tiles: an entity under its Tilemap (tilemap.hpp). Hidden: painted, not typed.
+    table.component<TileChunk>("TileChunk")
+        .field("x", &TileChunk::x)
+        .field("y", &TileChunk::y)
+        .field("layer", &TileChunk::layer, {.min = 0, .max = max_tile_layers - 1})
+        .field("tiles", &TileChunk::tiles)
+        .hidden();
+    table.runtime_only<Tilesets>("Tilesets");
+    table.runtime_only<AnimationClips>("AnimationClips");
+    table.runtime_only<AnimationEvents>("AnimationEvents");
     table.runtime_only<Contacts>("Contacts");
     table.runtime_only<GameLog>("GameLog");
     table.runtime_only<Archetypes>("Archetypes");

@@ -1,4 +1,4 @@
-// ECS in five minutes: the example from the README, compiled and run as a test.
+// ECS in five minutes: the example of ecs/README.md, compiled and run as a test.
 #include <mosaic/ecs/ecs.hpp>
 
 #include <cstdio>

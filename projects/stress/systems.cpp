@@ -113,7 +113,9 @@ system& add_stress_spawn_system(scheduler& s) {
                  world& w = ctx.world();
                  std::vector<entity> due;
                  w.view<const StressSpawner>().each([&](entity e, const StressSpawner& spawner) {
-                     if (spawner.spawned == 0 && spawner.count > 0) due.push_back(e);
+                     // A negative count is due too: clamped to 0 with a warning, not
+                     // skipped in silence.
+                     if (spawner.spawned == 0 && spawner.count != 0) due.push_back(e);
                  });
                  if (due.empty()) return;
                  const Archetypes* library = w.try_resource<Archetypes>();

@@ -1,7 +1,7 @@
 // The "Teams" tab of the editor's bottom strip: a debug view of the battle — per team, the
 // tanks alive, their health, the bullets in flight and the spawn points still sending — and
 // the selected tank's brain. It is how a game adds its own editor panel: this one file, listed
-// in CMakeLists.txt with mosaic_add_editor_panels (README.md, "Editor panels"). mosaic-run
+// in CMakeLists.txt with mosaic_add_editor_panels (editor/README.md, "Panels"). mosaic-run
 // never loads it.
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/ecs/world.hpp>

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Fails unless README.md contains SOURCE verbatim as a ```cpp block.
+"""Fails unless README contains SOURCE verbatim as a ```cpp block.
+
+  check_readme_example.py README SOURCE
 
 The README's example is the file a test compiles and runs, so it can never drift.
 """

@@ -4,7 +4,7 @@
 // Sections:
 //   1. making groups      nesting, refusals, what the scheduler makes on its own
 //   2. views over groups  exact, partial, excluded, disabled, inactive, iterators
-//   3. references         what a group's swaps move (the README's invalidation rules)
+//   3. references         what a group's swaps move (ecs/README.md's invalidation rules)
 //   4. whole world        clone, clear, drop_pool
 //   5. randomized model   every invariant after every random step, several seeds
 
@@ -320,7 +320,7 @@ TEST_F(GroupViews, RemovingTheCurrentEntitysComponentsInsideTheLoopVisitsEachOnc
 // --- 3. references ---------------------------------------------------------------------------
 
 TEST(GroupReferences, JoiningMovesValuesWithinTheOwnedPools) {
-    // As README's ECS section says: in a pool a group owns, adding, removing, enabling or
+    // As ecs/README.md says: in a pool a group owns, adding, removing, enabling or
     // disabling a group type on *another* entity may move a value a reference names.
     world w;
     const entity first = w.create();

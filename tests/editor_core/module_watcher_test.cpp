@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "../modules/test_projects.hpp"
 #include "core/module_watcher.hpp"
 
 namespace {
@@ -78,6 +79,22 @@ TEST(ModuleWatcher, NoFileWatchesNothing) {
     module_watcher w;
     w.watch({}, 0.0);
     EXPECT_FALSE(w.poll(10.0));
+}
+
+// A module whose ELF headers say it goes on past its end (a link still running, or stopped)
+// is never reported, however long it stays so: reporting it would dlopen a cut file.
+TEST_F(ModuleWatcherTest, AnElfFileCutShortIsNeverReported) {
+    const fs::path whole = mosaic::testing::test_module("reload_v1");
+    module_watcher w(0.5);
+    w.watch(file_, 0.0);
+    fs::copy_file(whole, file_, fs::copy_options::overwrite_existing);
+    fs::resize_file(file_, 4096);
+    EXPECT_FALSE(w.poll(0.5));
+    EXPECT_FALSE(w.poll(1.0)) << "stable but cut short";
+    EXPECT_FALSE(w.poll(1.5));
+    fs::copy_file(whole, file_, fs::copy_options::overwrite_existing);
+    EXPECT_FALSE(w.poll(2.0));
+    EXPECT_TRUE(w.poll(2.5)) << "whole and stable";
 }
 
 }  // namespace

@@ -290,12 +290,12 @@ TEST_F(LifetimeSystem, CountsDownAndDestroysAtZero) {
 TEST(BuiltinSystems, RegisterAllDeclaresPhasesAndAccess) {
     scheduler s;
     register_builtin_systems(s);
-    const char* names[] = {"input",     "gravity", "movement", "hierarchy",
-                           "collision", "damage",  "lifetime"};
+    const char* names[] = {"input",          "gravity",   "movement", "animation", "hierarchy",
+                           "tile_colliders", "collision", "damage",   "lifetime"};
     for (const char* name : names) EXPECT_NE(s.find(name), nullptr) << name;
     // The run order follows the phases: input first, lifetime last.
     const auto order = s.ordered();
-    ASSERT_EQ(order.size(), 7u);
+    ASSERT_EQ(order.size(), 9u);
     EXPECT_EQ(order.front()->name(), "input");
     EXPECT_EQ(order.back()->name(), "lifetime");
 }

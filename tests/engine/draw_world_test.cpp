@@ -9,8 +9,11 @@
 #include <cstring>
 #include <map>
 #include <mosaic/ecs/world.hpp>
+#include <mosaic/engine/assets/font.hpp>
 #include <mosaic/engine/components.hpp>
+#include <span>
 #include <string>
+#include <vector>
 
 namespace mosaic {
 namespace {
@@ -23,18 +26,39 @@ Sprite sprite(const char* texture = "", std::int32_t layer = 0) {
     return s;
 }
 
-// Hands out 100 + n for the n-th distinct path; "missing.png" fails like a missing file.
+constexpr texture_handle placeholder_texture = 999;
+constexpr texture_handle font_texture = 555;
+
+// Hands out 100 + n for the n-th distinct path; "missing.png" fails like a missing file (the
+// placeholder); "walk.sheet.json" is a sheet of three frames, the last with a pivot at its
+// bottom middle. "fonts/dejavu.ttf" is DejaVu Sans, other fonts are missing.
 class fake_textures final : public texture_source {
 public:
-    texture_handle find(std::string_view path) override {
+    std::span<const texture_region> find_frames(std::string_view path) override {
         ++lookups;
-        if (path == "missing.png") return no_texture;
+        if (path == "missing.png") return {&placeholder, 1};
+        if (path == "walk.sheet.json") return sheet;
         auto [it, added] = handles.try_emplace(std::string(path), 0);
         if (added) it->second = static_cast<texture_handle>(100 + handles.size());
-        return it->second;
+        regions[std::string(path)] = {.texture = it->second};
+        return {&regions[std::string(path)], 1};
+    }
+    texture_region missing_frame() override { return placeholder; }
+    font_view find_font(std::string_view path) override {
+        ++font_lookups;
+        if (path != "fonts/dejavu.ttf") return {nullptr, placeholder_texture};
+        static const asset_result<font_atlas> font = load_font_file(default_font_file, "DejaVu");
+        return {font ? &*font.value : nullptr, font_texture};
     }
     std::map<std::string, texture_handle> handles;
+    std::map<std::string, texture_region> regions;
+    texture_region placeholder{.texture = placeholder_texture};
+    std::vector<texture_region> sheet = {
+        {.texture = 7, .uv = {0, 0, 100, 100}},
+        {.texture = 7, .uv = {100, 0, 200, 100}},
+        {.texture = 7, .uv = {200, 0, 300, 100}, .pivot = {0.5f, 1.0f}}};
     int lookups = 0;
+    int font_lookups = 0;
 };
 
 const draw_instance* find_pick(const draw_list& list, entity e) {
@@ -157,13 +181,79 @@ TEST(DrawWorld, TexturesComeFromTheSourceAndFailuresDrawUntextured) {
     const texture_handle tank_texture = textures.handles.at("tank.png");
     EXPECT_EQ(find_pick(list, tank)->texture, tank_texture);
     EXPECT_EQ(find_pick(list, tank2)->texture, tank_texture);
-    EXPECT_EQ(find_pick(list, broken)->texture, no_texture);
+    EXPECT_EQ(find_pick(list, broken)->texture, placeholder_texture);  // visible, not the tint
     EXPECT_EQ(find_pick(list, plain)->texture, no_texture);
     EXPECT_LE(textures.lookups, 3);  // an empty path is never looked up
 
     list.clear();
     draw_world(w, list);  // no source at all: everything untextured, nothing crashes
     for (const draw_instance& i : list.instances()) EXPECT_EQ(i.texture, no_texture);
+}
+
+TEST(DrawWorld, ASpriteShowsItsFrameOfASheetAtThePivot) {
+    world w;
+    const entity walker = w.create();
+    w.add<Transform>(walker, Transform{.position = {1.0f, 2.0f}});
+    Sprite s = sprite("walk.sheet.json");
+    s.frame = 1;
+    w.add<Sprite>(walker, s);
+    const entity past_end = w.create();
+    w.add<Transform>(past_end);
+    s.frame = 3;
+    w.add<Sprite>(past_end, s);
+
+    fake_textures textures;
+    draw_list list;
+    draw_world(w, list, {.textures = &textures});
+    EXPECT_EQ(find_pick(list, walker)->texture, 7u);
+    EXPECT_EQ(find_pick(list, walker)->uv, (uv_rect{100, 0, 200, 100}));
+    EXPECT_EQ(find_pick(list, walker)->center, glm::vec2(1.0f, 2.0f));  // centre pivot
+    EXPECT_EQ(find_pick(list, past_end)->texture, placeholder_texture);
+
+    // Animation changes the frame: the next draw shows it, the pivot (bottom middle) on the
+    // position, so the 2 x 0.5 quad's centre is a quarter unit above it.
+    w.get<Sprite>(walker).frame = 2;
+    list.clear();
+    draw_world(w, list, {.textures = &textures});
+    EXPECT_EQ(find_pick(list, walker)->uv, (uv_rect{200, 0, 300, 100}));
+    EXPECT_EQ(find_pick(list, walker)->center, glm::vec2(1.0f, 2.25f));
+    EXPECT_EQ(textures.lookups, 2);  // one per path run, not one per sprite
+}
+
+TEST(DrawWorld, TextBecomesOneQuadPerGlyphFromTheFontAtlas) {
+    world w;
+    const entity label = w.create();
+    w.add<Transform>(label, Transform{.position = {5.0f, 0.0f}, .scale = {2.0f, 2.0f}});
+    Text text{.size = 0.5f, .fill = blue, .align = TextAlign::left, .layer = 9};
+    std::strncpy(text.text, "Hi A", sizeof(text.text) - 1);
+    std::strncpy(text.font.path, "fonts/dejavu.ttf", sizeof(text.font.path) - 1);
+    w.add<Text>(label, text);
+
+    fake_textures textures;
+    draw_list list;
+    EXPECT_EQ(draw_world(w, list, {.textures = &textures}).texts, 1u);
+    ASSERT_EQ(list.instances().size(), 3u);  // H, i, A: the space has no quad
+    for (const draw_instance& g : list.instances()) {
+        EXPECT_EQ(g.texture, font_texture);
+        EXPECT_EQ(g.layer, 9);
+        EXPECT_EQ(g.rgba, pack_color(blue));
+        EXPECT_EQ(g.pick_id, static_cast<std::int32_t>(label.index));
+        EXPECT_GT(g.center.x, 5.0f);  // left-aligned: everything right of the position
+        EXPECT_LT(g.size.y, 1.0f);    // letters under an em (size 0.5 * scale 2)
+        EXPECT_GT(g.size.y, 0.5f);
+        EXPECT_NE(g.uv, uv_rect{});
+    }
+    EXPECT_LT(list.instances()[0].center.x, list.instances()[1].center.x);
+
+    // A font that does not load: one placeholder box, still picked as the entity.
+    std::strncpy(w.get<Text>(label).font.path, "fonts/none.ttf", sizeof(text.font.path) - 1);
+    list.clear();
+    draw_world(w, list, {.textures = &textures});
+    ASSERT_EQ(list.instances().size(), 1u);
+    EXPECT_EQ(list.instances()[0].texture, placeholder_texture);
+    // Without a source, no text (and no crash).
+    list.clear();
+    EXPECT_EQ(draw_world(w, list).texts, 0u);
 }
 
 TEST(DrawWorld, ColliderOutlinesOnlyWhenAsked) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -13,6 +14,7 @@
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/project/game_module.hpp>
+#include <mosaic/engine/project/module_file.hpp>
 
 #include "../modules/test_projects.hpp"
 
@@ -118,6 +120,52 @@ TEST(GameModule, EachLoadRunsAPrivateCopyRemovedOnUnload) {
         EXPECT_TRUE(fs::exists(first_copy));
     }
     EXPECT_FALSE(fs::exists(first_copy));
+}
+
+// Files in the copies folder: what a refused load must not leave behind.
+std::size_t copies_left() {
+    std::size_t n = 0;
+    std::error_code ec;
+    const fs::path folder =
+        fs::temp_directory_path() / ("mosaic-modules-" + std::to_string(::getpid()));
+    for (const auto& entry : fs::directory_iterator(folder, ec)) {
+        (void)entry;
+        ++n;
+    }
+    return n;
+}
+
+// A module cut to 4 KiB (an interrupted link, a reload racing the compiler) used to give
+// SIGBUS inside dlopen: its ELF headers are checked against its size first.
+TEST(GameModule, AModuleCutShortIsRefusedBeforeItIsMapped) {
+    const fs::path whole = mosaic::testing::test_module("reload_v1");
+    const fs::path cut =
+        fs::temp_directory_path() / ("mosaic-cut-" + std::to_string(::getpid()) + ".so");
+    for (const std::uintmax_t size : {std::uintmax_t{4096}, std::uintmax_t{40}}) {
+        fs::copy_file(whole, cut, fs::copy_options::overwrite_existing);
+        fs::resize_file(cut, size);
+        EXPECT_TRUE(module_file_cut_short(cut));
+        const std::size_t before = copies_left();
+        const auto loaded = game_module::load(cut);
+        EXPECT_EQ(loaded.module, nullptr);
+        EXPECT_TRUE(contains(loaded.error, "cut short")) << loaded.error;
+        EXPECT_TRUE(contains(loaded.error, cut.string())) << loaded.error;
+        EXPECT_EQ(copies_left(), before) << "the copy is removed";
+    }
+    fs::remove(cut);
+    EXPECT_TRUE(module_file_problem(whole).empty()) << module_file_problem(whole);
+    EXPECT_FALSE(module_file_cut_short(whole));
+}
+
+// An entry point that throws is refused with its message, its copy removed; the process
+// goes on (it used to end mosaic-run with "internal error").
+TEST(GameModule, AnEntryPointThatThrowsIsRefusedWithItsMessage) {
+    const std::size_t before = copies_left();
+    const auto loaded = game_module::load(mosaic::testing::test_module("entry_throws"));
+    EXPECT_EQ(loaded.module, nullptr);
+    EXPECT_TRUE(contains(loaded.error, "its entry point threw: the game's entry point gave up"))
+        << loaded.error;
+    EXPECT_EQ(copies_left(), before) << "the copy is removed";
 }
 
 }  // namespace

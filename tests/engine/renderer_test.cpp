@@ -56,7 +56,7 @@ TEST(WithoutAContext, GlObjectsFailACheckNamingWhatIsMissing) {
               std::string::npos);
 
     texture_cache textures(".");
-    EXPECT_EQ(textures.find(""), no_texture);  // nothing to load: no GL needed
+    EXPECT_EQ(textures.find("").texture, no_texture);  // nothing to load: no GL needed
     EXPECT_NE(render_error_of([&] { (void)textures.find("a.png"); }).find("mosaic::texture_cache"),
               std::string::npos);
 }

@@ -349,6 +349,33 @@ TEST(ReplayFile, ACorruptSceneInsideIsAnErrorWhenPlayed) {
         << to_string(problems);
 }
 
+// A small file declaring a billion ticks with no checkpoint to cover them (issue #32: it was
+// accepted and played for hours): refused, as a recording has a checkpoint at least every
+// checkpoint_every ticks.
+TEST(ReplayFile, MoreTicksThanTheCheckpointsCoverAreRefused) {
+    replay r = small_replay();
+    r.input = input_track::from_changes({}, 1'000'000'000);
+    const std::string bytes = write_replay(r);
+    EXPECT_LT(bytes.size(), 64u * 1024);
+    const diagnostic d = first_error(bytes);
+    EXPECT_NE(d.to_string().find("no checkpoint after tick 130"), std::string::npos)
+        << d.to_string();
+    // A tail within one interval of the last checkpoint is a recording stopped early.
+    r.input = input_track::from_changes({}, 130 + 60);
+    EXPECT_TRUE(read_replay(write_replay(r)).ok());
+}
+
+// A key's state is 0 or 1: 2 is refused, not taken as "down".
+TEST(ReplayFile, AKeyStateOtherThan0Or1IsRefused) {
+    replay r = small_replay();
+    tick_input pressed;
+    pressed.down[static_cast<std::size_t>(key::space)] = 2;
+    r.input = input_track::from_changes({{5, pressed}}, 130);
+    const diagnostic d = first_error(write_replay(r));
+    EXPECT_NE(d.to_string().find("state 2: expected 0 (up) or 1 (down)"), std::string::npos)
+        << d.to_string();
+}
+
 // Flipping any byte gives a replay or an error; playing what loads never crashes.
 TEST(ReplayFile, FlippedBytesNeverCrash) {
     const std::string good = write_replay(record(walkers_v1, 3, {}, {.checkpoint_every = 2}));

@@ -140,10 +140,27 @@ TEST_F(StressSpawn, ValuesOutsideTheFieldRangesAreClampedWithOneWarningEach) {
     EXPECT_TRUE(w.resource<GameLog>().take().empty());  // once, not every tick
 }
 
+// A negative count spawns nothing, and says so (it was skipped without a word).
+TEST_F(StressSpawn, ANegativeCountWarnsAndSpawnsNothing) {
+    add_stress_spawn_system(s);
+    const entity e = spawner({.count = std::numeric_limits<std::int32_t>::min()});
+    s.tick(w, dt);
+    EXPECT_EQ(w.count<Bouncer>(), 0u);
+    EXPECT_EQ(w.get<StressSpawner>(e).count, 0);
+    const std::vector<std::string> warnings = w.resource<GameLog>().take();
+    ASSERT_EQ(warnings.size(), 1u);
+    EXPECT_NE(warnings[0].find("StressSpawner.count -2147483648 is outside [0, 1000000]: "
+                               "clamped to 0"),
+              std::string::npos)
+        << warnings[0];
+    s.tick(w, dt);
+    EXPECT_TRUE(w.resource<GameLog>().take().empty());  // once
+}
+
 TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAllocated) {
-    // 20,000,000 and 2^31-1 sprites (the inspector stops at 10,000,000; files did not) ended
+    // 20,000,000 and 2^31-1 sprites (the inspector stops at 1,000,000; files did not) ended
     // the editor with std::bad_alloc after 4-8 GB. Clamped, the world's entity limit (low
-    // here, to keep the test small) then refuses the 10,000,000.
+    // here, to keep the test small) then refuses the 1,000,000.
     for (const std::int32_t count : {20'000'000, std::numeric_limits<std::int32_t>::max()}) {
         world small;
         add_builtin_resources(small);
@@ -157,7 +174,7 @@ TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAlloca
             ADD_FAILURE() << count << ": the spawn did not fail";
         } catch (const system_error& failed) {
             EXPECT_EQ(failed.failure().system, "stress_spawn");
-            EXPECT_NE(failed.failure().message.find("cannot create 10000000 entities"),
+            EXPECT_NE(failed.failure().message.find("cannot create 1000000 entities"),
                       std::string::npos)
                 << failed.failure().message;
             EXPECT_NE(failed.failure().message.find("at most 1000"), std::string::npos)
@@ -166,7 +183,7 @@ TEST_F(StressSpawn, HugeCountsAreClampedToTheFieldsMaximumBeforeAnythingIsAlloca
         const std::vector<std::string> warnings = small.resource<GameLog>().take();
         ASSERT_EQ(warnings.size(), 1u);
         EXPECT_NE(warnings[0].find("StressSpawner.count " + std::to_string(count) +
-                                   " is outside [0, 10000000]: clamped to 10000000"),
+                                   " is outside [0, 1000000]: clamped to 1000000"),
                   std::string::npos)
             << warnings[0];
         EXPECT_EQ(small.size(), 2u);  // the spawner and the resources: nothing was created

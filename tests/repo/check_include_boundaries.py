@@ -4,6 +4,8 @@
     ecs/     may not include engine, editor, OpenGL (GL/, glad/, KHR/, ...), GLFW, ImGui
              or cereal headers: the ECS depends on the standard library only.
     engine/  may not include editor or ImGui headers.
+    editor/core/  (the editor's model, tested headless) may not include ImGui, GLFW, OpenGL or
+             editor/ui headers: the window builds on the model, never the other way.
 
 Usage:
     check_include_boundaries.py [--root REPO]      exit 1 and print file:line for each violation
@@ -100,6 +102,10 @@ OPENGL = directories("an OpenGL header", "GL", "glad", "KHR", "GLES", "GLES2", "
 GLFW = directories("a GLFW header", "GLFW")
 IMGUI = Rule("an ImGui header", is_imgui)
 CEREAL = directories("a cereal header", "cereal")
+EDITOR_UI = Rule(
+    "an editor/ui header",
+    lambda include, root: first_component(include) == "ui" or lands_in(include, root, "editor/ui"),
+)
 
 # folder -> (what files under it must not include, why)
 BOUNDARIES: dict[str, tuple[list[Rule], str]] = {
@@ -110,6 +116,10 @@ BOUNDARIES: dict[str, tuple[list[Rule], str]] = {
     "engine": (
         [EDITOR, IMGUI],
         "dependencies point editor -> engine -> ecs, never back",
+    ),
+    "editor/core": (
+        [IMGUI, GLFW, OPENGL, EDITOR_UI],
+        "the editor's model runs headless; editor/ui builds on it, never the other way",
     ),
 }
 
@@ -201,7 +211,7 @@ def check_repository(root: Path) -> int:
     if violations:
         print(f"{len(violations)} include boundary violation(s) in {scanned} files")
         return 1
-    print(f"include boundaries hold: {scanned} files under ecs/ and engine/ checked")
+    print(f"include boundaries hold: {scanned} files under ecs/, engine/ and editor/core/ checked")
     return 0
 
 

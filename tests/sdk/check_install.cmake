@@ -27,7 +27,8 @@ sdk_expect_files(
     ${package}/editor_panels/include/mosaic/editor/module_panels.h
     ${package}/mosaic-ecs-targets.cmake
     ${package}/mosaic-engine-targets.cmake
-    ${package}/mosaic-gfx-targets.cmake)
+    ${package}/mosaic-gfx-targets.cmake
+    ${PREFIX}/share/doc/mosaic/LICENSE)
 
 # Only public headers: no private ones (engine/src), no third-party ones.
 file(GLOB_RECURSE headers RELATIVE ${PREFIX}/include ${PREFIX}/include/*)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """A real `git merge` of two branches editing one scene, mosaic-run being the merge driver
-configured as the README says ("Merging scene files in git").
+configured as engine/README.md says ("Merging scene files").
 
   check_git_merge.py MOSAIC_RUN WORK_FOLDER
 

@@ -211,7 +211,7 @@ int editor_app::run_script() {
     };
     host.screenshot = [this](const std::string& path) { return render_frame(path); };
     for (const script_line& line : parse_script(text.str())) {
-        const std::string error = run_script_line(state_, line, host);
+        const std::string error = run_script_line(state_, line, host, &ui_->state());
         if (!error.empty()) {
             std::fprintf(stderr, "%s:%d: %s\n", options_.script.string().c_str(), line.number,
                          error.c_str());

@@ -10,14 +10,15 @@
 namespace mosaic::editor {
 
 namespace {
-// Byte for byte: what is uploaded is what is compared (every field is 4 bytes, no padding).
+// Byte for byte: what is uploaded is what is compared (every field is 4 bytes, or the four
+// 2-byte corners of the uv rectangle; no padding).
 template <class T>
 bool same_bytes(std::span<const T> a, const std::vector<T>& b) {
     static_assert(std::is_trivially_copyable_v<T>);
     return a.size() == b.size() &&
            (a.empty() || std::memcmp(a.data(), b.data(), a.size_bytes()) == 0);
 }
-static_assert(sizeof(draw_instance) == 11 * sizeof(float) && sizeof(draw_line) == 6 * sizeof(float),
+static_assert(sizeof(draw_instance) == 13 * sizeof(float) && sizeof(draw_line) == 6 * sizeof(float),
               "draw_instance or draw_line gained padding: compare them field by field");
 }  // namespace
 
@@ -31,6 +32,13 @@ bool gl_viewport::shows(const draw_list& list, const camera2d& camera, glm::ivec
 ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, glm::ivec2 size,
                                 const color& background) {
     const auto start = std::chrono::steady_clock::now();
+    // Hot reload of images, sheets and fonts changed on disk (texture_cache.hpp), four times a
+    // second: a reloaded picture is not what the kept frame shows. Failures reach the Console
+    // through take_errors().
+    if (textures_ && start >= next_asset_poll_) {
+        next_asset_poll_ = start + std::chrono::milliseconds(250);
+        if (!textures_->reload_changed().empty()) drawn_ = false;
+    }
     const bool unchanged = reuse_unchanged && shows(list, camera, size, background);
     if (unchanged) {
         ++frames_reused_;

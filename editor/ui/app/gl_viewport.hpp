@@ -7,6 +7,7 @@
 // for byte, camera, size and background: a paused game, an idle scene) keeps the last
 // picture: on a software rasteriser 100,000 sprites cost far more to draw than to compare.
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,7 +29,8 @@ public:
     texture_source* textures() override { return textures_.get(); }
     void set_asset_folder(const std::filesystem::path& folder) override;
 
-    /// Textures that failed to load since the last call (for the console).
+    /// Textures, sheets and fonts that failed to load or reload since the last call (for the
+    /// console).
     [[nodiscard]] std::vector<std::string> take_errors();
 
     /// Seconds the scene view's render() took in this frame (0 when it did not draw). With
@@ -53,6 +55,7 @@ private:
     std::unique_ptr<texture_cache> textures_;
     double render_seconds_ = 0.0;
     bool drew_this_frame_ = false;
+    std::chrono::steady_clock::time_point next_asset_poll_{};
 
     void draw(const draw_list& list, const camera2d& camera, glm::ivec2 size,
               const color& background);

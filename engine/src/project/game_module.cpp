@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <exception>
 #include <system_error>
 
 #include <mosaic/ecs/component_table.hpp>
@@ -12,6 +13,9 @@
 #include <mosaic/ecs/type_id.hpp>
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/crash_report.hpp>
+
+#include "mosaic/engine/display_path.hpp"
+#include "mosaic/engine/project/module_file.hpp"
 
 namespace mosaic {
 
@@ -100,7 +104,7 @@ std::string build_mismatch(const mosaic_module_build& host, const mosaic_module_
 game_module::load_result game_module::load(const fs::path& requested) {
     std::error_code ec;
     const fs::path file = fs::absolute(requested, ec).lexically_normal();
-    const std::string where = "game module " + file.string();
+    const std::string where = "game module " + display_path(file);
     if (!fs::is_regular_file(file, ec)) {
         return {nullptr, where + ": no such file (build the project first)"};
     }
@@ -113,6 +117,11 @@ game_module::load_result game_module::load(const fs::path& requested) {
                               file.extension().string());
     if (ec || !fs::copy_file(file, copy, fs::copy_options::overwrite_existing, ec)) {
         return {nullptr, where + ": cannot copy it to " + copy.string() + ": " + ec.message()};
+    }
+    // The copy is what is mapped: checked whole, it cannot change under dlopen.
+    if (std::string why = module_file_problem(copy); !why.empty()) {
+        fs::remove(copy, ec);
+        return {nullptr, where + ": refused: " + why};
     }
     void* handle = ::dlopen(copy.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
@@ -134,7 +143,15 @@ game_module::load_result game_module::load(const fs::path& requested) {
     }
     entry_fn entry = nullptr;
     std::memcpy(&entry, &entry_symbol, sizeof entry);  // object pointer -> function pointer
-    const mosaic_module* info = entry(MOSAIC_MODULE_ABI);
+    // Game code: what it throws is its failure, reported like a registration that throws.
+    const mosaic_module* info = nullptr;
+    try {
+        info = entry(MOSAIC_MODULE_ABI);
+    } catch (const std::exception& e) {
+        return fail(std::string("its entry point threw: ") + e.what());
+    } catch (...) {
+        return fail("its entry point threw an exception that is not a std::exception");
+    }
     if (!info) return fail("its entry point returned nothing");
     if (std::string why = build_mismatch(host_build_info(), info->build); !why.empty()) {
         return fail("refused: " + why);

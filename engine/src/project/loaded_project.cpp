@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "mosaic/engine/display_path.hpp"
+
 namespace mosaic {
 
 namespace fs = std::filesystem;
@@ -28,7 +30,7 @@ game_module::load_result reload_module(const project_manifest& manifest) {
     const fs::path file = manifest.module_path(&error);
     if (file.empty()) {
         return {nullptr, error.empty() ? "project " + manifest.name + " has no module"
-                                       : manifest.file.string() + ": module: " + error};
+                                       : display_path(manifest.file) + ": module: " + error};
     }
     return game_module::load(file);
 }

@@ -2,9 +2,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <system_error>
 
+#include <sys/stat.h>
+
 #include "../scene/json_support.hpp"
+#include "mosaic/engine/display_path.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
 
 namespace mosaic {
@@ -19,7 +23,7 @@ constexpr std::size_t max_manifest_size = 1 << 20;
 diagnostic error_at(const fs::path& file, std::string_view text, std::size_t offset,
                     std::string path, std::string message) {
     diagnostic d;
-    d.file = file.string();
+    d.file = display_path(file);
     d.path = std::move(path);
     std::tie(d.line, d.column) = detail::line_column(text, offset);
     d.message = std::move(message);
@@ -31,22 +35,34 @@ diagnostic error_at(const fs::path& file, std::string_view text, std::size_t off
 bool expand_environment(std::string& text, std::string* error) {
     std::string out;
     std::size_t at = 0;
+    const auto too_long = [&] {
+        if (error) {
+            *error = "the expanded text is longer than " + std::to_string(max_expanded_size) +
+                     " bytes (a path; check the variables it uses)";
+        }
+        return false;
+    };
     while (at < text.size()) {
         const std::size_t open = text.find("${", at);
         if (open == std::string::npos) break;
         const std::size_t close = text.find('}', open + 2);
         if (close == std::string::npos) break;
+        if (out.size() + (open - at) > max_expanded_size) return too_long();
         out.append(text, at, open - at);
         const std::string name = text.substr(open + 2, close - open - 2);
         const char* value = std::getenv(name.c_str());
         if (!value) {
-            if (error) *error = "the environment variable " + name + " is not set";
+            if (error) *error = "the environment variable " + display_path(name) + " is not set";
             return false;
         }
+        // Checked before appending: a long variable used many times never builds a huge text.
+        if (std::strlen(value) > max_expanded_size - out.size()) return too_long();
         out += value;
         at = close + 1;
     }
-    out.append(text, at, std::string::npos);
+    if (out.size() + (text.size() - std::min(at, text.size())) > max_expanded_size)
+        return too_long();
+    out.append(text, std::min(at, text.size()), std::string::npos);
     text = std::move(out);
     return true;
 }
@@ -80,12 +96,15 @@ std::vector<fs::path> project_manifest::scene_files() const {
 load_result<project_manifest> load_manifest(const fs::path& requested) {
     load_result<project_manifest> result;
     std::error_code ec;
+    // A folder means the manifest in it; a path naming the manifest is the manifest even when
+    // it is a folder (then refused below, not looked into).
+    const bool folder =
+        requested.filename() != manifest_file_name && fs::is_directory(requested, ec);
     const fs::path file =
-        fs::absolute(fs::is_directory(requested, ec) ? requested / manifest_file_name : requested)
-            .lexically_normal();
+        fs::absolute(folder ? requested / manifest_file_name : requested).lexically_normal();
     const auto problem = [&](std::string message) {
         diagnostic d;
-        d.file = file.string();
+        d.file = display_path(file);
         d.message = std::move(message);
         return d;
     };
@@ -103,6 +122,13 @@ load_result<project_manifest> load_manifest(const fs::path& requested) {
     rapidjson::Document doc;
     if (auto failure = detail::parse_json(text, doc)) {
         return fail(error_at(file, text, failure->offset, "", failure->message));
+    }
+    // A key twice: the first would win silently ("name", "module" ...).
+    if (auto twice = detail::find_duplicate_key(doc)) {
+        const std::string where = twice->path.empty() ? twice->key : twice->path + "." + twice->key;
+        return fail(error_at(
+            file, text, detail::locate_json_path(text, where).value_or(0), where,
+            "the key \"" + display_path(twice->key) + "\" appears twice (which one is meant?)"));
     }
     if (!doc.IsObject()) {
         return fail(error_at(file, text, 0, "",
@@ -124,7 +150,9 @@ load_result<project_manifest> load_manifest(const fs::path& requested) {
             const std::size_t offset = detail::locate_json_path(text, key).value_or(0);
             return error_at(
                 file, text, offset, key,
-                "expected a string, found " + std::string(detail::describe(member->value)));
+                member->value.IsString()
+                    ? std::string("the string has a NUL character (\\u0000)")
+                    : "expected a string, found " + std::string(detail::describe(member->value)));
         }
         out.assign(member->value.GetString(), member->value.GetStringLength());
         return std::nullopt;
@@ -147,7 +175,7 @@ load_result<project_manifest> load_manifest(const fs::path& requested) {
                                                      "archetypes", "default_scene", "build"};
         if (std::find(std::begin(known), std::end(known), key) == std::end(known)) {
             diagnostic d = error_at(file, text, detail::locate_json_path(text, key).value_or(0),
-                                    std::string(key), "unknown field (ignored)");
+                                    display_path(key), "unknown field (ignored)");
             d.severity = diagnostic::level::warning;
             result.diagnostics.push_back(std::move(d));
         }
@@ -166,7 +194,10 @@ std::optional<fs::path> find_manifest(const fs::path& path) {
     if (!fs::is_directory(folder, ec)) folder = folder.parent_path();
     for (; !folder.empty(); folder = folder.parent_path()) {
         const fs::path candidate = folder / manifest_file_name;
-        if (fs::is_regular_file(candidate, ec)) return candidate;
+        // Anything by that name is the project's manifest: a folder, a FIFO, a device or a
+        // symlink loop is returned too, so that loading it says what is wrong with it.
+        struct stat info {};
+        if (::lstat(candidate.c_str(), &info) == 0) return candidate;
         if (folder == folder.root_path()) break;
     }
     return std::nullopt;

@@ -21,6 +21,18 @@ std::uint32_t pack_color(const color& c) noexcept {
     return to_byte(c.r) | (to_byte(c.g) << 8) | (to_byte(c.b) << 16) | (to_byte(c.a) << 24);
 }
 
+uv_rect uv_rect_of_pixels(int x, int y, int w, int h, int texture_width,
+                          int texture_height) noexcept {
+    const auto scaled = [](long long pixels, int side) {
+        if (side <= 0) return std::uint16_t{0};
+        const long long v = (pixels * 65535 + side / 2) / side;
+        return static_cast<std::uint16_t>(std::clamp(v, 0LL, 65535LL));
+    };
+    return {scaled(x, texture_width), scaled(y, texture_height),
+            scaled(static_cast<long long>(x) + w, texture_width),
+            scaled(static_cast<long long>(y) + h, texture_height)};
+}
+
 color unpack_color(std::uint32_t rgba) noexcept {
     const auto channel = [rgba](int shift) {
         return static_cast<float>((rgba >> shift) & 0xFFu) / 255.0f;
@@ -37,7 +49,8 @@ void draw_list::add_quad(const quad& q) {
                           .shape = instance_shape::quad,
                           .outline_pixels = 0.0f,
                           .layer = q.layer,
-                          .texture = q.texture});
+                          .texture = q.texture,
+                          .uv = q.uv});
 }
 
 void draw_list::add_circle(const circle& c) {

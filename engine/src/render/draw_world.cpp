@@ -6,7 +6,11 @@
 #include <cmath>
 #include <cstring>
 #include <glm/common.hpp>
+#include <glm/trigonometric.hpp>
+#include <mosaic/engine/assets/font.hpp>
+#include <span>
 #include <string_view>
+#include <vector>
 
 namespace mosaic {
 
@@ -81,26 +85,39 @@ private:
     const sparse_set* tags_;
 };
 
-// Sprites sharing a texture usually come one after another: remember the last path so
-// most sprites cost a string compare instead of a lookup in the source.
+// Sprites sharing a texture usually come one after another: remember the last path and its
+// frames, so most sprites cost a string compare and an index instead of a lookup.
 class texture_memo {
 public:
     explicit texture_memo(texture_source* source) noexcept : source_(source) {}
 
-    texture_handle find(const asset_path& asset) {
-        if (source_ == nullptr || asset.path[0] == '\0') return no_texture;
+    texture_region find(const asset_path& asset, std::int32_t frame) {
+        if (source_ == nullptr || asset.path[0] == '\0') return {};
         constexpr std::size_t capacity = sizeof(asset.path);
-        if (last_ != nullptr && std::strncmp(last_, asset.path, capacity) == 0) return handle_;
-        last_ = asset.path;
-        handle_ = source_->find(std::string_view(asset.path, strnlen(asset.path, capacity)));
-        return handle_;
+        if (last_ == nullptr || std::strncmp(last_, asset.path, capacity) != 0) {
+            last_ = asset.path;
+            frames_ =
+                source_->find_frames(std::string_view(asset.path, strnlen(asset.path, capacity)));
+        }
+        if (frame >= 0 && static_cast<std::size_t>(frame) < frames_.size()) {
+            return frames_[static_cast<std::size_t>(frame)];
+        }
+        return source_->missing_frame();
     }
 
 private:
     texture_source* source_;
     const char* last_ = nullptr;  // a Sprite's path inside the pool; the world is not changed
-    texture_handle handle_ = no_texture;
+    std::span<const texture_region> frames_;
 };
+
+// `local` (world units, unrotated, y up) turned by `degrees`.
+glm::vec2 rotated(glm::vec2 local, float degrees) noexcept {
+    const float radians = glm::radians(degrees);
+    const float c = std::cos(radians);
+    const float s = std::sin(radians);
+    return {c * local.x - s * local.y, s * local.x + c * local.y};
+}
 
 std::int32_t pick_id_of(entity_index index) noexcept {
     return static_cast<std::int32_t>(index);
@@ -124,15 +141,24 @@ std::size_t draw_sprites(const world& w, draw_list& list, const draw_world_optio
         if (!placements.find(index, i, p)) continue;
         // Values sit in pages (storage.hpp): by position, not by pointer arithmetic.
         const Sprite& sprite = sprites->value(static_cast<std::uint32_t>(i));
-        list.push(draw_instance{.center = p.position,
-                                .size = sprite.size * p.scale,
+        const texture_region region = textures.find(sprite.texture, sprite.frame);
+        const glm::vec2 size = sprite.size * p.scale;
+        glm::vec2 center = p.position;
+        // The frame's pivot sits on the position (y of the pivot runs down the image).
+        if (region.pivot != glm::vec2(0.5f, 0.5f)) {
+            center += rotated({(0.5f - region.pivot.x) * size.x, (region.pivot.y - 0.5f) * size.y},
+                              p.rotation);
+        }
+        list.push(draw_instance{.center = center,
+                                .size = size,
                                 .rotation = p.rotation,
                                 .rgba = pack_color(sprite.tint),
                                 .pick_id = pick_id_of(index),
                                 .shape = instance_shape::quad,
                                 .outline_pixels = 0.0f,
                                 .layer = sprite.layer,
-                                .texture = textures.find(sprite.texture)});
+                                .texture = region.texture,
+                                .uv = region.uv});
         ++drawn;
     }
     return drawn;
@@ -175,12 +201,70 @@ std::size_t draw_colliders(const world& w, draw_list& list, const draw_world_opt
     return drawn;
 }
 
+std::size_t draw_texts(const world& w, draw_list& list, const draw_world_options& options) {
+    const storage<Text>* texts = w.find_pool<Text>();
+    if (texts == nullptr || texts->enabled_size() == 0 || options.textures == nullptr) return 0;
+    const placement_reader placements(w);
+    const inactive_filter inactive_entities(w);
+    std::vector<placed_glyph> glyphs;
+
+    const std::size_t count = texts->enabled_size();
+    std::size_t drawn = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const entity_index index = texts->packed_data()[i];
+        if (inactive_entities.skips(index)) continue;
+        placement p;
+        if (!placements.find(index, i, p)) continue;
+        const Text& text = texts->value(static_cast<std::uint32_t>(i));
+        const std::string_view string(text.text, strnlen(text.text, sizeof(text.text)));
+        if (string.empty()) continue;
+        const std::string_view font_path(text.font.path,
+                                         strnlen(text.font.path, sizeof(text.font.path)));
+        const font_view font = options.textures->find_font(font_path);
+        const glm::vec2 scale = p.scale * text.size;
+        const std::uint32_t rgba = pack_color(text.fill);
+        glyphs.clear();
+        if (font.font != nullptr) {
+            layout_text(*font.font, string, static_cast<text_align>(text.align), glyphs);
+        } else {
+            // No font: one placeholder box the size the text would roughly take.
+            const float half_width = 0.3f * static_cast<float>(string.size());
+            const float left = text.align == TextAlign::left    ? 0.0f
+                               : text.align == TextAlign::right ? -2.0f * half_width
+                                                                : -half_width;
+            glyphs.push_back({{left, -0.5f}, {left + 2.0f * half_width, 0.5f}, {0, 0}, {1, 1}});
+        }
+        list.reserve_more(glyphs.size());
+        for (const placed_glyph& g : glyphs) {
+            const glm::vec2 middle = 0.5f * (g.min + g.max) * scale;
+            constexpr float full = 65535.0f;
+            const auto unit = [](float v) {
+                return static_cast<std::uint16_t>(std::clamp(v, 0.0f, 1.0f) * full + 0.5f);
+            };
+            list.push(draw_instance{.center = p.position + rotated(middle, p.rotation),
+                                    .size = (g.max - g.min) * scale,
+                                    .rotation = p.rotation,
+                                    .rgba = rgba,
+                                    .pick_id = pick_id_of(index),
+                                    .shape = instance_shape::quad,
+                                    .outline_pixels = 0.0f,
+                                    .layer = text.layer,
+                                    .texture = font.texture,
+                                    .uv = {unit(g.uv_top_left.x), unit(g.uv_top_left.y),
+                                           unit(g.uv_bottom_right.x), unit(g.uv_bottom_right.y)}});
+        }
+        ++drawn;
+    }
+    return drawn;
+}
+
 }  // namespace
 
 draw_world_stats draw_world(const world& world, draw_list& list,
                             const draw_world_options& options) {
     draw_world_stats stats;
     if (options.sprites) stats.sprites = draw_sprites(world, list, options);
+    if (options.texts) stats.texts = draw_texts(world, list, options);
     if (options.collider_outlines) stats.colliders = draw_colliders(world, list, options);
     return stats;
 }

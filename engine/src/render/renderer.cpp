@@ -63,14 +63,14 @@ renderer::renderer() {
     glGenVertexArrays(1, &instance_vao_);
     glGenBuffers(1, &instance_buffer_);
     glBindVertexArray(instance_vao_);
-    for (GLuint attribute = 0; attribute <= 6; ++attribute) {
+    for (GLuint attribute = 0; attribute <= 7; ++attribute) {
         glEnableVertexAttribArray(attribute);
         glVertexAttribDivisor(attribute, 1);
     }
     // Points read the same records, one per vertex.
     glGenVertexArrays(1, &point_vao_);
     glBindVertexArray(point_vao_);
-    for (GLuint attribute = 0; attribute <= 6; ++attribute) glEnableVertexAttribArray(attribute);
+    for (GLuint attribute = 0; attribute <= 7; ++attribute) glEnableVertexAttribArray(attribute);
 
     glGenVertexArrays(1, &line_vao_);
     glGenBuffers(1, &line_buffer_);
@@ -260,6 +260,8 @@ void renderer::draw_instances(std::span<const draw_instance> instances, std::siz
     glVertexAttribIPointer(5, 1, GL_UNSIGNED_INT, stride, at(offsetof(draw_instance, shape)));
     glVertexAttribPointer(6, 1, GL_FLOAT, GL_FALSE, stride,
                           at(offsetof(draw_instance, outline_pixels)));
+    glVertexAttribPointer(7, 4, GL_UNSIGNED_SHORT, GL_TRUE, stride,
+                          at(offsetof(draw_instance, uv)));
     if (points) {
         glDrawArrays(GL_POINTS, 0, static_cast<GLsizei>(count));
         stats_.points += count;

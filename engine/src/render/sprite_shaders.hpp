@@ -22,6 +22,7 @@ layout(location = 3) in vec4 i_color;
 layout(location = 4) in int i_pick;
 layout(location = 5) in uint i_shape;
 layout(location = 6) in float i_outline;
+layout(location = 7) in vec4 i_uv;  // u0, v0 (top-left), u1, v1 (bottom-right)
 
 uniform mat4 u_view_projection;
 )glsl";
@@ -33,6 +34,7 @@ out vec4 v_color;
 flat out int v_pick;
 flat out uint v_shape;
 flat out float v_outline;
+flat out vec4 v_uv;
 
 void main() {
     vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) - 0.5;
@@ -45,6 +47,7 @@ void main() {
     v_pick = i_pick;
     v_shape = i_shape;
     v_outline = i_outline;
+    v_uv = i_uv;
 }
 )glsl";
 
@@ -61,6 +64,7 @@ flat out float v_outline;
 flat out vec2 v_cos_sin;    // of the sprite's rotation
 flat out vec2 v_half_size;  // world units, signed (negative mirrors)
 flat out float v_side;      // the point's side, pixels
+flat out vec4 v_uv;
 
 void main() {
     float angle = radians(i_rotation);
@@ -79,6 +83,7 @@ void main() {
     v_cos_sin = cs;
     v_half_size = i_size * 0.5;
     v_side = side;
+    v_uv = i_uv;
 }
 )glsl";
 
@@ -92,6 +97,7 @@ flat in float v_outline;
 flat in vec2 v_cos_sin;
 flat in vec2 v_half_size;
 flat in float v_side;
+flat in vec4 v_uv;
 uniform vec2 u_pixels_per_unit;
 #else
 in vec2 v_local;
@@ -99,6 +105,7 @@ in vec4 v_color;
 flat in int v_pick;
 flat in uint v_shape;
 flat in float v_outline;
+flat in vec4 v_uv;
 #endif
 
 uniform sampler2D u_texture;
@@ -119,8 +126,9 @@ void main() {
     vec2 local = v_local;
     bool outside = false;
 #endif
-    // Images are stored top row first: the top of the sprite samples row 0.
-    vec2 uv = vec2(local.x * 0.5 + 0.5, 0.5 - local.y * 0.5);
+    // Images are stored top row first: the top of the sprite samples the region's top row
+    // (v_uv: the region of an atlas this sprite shows).
+    vec2 uv = mix(v_uv.xy, v_uv.zw, vec2(local.x * 0.5 + 0.5, 0.5 - local.y * 0.5));
     // Derivatives and the texture sample first, outside any branch.
     vec4 texel = texture(u_texture, uv);
     float d = length(local);

@@ -1,18 +1,73 @@
+// Images, sprite sheets and fonts as OpenGL textures, small images packed into atlas pages
+// (texture_cache.hpp). Sections:
+//   1. GL helpers
+//   2. looking up frames and fonts
+//   3. loading an image or a sheet
+//   4. atlas pages and textures
+//   5. hot reload
 #include <glad/glad.h>
 
+#include <mosaic/engine/assets/font.hpp>
+#include <mosaic/engine/assets/image.hpp>
+#include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
 
-// Debian's libstb (pkg-config stb) is the compiled implementation of the stb libraries:
-// defining STB_IMAGE_IMPLEMENTATION here would put a second copy of every stbi_* function
-// in programs that also link it (Dear ImGui's does).
-#include <stb_image.h>
-
-#include <system_error>
+#include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "gl_state.hpp"
 
 namespace mosaic {
+
+// --- 1. GL helpers -----------------------------------------------------------------------------
+
+namespace {
+
+enum class filtering { atlas, mipmapped, placeholder };
+
+GLuint make_texture(int width, int height, const std::uint8_t* pixels, filtering how) {
+    GLuint texture = 0;
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);  // RGBA rows are always 4-byte aligned
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
+    switch (how) {
+        case filtering::atlas:
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            break;
+        case filtering::mipmapped:
+            glGenerateMipmap(GL_TEXTURE_2D);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            break;
+        case filtering::placeholder:
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            break;
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return texture;
+}
+
+bool ends_with(std::string_view text, std::string_view suffix) {
+    return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+}
+
+const texture_region untextured{};
+
+}  // namespace
+
+struct texture_cache::font_entry {
+    std::unique_ptr<font_atlas> font;
+    texture_handle texture = no_texture;
+    std::string error;
+    std::filesystem::path file;
+};
 
 texture_cache::texture_cache(std::filesystem::path base_folder) : base_(std::move(base_folder)) {}
 
@@ -20,93 +75,287 @@ texture_cache::~texture_cache() {
     reload();
 }
 
-texture_handle texture_cache::find(std::string_view path) {
-    if (path.empty()) return no_texture;
+// --- 2. looking up frames and fonts --------------------------------------------------------------
+
+std::filesystem::path texture_cache::full_path(std::string_view path) const {
+    const std::filesystem::path relative(path);
+    return relative.is_absolute() ? relative : base_ / relative;
+}
+
+std::span<const texture_region> texture_cache::find_frames(std::string_view path) {
+    if (path.empty()) return {&untextured, 1};
     if (const auto found = entries_.find(path); found != entries_.end()) {
-        return found->second.texture;
+        return found->second.frames;
     }
     detail::require_gl("mosaic::texture_cache");
-    entry loaded = load(path);
-    if (!loaded.error.empty()) new_errors_.push_back(loaded.error);
-    const texture_handle texture = loaded.texture;
-    entries_.emplace(std::string(path), std::move(loaded));
-    return texture;
+    entry& e = entries_.emplace(std::string(path), entry{}).first->second;
+    std::string why;
+    if (!load(path, e, why)) fail(path, e, why);
+    for (const std::filesystem::path& file : e.files) watcher_.watch(file);
+    return e.frames;
+}
+
+texture_region texture_cache::missing_frame() {
+    return {.texture = placeholder()};
+}
+
+void texture_cache::fail(std::string_view path, entry& e, const std::string& why) {
+    e.error = "mosaic: cannot load texture '" + std::string(path) + "' (" +
+              full_path(path).string() + "): " + why;
+    new_errors_.push_back(e.error);
+    if (e.frames.empty()) e.frames.push_back(missing_frame());
+    if (e.files.empty()) e.files.push_back(full_path(path));
+}
+
+font_view texture_cache::find_font(std::string_view path) {
+    auto found = fonts_.find(path);
+    if (found == fonts_.end()) {
+        detail::require_gl("mosaic::texture_cache");
+        auto loaded = std::make_unique<font_entry>();
+        loaded->file = path.empty() ? std::filesystem::path(default_font_file) : full_path(path);
+        const std::string name = path.empty() ? std::string(default_font_file) : std::string(path);
+        asset_result<font_atlas> font = load_font_file(loaded->file, name);
+        if (font) {
+            loaded->font = std::make_unique<font_atlas>(std::move(*font.value));
+            loaded->texture = make_texture(loaded->font->image.width, loaded->font->image.height,
+                                           loaded->font->image.pixels.data(), filtering::mipmapped);
+        } else {
+            loaded->error = "mosaic: cannot load font '" + name + "' (" + loaded->file.string() +
+                            "): " + font.why;
+            new_errors_.push_back(loaded->error);
+        }
+        watcher_.watch(loaded->file);
+        found = fonts_.emplace(std::string(path), std::move(loaded)).first;
+    }
+    const font_entry& f = *found->second;
+    if (f.font == nullptr) return {nullptr, placeholder()};
+    return {f.font.get(), f.texture};
 }
 
 std::string texture_cache::error(std::string_view path) const {
-    const auto found = entries_.find(path);
-    return found == entries_.end() ? std::string() : found->second.error;
+    if (const auto found = entries_.find(path); found != entries_.end()) return found->second.error;
+    if (const auto found = fonts_.find(path); found != fonts_.end()) return found->second->error;
+    return {};
 }
 
 std::vector<std::string> texture_cache::take_errors() {
     return std::exchange(new_errors_, {});
 }
 
-glm::ivec2 texture_cache::texture_size(texture_handle texture) const {
-    if (texture == no_texture) return {0, 0};
-    for (const auto& [path, loaded] : entries_) {
-        if (loaded.texture == texture) return loaded.size;
+glm::ivec2 texture_cache::image_size(std::string_view path) const {
+    const auto found = entries_.find(path);
+    return found == entries_.end() ? glm::ivec2(0, 0) : found->second.image.size;
+}
+
+texture_handle texture_cache::placeholder() {
+    if (placeholder_ == no_texture) {
+        detail::require_gl("mosaic::texture_cache");
+        const rgba_image& checker = placeholder_image();
+        placeholder_ = make_texture(checker.width, checker.height, checker.pixels.data(),
+                                    filtering::placeholder);
     }
-    return {0, 0};
+    return placeholder_;
+}
+
+// --- 3. loading an image or a sheet -------------------------------------------------------------
+
+bool texture_cache::load(std::string_view path, entry& into, std::string& why) {
+    const std::filesystem::path full = full_path(path);
+    GLint max_size = 0;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
+    const auto too_large = [&](const rgba_image& image) {
+        if (image.width <= max_size && image.height <= max_size) return false;
+        why = std::to_string(image.width) + "x" + std::to_string(image.height) +
+              " is larger than this GPU's limit of " + std::to_string(max_size) + " pixels a side";
+        return true;
+    };
+
+    if (!ends_with(path, ".json")) {
+        asset_result<rgba_image> image = load_image_file(full, path);
+        if (!image) {
+            why = image.why;
+            return false;
+        }
+        if (too_large(*image.value)) return false;
+        const placed_image placed =
+            upload(*image.value, into.image.texture != no_texture ? &into.image : nullptr);
+        into.image = placed;
+        into.frames = {region_of(placed, 0, 0, placed.size.x, placed.size.y, {0.5f, 0.5f})};
+        into.files = {full};
+        into.error.clear();
+        return true;
+    }
+
+    std::vector<std::uint8_t> bytes;
+    if (!read_file_bytes(full, sheet_limits::max_file_bytes, bytes, why)) return false;
+    const std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    asset_result<sprite_sheet> sheet = read_any_sheet_json(text, path);
+    if (!sheet) {
+        why = sheet.why;
+        return false;
+    }
+    const std::filesystem::path image_file = full.parent_path() / sheet.value->image;
+    const std::string image_name =
+        (std::filesystem::path(path).parent_path() / sheet.value->image).generic_string();
+    asset_result<rgba_image> image = load_image_file(image_file, image_name);
+    if (!image) {
+        why = "its image " + image.error;
+        return false;
+    }
+    if (too_large(*image.value)) return false;
+    const glm::ivec2 size{image.value->width, image.value->height};
+    if (const std::vector<std::string> problems = validate_sheet(*sheet.value, size, path);
+        !problems.empty()) {
+        // "'sheet.json', frame 3 'run': ..." without the file, which the message names.
+        why = problems.front().substr(std::min(problems.front().size(), path.size() + 2));
+        if (why.starts_with(", ") || why.starts_with(": ")) why.erase(0, 2);
+        if (problems.size() > 1) why += " (and " + std::to_string(problems.size() - 1) + " more)";
+        return false;
+    }
+    const placed_image placed =
+        upload(*image.value, into.image.texture != no_texture ? &into.image : nullptr);
+    into.image = placed;
+    into.frames.clear();
+    into.frames.reserve(sheet.value->frames.size());
+    for (const sheet_frame& f : sheet.value->frames) {
+        into.frames.push_back(region_of(placed, f.x, f.y, f.w, f.h, f.pivot));
+    }
+    if (into.frames.empty()) into.frames.push_back(missing_frame());
+    into.files = {full, image_file};
+    into.error.clear();
+    return true;
+}
+
+texture_region texture_cache::region_of(const placed_image& image, int x, int y, int w, int h,
+                                        glm::vec2 pivot) const {
+    return {.texture = image.texture,
+            .uv = uv_rect_of_pixels(image.x + x, image.y + y, w, h, image.texture_size.x,
+                                    image.texture_size.y),
+            .pivot = pivot};
+}
+
+// --- 4. atlas pages and textures ----------------------------------------------------------------
+
+texture_cache::placed_image texture_cache::upload(const rgba_image& image,
+                                                  const placed_image* previous) {
+    const glm::ivec2 size{image.width, image.height};
+    if (previous != nullptr && (previous->own_texture || previous->size != size)) {
+        release(*previous);  // a new size needs a new place (the atlas space stays used)
+        previous = nullptr;
+    }
+    const auto own_texture = [&] {
+        placed_image own;
+        own.texture =
+            make_texture(image.width, image.height, image.pixels.data(), filtering::mipmapped);
+        own.size = size;
+        own.texture_size = size;
+        own.own_texture = true;
+        return own;
+    };
+    if (image.width > atlas_max_side || image.height > atlas_max_side) return own_texture();
+
+    placed_image placed;
+    if (previous != nullptr) {
+        placed = *previous;
+    } else {
+        const std::optional<atlas_packer::placement> spot =
+            packer_.place(image.width, image.height);
+        if (!spot) return own_texture();
+        while (pages_.size() <= static_cast<std::size_t>(spot->page)) {
+            pages_.push_back(
+                make_texture(atlas_page_side, atlas_page_side, nullptr, filtering::atlas));
+        }
+        placed.texture = pages_[static_cast<std::size_t>(spot->page)];
+        placed.x = spot->x;
+        placed.y = spot->y;
+        placed.size = size;
+        placed.texture_size = {atlas_page_side, atlas_page_side};
+    }
+    // The image with its edge repeated into the padding around it.
+    const int pad = packer_.padding();
+    const int w = image.width + 2 * pad;
+    const int h = image.height + 2 * pad;
+    std::vector<std::uint8_t> padded(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4);
+    for (int y = 0; y < h; ++y) {
+        const int source_y = std::clamp(y - pad, 0, image.height - 1);
+        for (int x = 0; x < w; ++x) {
+            const int source_x = std::clamp(x - pad, 0, image.width - 1);
+            std::memcpy(padded.data() + (static_cast<std::size_t>(y) * w + x) * 4,
+                        image.at(source_x, source_y), 4);
+        }
+    }
+    glBindTexture(GL_TEXTURE_2D, placed.texture);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, placed.x - pad, placed.y - pad, w, h, GL_RGBA,
+                    GL_UNSIGNED_BYTE, padded.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    return placed;
+}
+
+void texture_cache::release(const placed_image& image) {
+    if (image.own_texture && image.texture != no_texture) glDeleteTextures(1, &image.texture);
 }
 
 void texture_cache::reload() {
-    for (auto& [path, loaded] : entries_) {
-        if (loaded.texture != no_texture) glDeleteTextures(1, &loaded.texture);
-    }
+    for (auto& [path, e] : entries_) release(e.image);
     entries_.clear();
+    for (auto& [path, f] : fonts_) {
+        if (f->texture != no_texture) glDeleteTextures(1, &f->texture);
+    }
+    fonts_.clear();
+    if (!pages_.empty()) glDeleteTextures(static_cast<GLsizei>(pages_.size()), pages_.data());
+    pages_.clear();
+    packer_ = atlas_packer(atlas_page_side, 1);
+    if (placeholder_ != no_texture) glDeleteTextures(1, &placeholder_);
+    placeholder_ = no_texture;
+    watcher_.clear();
 }
 
-texture_cache::entry texture_cache::load(std::string_view path) const {
-    const std::filesystem::path relative(path);
-    const std::filesystem::path full = relative.is_absolute() ? relative : base_ / relative;
-    entry result;
-    const auto fail = [&](const std::string& why) {
-        result.error = "mosaic: cannot load texture '" + std::string(path) + "' (" + full.string() +
-                       "): " + why;
-        return result;
+// --- 5. hot reload ------------------------------------------------------------------------------
+
+std::vector<std::string> texture_cache::reload_changed() {
+    std::vector<std::string> reloaded;
+    const std::vector<std::filesystem::path> changed = watcher_.poll();
+    if (changed.empty()) return reloaded;
+    const auto touched = [&](const std::vector<std::filesystem::path>& files) {
+        return std::any_of(files.begin(), files.end(), [&](const std::filesystem::path& f) {
+            return std::find(changed.begin(), changed.end(), f) != changed.end();
+        });
     };
-
-    std::error_code ec;
-    const auto status = std::filesystem::status(full, ec);
-    if (!std::filesystem::exists(status)) return fail("file not found");
-    if (!std::filesystem::is_regular_file(status)) return fail("not a regular file");
-
-    int width = 0;
-    int height = 0;
-    int channels = 0;
-    stbi_uc* pixels = stbi_load(full.c_str(), &width, &height, &channels, 4);
-    if (pixels == nullptr) {
-        const char* reason = stbi_failure_reason();
-        return fail(std::string("not a readable PNG or JPEG image (stb_image: ") +
-                    (reason != nullptr ? reason : "unknown error") + ")");
+    for (auto& [path, e] : entries_) {
+        if (!touched(e.files)) continue;
+        const bool had_good = e.error.empty();
+        std::string why;
+        if (load(path, e, why)) {
+            reloaded.push_back(path);
+        } else if (had_good) {
+            // The last good version stays on screen; the error says why it is not the new one.
+            e.error = "mosaic: cannot reload texture '" + path + "' (" + full_path(path).string() +
+                      "), keeping the last good version: " + why;
+            new_errors_.push_back(e.error);
+        } else {
+            fail(path, e, why);
+        }
     }
-    GLint max_size = 0;
-    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_size);
-    if (width > max_size || height > max_size) {
-        stbi_image_free(pixels);
-        return fail(std::to_string(width) + "x" + std::to_string(height) +
-                    " is larger than this GPU's limit of " + std::to_string(max_size) +
-                    " pixels a side");
+    for (auto& [path, f] : fonts_) {
+        if (std::find(changed.begin(), changed.end(), f->file) == changed.end()) continue;
+        const std::string name = path.empty() ? std::string(default_font_file) : path;
+        asset_result<font_atlas> font = load_font_file(f->file, name);
+        if (!font) {
+            f->error = "mosaic: cannot reload font '" + name + "' (" + f->file.string() + ")" +
+                       (f->font ? ", keeping the last good version: " : ": ") + font.why;
+            new_errors_.push_back(f->error);
+            continue;
+        }
+        if (f->texture != no_texture) glDeleteTextures(1, &f->texture);
+        f->font = std::make_unique<font_atlas>(std::move(*font.value));
+        f->texture = make_texture(f->font->image.width, f->font->image.height,
+                                  f->font->image.pixels.data(), filtering::mipmapped);
+        f->error.clear();
+        reloaded.push_back(name);
     }
-
-    GLuint texture = 0;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);  // RGBA rows are always 4-byte aligned
-    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, pixels);
-    stbi_image_free(pixels);
-    glGenerateMipmap(GL_TEXTURE_2D);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
-
-    result.texture = texture;
-    result.size = {width, height};
-    return result;
+    return reloaded;
 }
 
 }  // namespace mosaic

@@ -125,6 +125,9 @@ input_track read_input(replay_cursor& in) {
                 if (index >= key_count)
                     in.fail("key " + std::to_string(index) + ": key codes are below " +
                             std::to_string(key_count));
+                if (down > 1)
+                    in.fail("key " + std::to_string(index) + ": state " + std::to_string(down) +
+                            ": expected 0 (up) or 1 (down)");
                 now.down[index] = down;
             }
         }

@@ -1,5 +1,5 @@
 #pragma once
-// Internal: the byte-level pieces of replay files (layout: README, "Replay files").
+// Internal: the byte-level pieces of replay files (layout: engine/README.md, "Replays").
 //
 //   replay_cursor   reads little-endian values from the file's bytes, checking each read
 //                   against the bytes left first; a failure throws replay_error with the

@@ -1,4 +1,4 @@
-// Replay files: sections in, sections out (layout: README, "Replay files").
+// Replay files: sections in, sections out (layout: engine/README.md, "Replays").
 //
 //   "MOSAICRP", u32 version, then sections: 4-byte tag, u64 payload size, payload.
 //   HEAD  the origin and the settings        INIT  the initial world_state
@@ -61,7 +61,11 @@ void read_head(detail::replay_cursor& in, replay& r) {
     if (r.settings.threads < 1 || r.settings.threads > 64)
         in.fail("thread count " + std::to_string(r.settings.threads) + ": expected 1 to 64");
     r.settings.checkpoint_every = in.read<std::uint32_t>("the checkpoint interval");
-    if (r.settings.checkpoint_every == 0) in.fail("checkpoint interval 0: expected at least 1");
+    if (r.settings.checkpoint_every == 0 ||
+        r.settings.checkpoint_every > replay_limits::max_checkpoint_every) {
+        in.fail("checkpoint interval " + std::to_string(r.settings.checkpoint_every) +
+                ": expected 1 to " + std::to_string(replay_limits::max_checkpoint_every));
+    }
     r.initial.tick = in.read<std::uint64_t>("the start tick");
     if (r.initial.tick > replay_limits::max_ticks) {
         in.fail("start tick " + std::to_string(r.initial.tick) + ", more than " +
@@ -246,6 +250,25 @@ load_result<replay> read_replay(std::string_view bytes, const std::string& file_
     if (at != bytes.size()) {
         return error("", std::to_string(bytes.size() - at) +
                              " bytes after the END! section (at byte " + std::to_string(at) + ")");
+    }
+    if (head && init && input) {
+        // What a recording holds: a checkpoint at least every checkpoint_every ticks, up to
+        // its end. A file declaring more ticks than its checkpoints cover (a 30 KB file of a
+        // billion ticks with none: hours of play) is not one.
+        std::uint64_t covered = r.initial.tick;
+        for (const replay_checkpoint& c : r.checkpoints) {
+            if (c.tick - covered > r.settings.checkpoint_every) break;
+            covered = c.tick;
+        }
+        if (r.end_tick() - covered > r.settings.checkpoint_every) {
+            return error("input", "the input runs to tick " + std::to_string(r.end_tick()) +
+                                      ", but there is no checkpoint after tick " +
+                                      std::to_string(covered) +
+                                      " (a recording has one at least "
+                                      "every " +
+                                      std::to_string(r.settings.checkpoint_every) +
+                                      " ticks): not a whole recording");
+        }
     }
     if (!head || !init || !input) {
         return error("", std::string("no ") +

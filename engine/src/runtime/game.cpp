@@ -4,10 +4,13 @@
 #include <chrono>
 #include <system_error>
 
+#include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
+#include "mosaic/engine/tilemap/tilemap.hpp"
+#include "mosaic/engine/tilemap/tileset.hpp"
 
 namespace mosaic {
 
@@ -78,6 +81,8 @@ code_migration game::replace_code(std::shared_ptr<const game_module> next,
         s->apply_systems(systems_);
         if (Archetypes* a = s->world.try_resource<Archetypes>()) a->list = archetypes_;
         if (Prefabs* p = s->world.try_resource<Prefabs>()) p->list = prefabs_;
+        // Clips bound to the old table: bound again, and tracks on fields that went reported.
+        if (AnimationClips* c = s->world.try_resource<AnimationClips>()) c->rebind();
     }
     record_system_defaults();  // the new code's registered settings
     return migration;
@@ -142,6 +147,16 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
+    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
+    // every recording keyframe copies).
+    const fs::path project_folder =
+        archetype_folder_.empty() ? fs::path() : archetype_folder_.parent_path();
+    if (w.count<Animator>() > 0) {
+        AnimationClips& clips = w.resource<AnimationClips>();
+        clips.table = &table_;
+        clips.root = project_folder;
+    }
+    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder;
     sync_settings();
     clock_.reset();
 }

@@ -3,6 +3,7 @@
 
 #include <ostream>
 
+#include "mosaic/engine/display_path.hpp"
 #include "scene_json_common.hpp"
 
 namespace mosaic {
@@ -61,6 +62,12 @@ load_result<archetype> load_archetype_json(std::string_view text, const componen
         const auto* name = detail::member(doc, "name");
         if (!name || !name->IsString())
             ctx.fail("name", "expected the archetype's name (a string)");
+        // The name is used as a C string (a lookup key, ImGui): a NUL would cut it.
+        const std::string_view full(name->GetString(), name->GetStringLength());
+        if (full.find('\0') != std::string_view::npos) {
+            ctx.warn("name", "the name contains a NUL character: cut to '" +
+                                 display_path(full.substr(0, full.find('\0'))) + "'");
+        }
         archetype loaded(name->GetString());
         if (const auto* components = detail::member(doc, "components")) {
             // Archetypes have no entities: the builder applies the component rules only.

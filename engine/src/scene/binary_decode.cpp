@@ -144,11 +144,11 @@ void decode_field(byte_cursor& in, const binary_field& f, void* value, decode_co
                         ctx.fail(&f, element, text_has_nul_message);
                     }
                     const std::size_t capacity = text_capacity(to);
+                    const std::size_t n = utf8_cut_length(text, capacity - 1);
                     if (text.size() >= capacity) {
-                        ctx.warn(&f, element, text_cut_message(text.size(), capacity));
+                        ctx.warn(&f, element, text_cut_message(text.size(), n));
                     }
                     char* chars = static_cast<char*>(at);
-                    const std::size_t n = std::min(text.size(), capacity - 1);
                     std::copy_n(text.data(), n, chars);
                     std::fill(chars + n, chars + capacity, '\0');
                 } else {

@@ -1,5 +1,6 @@
 #include "binary_reader.hpp"
 
+#include "mosaic/engine/display_path.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
 namespace mosaic::detail {
@@ -23,8 +24,9 @@ std::string location::path() const {
     if (index != no_index) p += "[" + std::to_string(index) + "]";
     if (member) p += std::string(p.empty() ? "" : ".") + member;
     if (sub != no_index) p += "[" + std::to_string(sub) + "]";
-    if (!component.empty()) p += "." + std::string(component);
-    if (!field.empty()) p += "." + std::string(field);
+    // Names from the file, escaped (display_path): a message is one readable line.
+    if (!component.empty()) p += "." + display_path(component);
+    if (!field.empty()) p += "." + display_path(field);
     if (element != no_element) p += "[" + std::to_string(element) + "]";
     return p;
 }

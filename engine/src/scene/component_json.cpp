@@ -214,10 +214,10 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
             if (!v.IsString()) wrong("expected a string");
             const std::size_t capacity = text_capacity(f);
             const std::string_view text(v.GetString(), v.GetStringLength());
-            if (text.size() >= capacity) ctx.warn(path, text_cut_message(text.size(), capacity));
+            const std::size_t n = utf8_cut_length(text, capacity - 1);
+            if (text.size() >= capacity) ctx.warn(path, text_cut_message(text.size(), n));
             if (text.find('\0') != std::string_view::npos) ctx.fail(path, text_has_nul_message);
             char* chars = static_cast<char*>(at);
-            const std::size_t n = std::min(text.size(), capacity - 1);
             std::copy_n(text.data(), n, chars);
             std::fill(chars + n, chars + capacity, '\0');
         } else if constexpr (std::is_same_v<T, enum_number>) {

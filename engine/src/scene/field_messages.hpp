@@ -10,18 +10,29 @@
 #include <vector>
 
 #include "mosaic/ecs/component_table.hpp"
+#include "mosaic/engine/display_path.hpp"
 
 namespace mosaic::detail {
 
 inline constexpr const char* text_has_nul_message = "the text contains a NUL character";
 
-inline std::string text_cut_message(std::size_t length, std::size_t capacity) {
-    return "text of " + std::to_string(length) + " bytes cut to the field's " +
-           std::to_string(capacity - 1);
+/// How many bytes of `text` fit in `max_bytes` without splitting a UTF-8 character: a cut
+/// never leaves a lone lead byte (0xC3 of "é") at the end of a name.
+inline std::size_t utf8_cut_length(std::string_view text, std::size_t max_bytes) {
+    if (text.size() <= max_bytes) return text.size();
+    std::size_t n = max_bytes;
+    while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+    return n;
+}
+
+inline std::string text_cut_message(std::size_t length, std::size_t kept) {
+    return "text of " + std::to_string(length) + " bytes cut to " + std::to_string(kept) +
+           " bytes (the field holds at most its capacity less one, cut on a character boundary)";
 }
 
 inline std::string unknown_field_message(std::string_view field, std::string_view type) {
-    return "unknown field '" + std::string(field) + "' of " + std::string(type) + " (ignored)";
+    // Names come from the file: escaped, so a newline or a stray byte cannot garble a line.
+    return "unknown field '" + display_path(field) + "' of " + display_path(type) + " (ignored)";
 }
 
 /// A name the enumeration `f` does not have.

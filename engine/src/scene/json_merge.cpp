@@ -125,6 +125,9 @@ public:
                 merge_object(b, *o, *t, at, out);
                 return true;
             }
+            if (o->IsArray() && at.at == level::field && !at.component.empty() &&
+                merge_cells(b, *o, *t, at, out))
+                return true;
             if (o->IsArray() && at.at == level::scene && at.path == "entities" &&
                 merge_keyed(b, *o, *t, at, "id", out))
                 return true;
@@ -170,6 +173,28 @@ private:
         for (const auto& m : t.GetObject()) {
             if (!find(&o, m.name)) add(m.name);
         }
+    }
+
+    // A component's fixed array of numbers (a TileChunk's tiles): cell by cell, so two edits
+    // of different cells merge and only a cell both sides changed differently conflicts.
+    // Vectors, colours and rects (4 numbers or fewer) stay one value, as people read them.
+    bool merge_cells(const value* b, const value& o, const value& t, const place& at, value& out) {
+        constexpr rapidjson::SizeType smallest = 5;
+        if (!b || !b->IsArray() || o.Size() < smallest || o.Size() != t.Size() ||
+            o.Size() != b->Size())
+            return false;
+        for (rapidjson::SizeType i = 0; i < o.Size(); ++i) {
+            if (!(*b)[i].IsNumber() || !o[i].IsNumber() || !t[i].IsNumber()) return false;
+        }
+        out.SetArray();
+        for (rapidjson::SizeType i = 0; i < o.Size(); ++i) {
+            value cell;
+            place where = at;
+            where.path += "[" + std::to_string(i) + "]";
+            merge(&(*b)[i], &o[i], &t[i], where, cell);
+            out.PushBack(cell, *alloc_);
+        }
+        return true;
     }
 
     // --- 4. keyed arrays (entities, systems) -----------------------------------------------
@@ -371,29 +396,52 @@ bool same_json(const value& a, const value& b) {
     return false;
 }
 
-void renumber_entities_added_twice(const value& base, const value& ours,
-                                   rapidjson::Document& theirs,
-                                   const entity_reference_fn& is_reference,
-                                   std::vector<renumbered_entity>& renumbered) {
+std::optional<std::string> renumber_entities_added_twice(
+    const value& base, const value& ours, rapidjson::Document& theirs,
+    const entity_reference_fn& is_reference, std::vector<renumbered_entity>& renumbered) {
     const auto in_base = entities_of(base);
     const auto in_ours = entities_of(ours);
     const auto in_theirs = entities_of(theirs);
-    std::uint64_t next = 1;
+    // Every id any side uses is taken. New ids go above the highest; when that is the top of
+    // the range (2^64 - 1), into the lowest gaps: never an id in use, never a wrap to 0.
+    std::set<std::uint64_t> taken;
     for (const auto* list : {&in_base, &in_ours, &in_theirs}) {
-        if (!list->empty()) next = std::max(next, list->rbegin()->first + 1);
+        for (const auto& [id, entity] : *list) taken.insert(id);
     }
+    std::uint64_t next = taken.empty() ? 1 : *taken.rbegin();
+    bool wrapped = next == UINT64_MAX;
+    next = wrapped ? 1 : next + 1;
+    const auto free_id = [&]() -> std::optional<std::uint64_t> {
+        for (;;) {
+            if (!taken.contains(next)) {
+                taken.insert(next);
+                return next;
+            }
+            if (next == UINT64_MAX) {
+                if (wrapped) return std::nullopt;
+                wrapped = true;
+                next = 1;
+            } else {
+                ++next;
+            }
+        }
+    };
     std::map<std::uint64_t, std::uint64_t> moved;
     for (const auto& [id, entity] : in_theirs) {
         const auto mine = in_ours.find(id);
         if (in_base.count(id) || mine == in_ours.end() || same_json(*mine->second, *entity))
             continue;
-        moved.emplace(id, next);
-        renumbered.push_back({id, next, name_of(entity)});
-        ++next;
+        const std::optional<std::uint64_t> to = free_id();
+        if (!to) {
+            return "entity " + std::to_string(id) +
+                   " was added on both sides and no id is free to renumber theirs";
+        }
+        moved.emplace(id, *to);
+        renumbered.push_back({id, *to, name_of(entity)});
     }
-    if (moved.empty()) return;
+    if (moved.empty()) return std::nullopt;
     value* list = find_mutable(theirs, "entities");
-    if (!list || !list->IsArray()) return;
+    if (!list || !list->IsArray()) return std::nullopt;
     for (value& e : list->GetArray()) {
         if (value* id = find_mutable(e, "id")) follow(*id, moved);
         if (value* parent = find_mutable(e, "parent")) follow(*parent, moved);
@@ -411,6 +459,7 @@ void renumber_entities_added_twice(const value& base, const value& ours,
             }
         }
     }
+    return std::nullopt;
 }
 
 void merge_documents(const value& base, const value& ours, const value& theirs,

@@ -5,6 +5,7 @@
 // entity and component shape, can merge through it too.
 
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,12 +23,12 @@ struct document_merge_report {
     std::vector<renumbered_entity> renumbered;
 };
 
-/// Gives THEIRS' entities that OURS also added under the same id (with other content) the
-/// next free ids, and rewrites THEIRS' references to them ("parent", entity fields).
-void renumber_entities_added_twice(const rapidjson::Value& base, const rapidjson::Value& ours,
-                                   rapidjson::Document& theirs,
-                                   const entity_reference_fn& is_reference,
-                                   std::vector<renumbered_entity>& renumbered);
+/// Gives THEIRS' entities that OURS also added under the same id (with other content) ids no
+/// side uses (above the highest; at the top of the range, the lowest gaps), and rewrites
+/// THEIRS' references to them ("parent", entity fields). The error when no id is free.
+[[nodiscard]] std::optional<std::string> renumber_entities_added_twice(
+    const rapidjson::Value& base, const rapidjson::Value& ours, rapidjson::Document& theirs,
+    const entity_reference_fn& is_reference, std::vector<renumbered_entity>& renumbered);
 
 /// Merges the three documents into `merged` (its own allocator holds the result). Call
 /// renumber_entities_added_twice first.

@@ -122,6 +122,13 @@ std::optional<json_parse_failure> parse_once(std::string_view text, rapidjson::D
     }
     if (reader.HasParseError()) {
         const std::size_t offset = reader.GetErrorOffset();
+        // The reader stops at a NUL byte as at the end of the text, and stumbles earlier on
+        // other bytes of a binary file: either way a NUL anywhere says what the file is.
+        if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+            return json_parse_failure{nul, "this is not JSON text: it holds a NUL byte at offset " +
+                                               std::to_string(nul) +
+                                               " (a binary file, or not a scene?)"};
+        }
         const bool at_end = offset >= text.size() ||
                             text.find_first_not_of(" \t\r\n", offset) == std::string_view::npos;
         return json_parse_failure{

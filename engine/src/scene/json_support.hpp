@@ -49,7 +49,7 @@ std::pair<std::size_t, std::size_t> line_column(std::string_view text, std::size
 /// string, key, bracket) becomes a 16-byte node, so "1,2,3,..." would take 8 times the file's
 /// size, and twice that while its arrays are built. parse_json refuses a file whose nodes
 /// would pass json_memory_factor times its size plus 64 MiB; scene files as Mosaic writes
-/// them need about 1.1 times (README, "What bad input gets").
+/// them need about 1.1 times (engine/README.md, "What bad input gets").
 inline constexpr std::size_t json_memory_factor = 4;
 [[nodiscard]] constexpr std::size_t json_memory_budget(std::size_t text_bytes) {
     return json_memory_factor * text_bytes + (std::size_t{64} << 20);

@@ -1,6 +1,7 @@
 // resolve_prefab_instances(): after a load, the instances a file stored as links plus
 // overrides become full entities again (their prefab's values, then their overrides).
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <map>
 #include <unordered_map>
@@ -9,6 +10,7 @@
 #include "json_support.hpp"
 #include "mosaic/engine/hierarchy.hpp"
 #include "mosaic/engine/scene/prefab_link.hpp"
+#include "mosaic/engine/scene/scene_limits.hpp"
 #include "prefab_values.hpp"
 #include "read_context.hpp"
 #include "scene_builder.hpp"
@@ -50,6 +52,35 @@ diagnostic warning(const std::string& file, std::string message) {
     return d;
 }
 
+diagnostic error(const std::string& file, std::string message) {
+    diagnostic d = warning(file, std::move(message));
+    d.severity = diagnostic::level::error;
+    return d;
+}
+
+using stub_list = std::vector<std::pair<std::uint64_t, entity>>;
+
+// Whether `e` starts an instance of `path` (its parent is no stub of the same prefab).
+bool is_top_stub(const world& w, entity e, std::string_view path) {
+    const PrefabInstance* up = prefab_link_of(w, parent_of(w, e));
+    return !up || link_path(*up) != path;
+}
+
+// The most entities the stubs expand to: each instance at most its prefab's size. Saturates.
+std::size_t expansion_of(const world& w, const std::map<std::string, stub_list>& by_path,
+                         const std::map<std::string, const prefab*>& found) {
+    std::size_t total = 0;
+    for (const auto& [path, stubs] : by_path) {
+        const prefab* p = found.at(path);
+        if (!p) continue;
+        for (const auto& [id, e] : stubs) {
+            if (!is_top_stub(w, e, path)) continue;
+            total = p->size() > SIZE_MAX - total ? SIZE_MAX : total + p->size();
+        }
+    }
+    return total;
+}
+
 // Applies one entity's stored overrides ({"components": {...}, "removed": [...]}) onto its
 // prefab values. Throws detail::load_failed (the error in `out`) when they do not read.
 void apply_overrides(scene& s, entity e, std::uint64_t id, const std::string& text,
@@ -86,7 +117,20 @@ void apply_overrides(scene& s, entity e, std::uint64_t id, const std::string& te
         if (!info) {
             // A type this build does not know: kept verbatim, as in any scene.
             if (!m.value.IsObject()) ctx.fail(path, "expected an object");
-            s.unknown[id].push_back({name, detail::to_json_text(m.value)});
+            // What a scene file can hold, as for unknown components outside instances: a scene
+            // that loads must save again (scene_limits).
+            std::vector<unknown_component>& kept = s.unknown[id];
+            if (auto over = detail::over_limit(kept.size() + 1, "components of unknown types",
+                                               scene_limits::max_unknown_per_entity))
+                ctx.fail(path, std::move(*over));
+            if (auto over = detail::over_limit(name.size(), "bytes in the component's name",
+                                               scene_limits::max_name_bytes))
+                ctx.fail(path, std::move(*over));
+            std::string json = detail::to_json_text(m.value);
+            if (auto over = detail::over_limit(json.size(), "bytes of JSON (compact)",
+                                               scene_limits::max_unknown_json_bytes))
+                ctx.fail(path, std::move(*over));
+            kept.push_back({name, std::move(json)});
             continue;
         }
         if (!detail::is_overridable(info)) continue;
@@ -126,6 +170,34 @@ void back_to_placeholder(world& w, entity e, const component_table& table) {
     }
 }
 
+// Stubs of a prefab that loaded but that no instance took: a node claimed twice in one
+// instance, or a node linked with no entity above it linking the prefab's root. They stay
+// placeholders (saved back as they are), with a warning saying why.
+void warn_unresolved(const scene& s, const stub_list& stubs, const std::string& path,
+                     const prefab& p, const std::string& file_name, std::vector<diagnostic>& out) {
+    const world& w = s.world;
+    for (const auto& [id, e] : stubs) {
+        if (!s.prefab_overrides.contains(id) || !w.alive(e)) continue;
+        const auto node = w.get<PrefabInstance>(e).node;
+        if (p.node_of(static_cast<std::uint64_t>(node)) >= p.size()) continue;  // gone: said
+        const prefab_instance inst = find_instance(w, e, p);
+        std::string why;
+        if (inst.root.is_null()) {
+            why = "links node " + std::to_string(node) + " of " + path +
+                  " but no entity above it links that prefab's root (node " +
+                  std::to_string(p.id_of(0)) + ")";
+        } else {
+            const entity holder = inst.members[p.node_of(static_cast<std::uint64_t>(node))];
+            const EntityId* holder_id = w.try_get<EntityId>(holder);
+            why = "claims node " + std::to_string(node) + " of " + path + ", which " +
+                  entity_label(w, holder, holder_id ? holder_id->value : 0) +
+                  " holds in the same instance";
+        }
+        out.push_back(warning(file_name, entity_label(w, e, id) + ": " + why +
+                                             ": kept as a placeholder, saved back as it is"));
+    }
+}
+
 }  // namespace
 
 std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
@@ -138,16 +210,46 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
     const id_lookup lookup(w);
 
     // The stubs by prefab.
-    std::map<std::string, std::vector<std::pair<std::uint64_t, entity>>> by_path;
+    std::map<std::string, stub_list> by_path;
     for (const auto& [id, text] : s.prefab_overrides) {
         const entity e = lookup.find(id);
         const PrefabInstance* link = w.alive(e) ? w.try_get<PrefabInstance>(e) : nullptr;
         if (link) by_path[std::string(link_path(*link))].emplace_back(id, e);
     }
+    // Every prefab first: one past a limit, or instances that would expand past the limit of
+    // entities, fail the whole file before any entity is made.
+    std::map<std::string, const prefab*> found;
+    for (const auto& [path, stubs] : by_path) {
+        found[path] = lib.find(path);
+        if (found[path] || !lib.over_limit(path)) continue;
+        const auto& [id, e] = stubs.front();
+        out.push_back(error(file_name, entity_label(w, e, id) + ": its prefab " + path +
+                                           " cannot be loaded: " + lib.problem(path)));
+    }
+    if (!out.empty()) return out;
+    if (const std::size_t expands = expansion_of(w, by_path, found);
+        expands > lib.limits().entities) {
+        std::string biggest;
+        std::size_t most = 0;
+        for (const auto& [path, p] : found) {
+            if (p && p->size() >= most) {
+                most = p->size();
+                biggest = path;
+            }
+        }
+        out.push_back(
+            error(file_name,
+                  "its prefab instances expand to " +
+                      (expands == SIZE_MAX ? std::string("too many") : std::to_string(expands)) +
+                      " entities, more than the limit of " + std::to_string(lib.limits().entities) +
+                      " (the largest prefab used: " + biggest + ", " + std::to_string(most) +
+                      " entities)"));
+        return out;
+    }
     std::vector<std::pair<std::uint64_t, entity>> gone;  // stubs of nodes the prefab lost
     bool created = false;  // entities for nodes the prefab gained: ids given at the end
     for (const auto& [path, stubs] : by_path) {
-        const prefab* p = lib.find(path);
+        const prefab* p = found[path];
         if (!p) {
             // One warning per instance: for the stubs whose parent is not a stub of it.
             for (const auto& [id, e] : stubs) {
@@ -195,6 +297,8 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
                 const auto stored = s.prefab_overrides.find(id);
                 if (stored == s.prefab_overrides.end()) continue;  // a full copy
                 std::vector<diagnostic> problems;
+                const std::size_t unknown_before =
+                    s.unknown.contains(id) ? s.unknown.at(id).size() : 0;
                 try {
                     fill_from_prefab(w, e, *p, j, inst, table);
                     apply_overrides(s, e, id, stored->second, table, lookup, file_name, problems);
@@ -203,6 +307,11 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
                     // The instance keeps loading: what stopped this entity is a warning.
                     for (diagnostic& d : problems) d.severity = diagnostic::level::warning;
                     back_to_placeholder(w, e, table);
+                    // Its unknown components stay in the overrides saved back, not twice.
+                    if (const auto kept = s.unknown.find(id); kept != s.unknown.end()) {
+                        kept->second.resize(unknown_before);
+                        if (kept->second.empty()) s.unknown.erase(kept);
+                    }
                     out.push_back(warning(file_name, entity_label(w, e, id) +
                                                          ": its overrides of " + path +
                                                          " do not read: kept as they are"));
@@ -210,6 +319,7 @@ std::vector<diagnostic> resolve_prefab_instances(scene& s, prefab_library& lib,
                 out.insert(out.end(), problems.begin(), problems.end());
             }
         }
+        warn_unresolved(s, stubs, path, *p, file_name, out);
     }
     for (const auto& [id, gone_entity] : gone) {
         const entity e = gone_entity;  // a lambda below uses it (clang 14: no bindings there)

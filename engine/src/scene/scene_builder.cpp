@@ -5,6 +5,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "field_messages.hpp"
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/prefab.hpp"
@@ -141,10 +142,11 @@ void scene_builder::set_name(entity e, std::string_view text, file_place& at) {
     // Names are read back as C strings (cereal's keys, ImGui): a NUL would cut them silently.
     if (text.find('\0') != std::string_view::npos) at.fail("the name contains a NUL character");
     Name n;
+    const std::size_t kept = utf8_cut_length(text, sizeof n.value - 1);
     if (text.size() >= sizeof n.value) {
-        at.warn("name cut to " + std::to_string(sizeof n.value - 1) + " bytes", {});
+        at.warn("name cut to " + std::to_string(kept) + " bytes", {});
     }
-    std::memcpy(n.value, text.data(), std::min(text.size(), sizeof n.value - 1));
+    std::memcpy(n.value, text.data(), kept);
     draft_.world.add_or_replace<Name>(e, n);
 }
 
@@ -153,6 +155,11 @@ void scene_builder::set_enabled(entity e, bool enabled) {
 }
 
 void scene_builder::set_parent(entity e, std::uint64_t parent_id, file_place& at) {
+    if (parent_id == 0) {
+        // Ids start at 1: "parent": 0 names no entity. Dropped, but not in silence.
+        at.warn("parent 0 is no entity (ids start at 1): the entity has no parent", {});
+        return;
+    }
     const entity parent = resolve(parent_id, at);
     if (parent == e) {
         at.warn("an entity cannot be its own parent; the link is dropped", {});

@@ -117,8 +117,11 @@ merge_result merge_scenes(const merge_input& base, const merge_input& ours,
         const field_info* f = info ? info->find_field(field) : nullptr;
         return f && f->kind == field_kind::entity_ref;
     };
-    detail::renumber_entities_added_twice(docs[0], docs[1], docs[2], is_reference,
-                                          result.renumbered);
+    if (auto full = detail::renumber_entities_added_twice(docs[0], docs[1], docs[2], is_reference,
+                                                          result.renumbered)) {
+        result.diagnostics.push_back(error(theirs.label, *full + "; nothing was written"));
+        return result;
+    }
     rapidjson::Document merged;
     detail::merge_documents(docs[0], docs[1], docs[2], merged, result.conflicts);
     detail::undo_parent_cycles(docs[0], docs[1], docs[2], merged, result.conflicts);

@@ -1,7 +1,10 @@
 #include "mosaic/engine/systems/builtin_systems.hpp"
 
+#include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/input.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/tilemap/tile_colliders.hpp"
+#include "mosaic/engine/tilemap/tileset.hpp"
 
 namespace mosaic {
 
@@ -9,8 +12,11 @@ void register_builtin_systems(scheduler& s) {
     add_input_system(s);
     add_gravity_system(s);
     add_movement_system(s);
+    add_animation_system(s);
     add_hierarchy_system(s);
-    add_collision_system(s);
+    auto tiles = std::make_shared<tile_collider_cache>();
+    add_tile_collider_system(s, tiles);
+    add_collision_system(s, tiles);
     add_damage_system(s);
     add_lifetime_system(s);
 }

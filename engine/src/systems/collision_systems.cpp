@@ -16,6 +16,7 @@
 #include "mosaic/engine/physics/shapes.hpp"
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
+#include "mosaic/engine/tilemap/tile_colliders.hpp"
 
 namespace mosaic {
 
@@ -29,6 +30,7 @@ struct collision_scratch {
     std::vector<std::uint32_t> layers, masks;
     std::vector<aabb> boxes;
     std::vector<index_pair> pairs;
+    std::size_t first_tile = 0;  // entries from here on are tile boxes (tile_colliders.hpp)
     // Per entity index: 1 + the generation of the entity last warned about, so each broken
     // collider is reported once, not every tick.
     std::vector<std::uint32_t> warned;
@@ -79,7 +81,7 @@ void warn_ignored(system_context& ctx, collision_scratch& s, entity e, const Col
 using collider_view = view_t<const Collider, const WorldTransform>;
 
 void find_contacts(system_context& ctx, collision_scratch& s, collider_view colliders,
-                   Contacts& result, GameLog& log) {
+                   const tile_collider_cache* tiles, Contacts& result, GameLog& log) {
     s.entities.clear();
     s.shapes.clear();
     s.layers.clear();
@@ -98,6 +100,17 @@ void find_contacts(system_context& ctx, collision_scratch& s, collider_view coll
         s.masks.push_back(c.mask);
         s.boxes.push_back(box);
     });
+    s.first_tile = s.entities.size();
+    if (tiles) {
+        for (const tile_box& t : tiles->boxes()) {
+            s.entities.push_back(t.map);
+            s.shapes.push_back({ColliderShape::box, (t.box.min + t.box.max) * 0.5f,
+                                (t.box.max - t.box.min) * 0.5f});
+            s.layers.push_back(t.layer);
+            s.masks.push_back(t.mask);
+            s.boxes.push_back(t.box);
+        }
+    }
     broad_phase_limits limits = s.grid.limits();
     limits.max_pairs = result.max_contacts;
     s.grid.set_limits(limits);
@@ -109,6 +122,7 @@ void find_contacts(system_context& ctx, collision_scratch& s, collider_view coll
         const std::uint32_t i = p.first;
         const std::uint32_t j = p.second;
         if (!(s.layers[i] & s.masks[j]) || !(s.layers[j] & s.masks[i])) continue;
+        if (i >= s.first_tile && j >= s.first_tile) continue;  // tiles do not collide with tiles
         if (const auto o = intersect(s.shapes[i], s.shapes[j])) {
             out.push_back({s.entities[i], s.entities[j], o->normal, o->depth});
             // Canonical order, whatever order the view visited them in: a before b by index.
@@ -139,12 +153,14 @@ void find_contacts(system_context& ctx, collision_scratch& s, collider_view coll
 
 }  // namespace
 
-system& add_collision_system(scheduler& s) {
+system& add_collision_system(scheduler& s, std::shared_ptr<const tile_collider_cache> tiles) {
     auto scratch = std::make_shared<collision_scratch>();
     return s
         .add("collision",
-             [scratch](system_context& ctx, collider_view colliders, Contacts& contacts,
-                       GameLog& log) { find_contacts(ctx, *scratch, colliders, contacts, log); })
+             [scratch, tiles](system_context& ctx, collider_view colliders, Contacts& contacts,
+                              GameLog& log) {
+                 find_contacts(ctx, *scratch, colliders, tiles.get(), contacts, log);
+             })
         .reads<Name>()  // looked up for warnings
         .in(phase::post_update)
         .order(-50);

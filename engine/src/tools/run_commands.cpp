@@ -1,6 +1,8 @@
 // Sections: 1. arguments  2. --validate  3. --convert  4. running a scene (and --record)
-//           5. --new-project  6. run. --replay and --verify: run_replay.cpp.
+//           5. --new-project  6. run. --replay and --verify: run_replay.cpp; --merge:
+//           run_merge.cpp; --validate of images, sheets and fonts: run_assets.cpp.
 #include "run_commands.hpp"
+#include "run_assets.hpp"
 #include "run_merge.hpp"
 #include "run_replay.hpp"
 
@@ -10,6 +12,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <exception>
 #include <filesystem>
 #include <map>
@@ -80,7 +83,10 @@ constexpr const char* help_text =
     "  --verify FILE     the same as --replay FILE --verify\n"
     "  --validate FILE   load FILE and print what it holds: entities, components per type,\n"
     "                    components of unknown types, warnings. Errors go to stderr as\n"
-    "                    FILE:LINE:COLUMN: error: PATH: MESSAGE.\n"
+    "                    FILE:LINE:COLUMN: error: PATH: MESSAGE. Assets too: an image\n"
+    "                    (.png, .jpg: its size), a sprite sheet (any other .json: *.sheet.json\n"
+    "                    or an Aseprite / TexturePacker export; its frames, checked against\n"
+    "                    its image) or a font (.ttf, .otf)\n"
     "  --convert IN OUT  load IN and write it to OUT in the format OUT's extension names:\n"
     "                    a scene JSON <-> binary, a prefab or an archetype to JSON. IN must\n"
     "                    load without errors; OUT is replaced atomically, its previous\n"
@@ -363,7 +369,8 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         return usage_error{c.run_options.front() + " applies to running a scene, not to " + option};
     }
     for (const std::string& operand : operands) {
-        if (auto error = check_kind(operand)) return *error;
+        const bool asset = c.what == command::action::validate && is_asset_path(operand);
+        if (auto error = check_kind(operand); error && !asset) return *error;
         c.files.emplace_back(operand);
     }
     if (c.what == command::action::play && kind_of(c.files[0]) != file_kind::scene) {
@@ -483,15 +490,41 @@ bool report_failure(const load_result<T>& loaded, std::ostream& err) {
     return true;
 }
 
-int validate(const fs::path& file, const component_table& table, std::ostream& out,
-             std::ostream& err) {
+// The prefab links of `s` (a scene's, or a prefab's own nested instances) resolved as a run
+// resolves them: a missing, cyclic or unreadable prefab is a warning, a chain past the
+// nesting or expansion limit an error. Appended to `diagnostics`.
+void resolve_links(scene& s, const fs::path& file, const fs::path& project_folder,
+                   const component_table& table, std::vector<diagnostic>& diagnostics) {
+    prefab_library lib(table, project_folder);
+    const std::vector<diagnostic> resolved = resolve_prefab_instances(s, lib, table, file.string());
+    diagnostics.insert(diagnostics.end(), resolved.begin(), resolved.end());
+}
+
+bool has_error(const std::vector<diagnostic>& diagnostics) {
+    return std::any_of(diagnostics.begin(), diagnostics.end(),
+                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
+}
+
+int validate(const fs::path& file, const fs::path& project_folder, const component_table& table,
+             std::ostream& out, std::ostream& err) {
     if (kind_of(file) == file_kind::scene) {
-        const load_result<scene> loaded = load_scene_showing_progress(file, table, err);
+        load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
+        resolve_links(*loaded.value, file, project_folder, table, loaded.diagnostics);
+        if (has_error(loaded.diagnostics)) {
+            err << to_string(loaded.diagnostics);
+            return exit_file_error;
+        }
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else if (kind_of(file) == file_kind::prefab) {
-        const load_result<prefab> loaded = load_prefab_file(file, table);
+        load_result<prefab> loaded = load_prefab_file(file, table);
         if (report_failure(loaded, err)) return exit_file_error;
+        scene contents = loaded.value->contents().clone();
+        resolve_links(contents, file, project_folder, table, loaded.diagnostics);
+        if (has_error(loaded.diagnostics)) {
+            err << to_string(loaded.diagnostics);
+            return exit_file_error;
+        }
         summarize(out, file, *loaded.value, table, loaded.diagnostics);
     } else {
         const load_result<archetype> loaded = load_archetype_file(file, table);
@@ -537,6 +570,28 @@ int convert(const fs::path& in, const fs::path& out_file, const component_table&
 
 // --- 4. running a scene ----------------------------------------------------------------------
 
+// The archetypes folder's problems for a run of `s`: a prefab file that does not load stops
+// the run only when the scene links to it; for the other scenes it is a warning.
+std::vector<diagnostic> only_used_prefabs_fail(std::vector<diagnostic> problems, const scene& s,
+                                               const prefab_library& lib) {
+    std::set<fs::path> used;
+    s.world.view<const PrefabInstance>(exclude<>, include_disabled)
+        .each([&](entity, const PrefabInstance& link) {
+            std::error_code ec;
+            const std::string_view path(link.prefab.path,
+                                        strnlen(link.prefab.path, sizeof link.prefab.path));
+            used.insert(fs::weakly_canonical(lib.file_of(path), ec));
+        });
+    for (diagnostic& d : problems) {
+        if (d.severity != diagnostic::level::error || !is_prefab_path(d.file)) continue;
+        std::error_code ec;
+        if (used.contains(fs::weakly_canonical(d.file, ec))) continue;
+        d.severity = diagnostic::level::warning;
+        d.message += " (this scene does not use it)";
+    }
+    return problems;
+}
+
 // A project whose registration failed: the command goes on with the built-in types.
 void report(const std::optional<registration_error>& error, std::ostream& err) {
     if (error) err << "mosaic-run: warning: " << error->to_string() << '\n';
@@ -551,10 +606,14 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
 
     load_result<scene> loaded = load_scene_showing_progress(file, g.table(), err);
     if (report(loaded.diagnostics, err)) return exit_file_error;
-    if (report(g.load_archetypes(opened.archetypes_folder(file)), err)) return exit_file_error;
+    if (report(only_used_prefabs_fail(g.load_archetypes(opened.archetypes_folder(file)),
+                                      *loaded.value, g.prefab_links()),
+               err))
+        return exit_file_error;
     // Instances the file stores as links plus overrides become whole entities.
-    report(resolve_prefab_instances(*loaded.value, g.prefab_links(), g.table(), file.string()),
-           err);
+    if (report(resolve_prefab_instances(*loaded.value, g.prefab_links(), g.table(), file.string()),
+               err))
+        return exit_file_error;
     g.start(std::move(*loaded.value));
     std::optional<replay_recorder> recorder;
     if (c.record) {
@@ -651,6 +710,9 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             return exit_ok;
         }
         if (c.what == command::action::new_project) return new_project(c, out, err);
+        if (c.what == command::action::validate && !kind_of(c.files[0])) {
+            return validate_asset(c.files[0], out, err);  // images, sheets, fonts: no project
+        }
         if (c.what == command::action::replay) {
             return play_replay(
                 {.file = c.files[0],
@@ -682,7 +744,13 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             case command::action::validate: {
                 component_table table;
                 report(register_components(project.code(), table), err);
-                return validate(c.files[0], table, out, err);
+                // Links are relative to the project folder: the archetypes folder's parent; a
+                // prefab outside a project lives in its archetypes folder itself.
+                const fs::path links_folder =
+                    project.manifest || kind_of(c.files[0]) != file_kind::prefab
+                        ? project.archetypes_folder(c.files[0]).parent_path()
+                        : fs::absolute(c.files[0]).lexically_normal().parent_path().parent_path();
+                return validate(c.files[0], links_folder, table, out, err);
             }
             case command::action::convert: {
                 component_table table;

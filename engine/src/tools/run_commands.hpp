@@ -6,7 +6,8 @@
 //                                  run a scene headless (no window, no GL), maybe recording it
 //   mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]
 //   mosaic-run --verify FILE       play a recording again (run_replay.hpp)
-//   mosaic-run --validate FILE     load a scene or archetype file, print what it holds
+//   mosaic-run --validate FILE     load a scene or archetype file, print what it holds; or an
+//                                  image, sprite sheet or font (run_assets.hpp)
 //   mosaic-run --convert IN OUT    rewrite a scene in the format OUT's extension names
 //   mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME]
 //                                  three-way merge of scene files (run_merge.hpp)

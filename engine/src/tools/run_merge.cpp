@@ -2,10 +2,12 @@
 
 #include <cstddef>
 #include <ostream>
+#include <string_view>
 
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/atomic_file.hpp>
 #include <mosaic/engine/scene/scene_binary.hpp>
+#include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_merge.hpp>
 
 #include "run_commands.hpp"
@@ -27,6 +29,19 @@ int merge(const merge_files& files, const component_table& table, std::ostream& 
         }
         inputs[i] = {contents[i].bytes,
                      files.name.empty() ? paths[i]->string() : files.name + " (" + sides[i] + ")"};
+    }
+    // Prefab files are not merged (their nested links and node ids need rules scenes do not
+    // have): said plainly, rather than "expected a scene".
+    for (int i = 0; i < 3; ++i) {
+        const std::string_view head = std::string_view(contents[i].bytes).substr(0, 512);
+        const bool prefab = is_prefab_path(*paths[i]) ||
+                            (!files.name.empty() && is_prefab_path(files.name)) ||
+                            head.find("\"mosaic.prefab\"") != std::string_view::npos;
+        if (!prefab) continue;
+        err << "mosaic-run: " << file << ": a prefab file (" << sides[i]
+            << "): --merge merges scene files only; merge the prefab's JSON as text (git's "
+               "default merge) and check it with mosaic-run --validate\n";
+        return exit_file_error;
     }
     // The format OUT's name asks for; git's temporary files name none: OURS' format, then.
     const scene_file_format format = scene_format_of(files.out).value_or(

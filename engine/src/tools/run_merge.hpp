@@ -1,6 +1,6 @@
 #pragma once
 // mosaic-run --merge BASE OURS THEIRS -o OUT [--path NAME]: a three-way merge of scene files
-// (scene_merge.hpp), and how it reports to a person or to git (the merge driver, README).
+// (scene_merge.hpp), and how it reports to a person or to git (the merge driver, engine/README.md).
 
 #include <filesystem>
 #include <iosfwd>

@@ -3,6 +3,9 @@
 //   collect/untextured      draw_world() into a reused draw_list
 //   collect/textured_runs   the same, sprites sharing 4 textures in runs (spawned in bulk)
 //   collect/textured_mixed  4 textures, the neighbour always different (worst case)
+//   collect/sheet_frames    every sprite a frame of one 16-frame sprite sheet, the frame
+//                           different from the neighbour's (what animation leaves behind):
+//                           resolving Sprite::frame to its atlas region
 //   collect_upload          draw_world() + glBufferData of the instances (the renderer's
 //                           upload) without drawing: the "<= 4 ms at 100k" goal
 //   render                  renderer::render() of a list collected once
@@ -28,6 +31,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/components.hpp>
@@ -49,7 +53,8 @@ constexpr int texture_count = 4;
 std::unique_ptr<window> context;
 std::filesystem::path texture_folder;
 
-enum class texturing { none, runs, mixed };
+enum class texturing { none, runs, mixed, sheet };
+constexpr int sheet_frames = 16;
 
 // N sprites on a grid that fills a 10-unit-high view, as a spawner would make them.
 std::unique_ptr<world> make_scene(std::size_t n, texturing textures) {
@@ -63,7 +68,10 @@ std::unique_ptr<world> make_scene(std::size_t n, texturing textures) {
                                            .rotation = static_cast<float>(i % 360),
                                            .scale = {0.05f, 0.05f}});
         Sprite sprite{.tint = {1.0f, 0.5f, 0.25f, 1.0f}, .layer = 0};
-        if (textures != texturing::none) {
+        if (textures == texturing::sheet) {
+            std::snprintf(sprite.texture.path, sizeof(sprite.texture.path), "walk.sheet.json");
+            sprite.frame = static_cast<std::int32_t>(i % sheet_frames);
+        } else if (textures != texturing::none) {
             const std::size_t which =
                 textures == texturing::runs ? i * texture_count / n : i % texture_count;
             std::snprintf(sprite.texture.path, sizeof(sprite.texture.path), "sprite_%zu.png",
@@ -99,6 +107,9 @@ void collect_textured_runs(benchmark::State& state) {
 }
 void collect_textured_mixed(benchmark::State& state) {
     collect(state, texturing::mixed);
+}
+void collect_sheet_frames(benchmark::State& state) {
+    collect(state, texturing::sheet);
 }
 
 // Timed by hand so glFinish (waiting for the rasteriser) stays out of the figure.
@@ -169,13 +180,28 @@ bool write_textures() {
         const auto path = texture_folder / ("sprite_" + std::to_string(t) + ".png");
         if (stbi_write_png(path.c_str(), 16, 16, 4, pixels.data(), 16 * 4) == 0) return false;
     }
+    // A 64x64 sheet of 16 frames of 16x16.
+    std::vector<std::uint8_t> sheet(64 * 64 * 4, 200);
+    if (stbi_write_png((texture_folder / "walk.png").c_str(), 64, 64, 4, sheet.data(), 64 * 4) ==
+        0) {
+        return false;
+    }
+    std::string frames;
+    for (int f = 0; f < sheet_frames; ++f) {
+        frames += std::string(f == 0 ? "" : ",") + "{\"name\": \"walk_" + std::to_string(f) +
+                  "\", \"rect\": [" + std::to_string(f % 4 * 16) + ", " +
+                  std::to_string(f / 4 * 16) + ", 16, 16]}";
+    }
+    std::ofstream(texture_folder / "walk.sheet.json")
+        << R"({"version": 1, "image": "walk.png", "frames": [)" << frames << "]}";
     return true;
 }
 
 void register_benchmarks() {
     for (const auto& [name, run] : {std::pair{"collect/untextured", &collect_untextured},
                                     std::pair{"collect/textured_runs", &collect_textured_runs},
-                                    std::pair{"collect/textured_mixed", &collect_textured_mixed}}) {
+                                    std::pair{"collect/textured_mixed", &collect_textured_mixed},
+                                    std::pair{"collect/sheet_frames", &collect_sheet_frames}}) {
         benchmark::RegisterBenchmark(name, run)->Arg(10'000)->Arg(100'000)->Unit(
             benchmark::kMillisecond);
     }

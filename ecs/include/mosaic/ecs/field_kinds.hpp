@@ -126,7 +126,7 @@ MOSAIC_KIND_ROW(rect,        rect,          "rect",   sizeof(rect),       16,  4
 inline constexpr field_kind last_field_kind = field_kind::rect;
 
 /// Calls `f(kind_traits<kind>{})` and returns what it returns. The callback is a generic
-/// lambda; `typename decltype(tag)::type` and `decltype(tag)::info` are its element type and
+/// lambda; its argument's nested `type` and `info` are the element type and the
 /// row. The loaders reject kind numbers outside the enumeration before anything visits them.
 template <class F>
 constexpr decltype(auto) visit_kind(field_kind kind, F&& f) {

@@ -26,7 +26,7 @@
 // reads Velocity[i - 1] from two arrays whose low bits are a few bytes apart, that guess
 // overlaps and the load waits for the store. With malloc's alignment (16 bytes) the two
 // pools' offsets were whatever the heap gave: iterate_pos_vel at 1M ran 9 - 19 % slower
-// than with 4 KiB blocks, in three runs of 40 interleaved repetitions (README, Benchmarks).
+// than with 4 KiB blocks, in three runs of 40 interleaved repetitions (tests/bench/).
 //
 // Iteration goes page by page: within a page the values are contiguous, so a loop over
 // [i, j) inside one page is a plain pointer walk (page(), page_size).

@@ -6,7 +6,7 @@
 // every frame) sit in an array inside the table, where finding a pool is one load with no
 // bounds or size to read first. Later ids go to a vector. A lookup through the world at 1M
 // entities is bound by how many lookups the CPU keeps in flight, and every instruction on
-// the path counts (see README, "Benchmarks").
+// the path counts (see tests/bench/README.md).
 
 #include <array>
 #include <cstddef>

@@ -14,7 +14,7 @@
 
 #include "system.hpp"
 #include "view.hpp"
-
+//! \cond detail (implementation: kept out of the API reference)
 namespace mosaic::detail {
 
 template <class... T>
@@ -93,5 +93,5 @@ template <class F, class... P>
 void call_with_params(F& f, system_context& ctx, type_list<P...>) {
     f(system_param<P>::make(ctx)...);
 }
-
+//! \endcond
 }  // namespace mosaic::detail

@@ -42,11 +42,28 @@ struct RigidBody {
     float gravity_scale = 0.0f;  // 1: falls with the scene's gravity
 };
 
+/// A rectangle of `size` world units showing `texture`: an image (.png/.jpg), or one frame
+/// of a sprite sheet (a .json file, assets/sheet_json.hpp) chosen by `frame` (its index in
+/// the sheet, file order; animation sets it every tick). Without a texture: the tint.
 struct Sprite {
     mosaic::color tint{1.0f, 1.0f, 1.0f, 1.0f};
     glm::vec2 size{1.0f, 1.0f};
     mosaic::asset_path texture{};
     std::int32_t layer = 0;  // higher draws on top
+    std::int32_t frame = 0;  // added after version 1 scenes: files without it load frame 0
+};
+
+enum class TextAlign : std::uint8_t { left, center, right };
+
+/// A line (or lines, split at '\n') of text drawn at the entity, `size` world units to the
+/// em, from a TrueType `font` (empty: DejaVu Sans), centred vertically on the position.
+struct Text {
+    char text[128] = {};
+    mosaic::asset_path font{};
+    float size = 1.0f;
+    mosaic::color fill{1.0f, 1.0f, 1.0f, 1.0f};  // "color" in files and the inspector
+    TextAlign align = TextAlign::center;
+    std::int32_t layer = 0;
 };
 
 struct Camera {

@@ -14,6 +14,7 @@
 // ${NAME} (the in-tree samples use ${MOSAIC_BUILD_DIR}, which the editor and mosaic-run set
 // to their own build folder when it is not set).
 
+#include <cstddef>
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -54,7 +55,12 @@ struct project_manifest {
 /// nearest mosaic.project.json walking up from it, or nullopt.
 [[nodiscard]] std::optional<std::filesystem::path> find_manifest(const std::filesystem::path& path);
 
-/// Expands ${NAME} from the environment. False (and `error` names it) when one is not set.
+/// The longest text expand_environment makes (a path: PATH_MAX).
+inline constexpr std::size_t max_expanded_size = 4096;
+
+/// Expands ${NAME} from the environment. False (and `error` says why) when one is not set,
+/// or when the result would pass max_expanded_size bytes (a 100 KB variable used 1,000 times
+/// is refused before it is built). Names in `error` are escaped (display_path).
 bool expand_environment(std::string& text, std::string* error = nullptr);
 
 }  // namespace mosaic

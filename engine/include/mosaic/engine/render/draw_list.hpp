@@ -44,6 +44,7 @@ struct draw_instance {
     float outline_pixels = 0.0f;  // outline shapes: thickness in screen pixels
     std::int32_t layer = 0;       // higher draws on top
     texture_handle texture = no_texture;
+    uv_rect uv{};  // the part of `texture` shown (an atlas holds many images)
 };
 
 struct draw_line {
@@ -63,6 +64,7 @@ public:
         texture_handle texture = no_texture;
         std::int32_t layer = 0;
         std::int32_t pick_id = -1;
+        uv_rect uv{};
     };
     struct circle {
         glm::vec2 center{0.0f, 0.0f};

@@ -7,8 +7,15 @@
 // hierarchy system computed) or, when the entity has none (edit mode, before the first
 // tick), its Transform; an entity with neither is skipped.
 //
-// Textures come from options.textures (asset path -> handle). Without a source, with an
-// empty path or when the file cannot be loaded, the sprite is drawn untextured (its tint).
+// Textures come from options.textures (asset path and Sprite::frame -> a region of a
+// texture, often an atlas shared by many images). Without a source or with an empty path the
+// sprite is drawn untextured (its tint); a file that cannot be loaded or a frame the sheet
+// does not have shows the source's placeholder (a magenta checker). A frame's pivot is put
+// on the position.
+//
+// Text components become one quad per glyph (font.hpp lays them out), rotated and scaled
+// with the entity, picked as it, in the Text's layer; a font that cannot be loaded shows one
+// placeholder box.
 //
 // It only reads the world and appends to the list (call list.clear() first for a new
 // frame), so the editor can add a grid before and gizmos after. Built for large scenes: one
@@ -28,6 +35,8 @@ namespace mosaic {
 struct draw_world_options {
     texture_source* textures = nullptr;  // null: every sprite untextured
     bool sprites = true;
+    /// Text components, one quad per glyph from the font's atlas (needs `textures`).
+    bool texts = true;
     /// Outlines of Collider shapes (circle: radius * the larger |scale|; box: half extents
     /// * |scale|, rotated), picked as their entity.
     bool collider_outlines = false;
@@ -38,6 +47,7 @@ struct draw_world_options {
 
 struct draw_world_stats {
     std::size_t sprites = 0;
+    std::size_t texts = 0;
     std::size_t colliders = 0;
 };
 

@@ -1,59 +1,103 @@
 #pragma once
-// texture_cache: PNG and JPEG files (stb_image) as OpenGL textures, loaded on first use and
-// kept by asset path. Paths are relative to the project folder given at construction
-// (absolute paths are used as they are).
+// texture_cache: a project's images, sprite sheets and fonts as OpenGL textures, loaded on
+// first use and kept by asset path. Paths are relative to the project folder given at
+// construction (absolute paths are used as they are).
 //
-// A missing or broken file is not an error of the program: find() returns no_texture (the
-// sprite is drawn in its tint), the reason is kept for that path, and the path is not tried
-// again until reload(). Messages read like
+// Atlases: images (and sheet images) up to atlas_max_side pixels a side are packed into
+// shared atlas pages of atlas_page_side pixels (atlas_packer.hpp), so sprites showing
+// different small images are one texture to the renderer and draw in one call; a region of
+// the page (uv_rect) says which part is theirs. Larger images get a texture of their own.
+// Atlas pages are filtered linearly when minified (no mipmaps: neighbours would bleed in);
+// magnified, every texture is nearest (pixel art stays sharp).
+//
+// Sprite sheets: a path ending in ".json" is a sheet (*.sheet.json, or an Aseprite or
+// TexturePacker export; sheet_json.hpp); its frames are regions of its image, in file order.
+//
+// Fonts: find_font() bakes a TrueType file (font.hpp) into a texture of its own; an empty
+// path is DejaVu Sans.
+//
+// A missing or broken file is not an error of the program: it shows the placeholder (a
+// magenta and black checker, image.hpp), the reason is kept for that path and reported once
+// (take_errors), and the path is not tried again until it changes or reload(). Messages read
 //   "mosaic: cannot load texture 'sprites/tank.png' (/game/sprites/tank.png): file not found"
 //
-// Textures sample with nearest filtering when magnified (pixel art stays sharp) and
-// mipmaps when minified. Needs a current OpenGL context; the destructor frees the textures.
+// Hot reload: reload_changed() (call it a few times a second) reloads the files that changed
+// on disk and have settled (asset_watcher.hpp). A changed file that no longer loads keeps
+// the last good version on screen, and the reason goes to take_errors().
+//
+// Needs a current OpenGL context; the destructor frees the textures.
 
 #include <cstddef>
 #include <filesystem>
 #include <functional>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
+#include "../assets/asset_watcher.hpp"
+#include "../assets/atlas_packer.hpp"
 #include "../math.hpp"
 #include "texture_source.hpp"
 
 namespace mosaic {
 
+struct rgba_image;
+struct sprite_sheet;
+
 class texture_cache final : public texture_source {
 public:
+    static constexpr int atlas_page_side = 2048;
+    static constexpr int atlas_max_side = 512;
+
     explicit texture_cache(std::filesystem::path base_folder);
     ~texture_cache() override;
     texture_cache(const texture_cache&) = delete;
     texture_cache& operator=(const texture_cache&) = delete;
 
-    [[nodiscard]] texture_handle find(std::string_view path) override;
+    [[nodiscard]] std::span<const texture_region> find_frames(std::string_view path) override;
+    [[nodiscard]] texture_region missing_frame() override;
+    [[nodiscard]] font_view find_font(std::string_view path) override;
 
-    /// Why `path` failed to load; empty when it loaded or was never asked for.
+    /// Why `path` failed to load (last attempt); empty when it loaded or was never asked for.
     [[nodiscard]] std::string error(std::string_view path) const;
     /// Messages of the failures since the last call, oldest first (for a log or console).
     [[nodiscard]] std::vector<std::string> take_errors();
-    /// Pixel size of a texture this cache made; (0, 0) for anything else.
-    [[nodiscard]] glm::ivec2 texture_size(texture_handle texture) const;
+    /// Pixel size of the image (or sheet image) at `path`; (0, 0) when not loaded.
+    [[nodiscard]] glm::ivec2 image_size(std::string_view path) const;
+    /// The placeholder's texture (made on first use).
+    [[nodiscard]] texture_handle placeholder();
 
+    /// Reloads what changed on disk and settled since the last call; returns the asset paths
+    /// reloaded (a failed reload keeps the last good version and reports why).
+    std::vector<std::string> reload_changed();
     /// Forgets every texture (deleting them) and failure: files are read again when next
-    /// asked for (after they changed on disk). Handles given out before are invalid.
+    /// asked for. Regions given out before are invalid.
     void reload();
-    /// Textures loaded and failures remembered.
-    [[nodiscard]] std::size_t size() const noexcept { return entries_.size(); }
+    /// Images, sheets and fonts loaded, and failures remembered.
+    [[nodiscard]] std::size_t size() const noexcept { return entries_.size() + fonts_.size(); }
+    /// Atlas pages made so far.
+    [[nodiscard]] std::size_t atlas_pages() const noexcept { return pages_.size(); }
     [[nodiscard]] const std::filesystem::path& base_folder() const noexcept { return base_; }
 
 private:
-    struct entry {
+    struct placed_image {
         texture_handle texture = no_texture;
+        int x = 0;  // where the image is in `texture`
+        int y = 0;
         glm::ivec2 size{0, 0};
-        std::string error;
+        glm::ivec2 texture_size{0, 0};
+        bool own_texture = false;  // not an atlas page
     };
-    // Lookups by string_view without building a std::string.
+    struct entry {
+        std::vector<texture_region> frames;  // never empty once loaded
+        placed_image image;
+        std::string error;
+        std::vector<std::filesystem::path> files;  // watched: the image, or sheet and image
+    };
+    struct font_entry;
     struct path_hash {
         using is_transparent = void;
         std::size_t operator()(std::string_view path) const noexcept {
@@ -61,11 +105,25 @@ private:
         }
     };
 
-    entry load(std::string_view path) const;
+    [[nodiscard]] std::filesystem::path full_path(std::string_view path) const;
+    // Loads `path` into `into`; false (and `why`) leaves `into` as it was.
+    bool load(std::string_view path, entry& into, std::string& why);
+    // Puts `image` into an atlas page or a texture of its own, reusing `previous`'s place when
+    // the size is the same.
+    placed_image upload(const rgba_image& image, const placed_image* previous);
+    void release(const placed_image& image);
+    [[nodiscard]] texture_region region_of(const placed_image& image, int x, int y, int w, int h,
+                                           glm::vec2 pivot) const;
+    void fail(std::string_view path, entry& e, const std::string& why);
 
     std::filesystem::path base_;
     std::unordered_map<std::string, entry, path_hash, std::equal_to<>> entries_;
+    std::unordered_map<std::string, std::unique_ptr<font_entry>, path_hash, std::equal_to<>> fonts_;
     std::vector<std::string> new_errors_;
+    atlas_packer packer_{atlas_page_side, 1};
+    std::vector<texture_handle> pages_;
+    texture_handle placeholder_ = no_texture;
+    asset_watcher watcher_;
 };
 
 }  // namespace mosaic

@@ -11,7 +11,7 @@
 //                  and field). A checkpoint may instead *replace* the state at its tick (an
 //                  edit made while paused in the editor; checkpoint_kind::replace).
 //
-// The file layout is in the README ("Replay files"). Reading never trusts a size from the
+// The file layout is in engine/README.md ("Replays"). Reading never trusts a size from the
 // file: every count and length is checked against replay_limits and the bytes left before
 // anything is allocated; errors name the file, the section and the byte offset.
 //
@@ -44,9 +44,13 @@ inline constexpr std::string_view replay_extension = ".mosaic-replay";
 
 /// What the reader accepts; more is refused as corrupt or hostile.
 struct replay_limits {
-    static constexpr std::uint64_t max_ticks = 1'000'000'000;   // like mosaic-run --ticks
-    static constexpr std::uint32_t max_text_bytes = 64 * 1024;  // names and versions
-    static constexpr std::uint32_t max_keys_per_change = 349;   // key_count
+    static constexpr std::uint64_t max_ticks = 1'000'000'000;  // like mosaic-run --ticks
+    /// Ticks between checkpoints (like --checkpoint-every). A file's checkpoints must cover
+    /// its ticks (one at least this often, one at the last): the ticks a file can declare
+    /// grow with its size (30 bytes a checkpoint), so a small file never plays for hours.
+    static constexpr std::uint32_t max_checkpoint_every = 1'000'000;
+    static constexpr std::uint32_t max_text_bytes = 64 * 1024;               // names and versions
+    static constexpr std::uint32_t max_keys_per_change = 349;                // key_count
     static constexpr std::uint64_t max_file_bytes = std::uint64_t{1} << 30;  // read_file's
 };
 

@@ -11,6 +11,13 @@
 // nullptr for every prefab of the loop and problem() names the chain of files
 // ("a.prefab.json -> b.prefab.json -> a.prefab.json").
 //
+// Limits (prefab_limits): nesting deeper than 64 prefab files (a variant of a variant ...,
+// or an instance inside an instance ...) and instances that would expand one scene or prefab
+// past 2^20 entities are refused with a message naming the chain of files, before the work
+// is done: no input controls how deep the loader recurses or how long it runs. A path is
+// compared by the file it names (`./a/../a/x.prefab.json`, an absolute spelling, a symlink):
+// another spelling of a prefab on the chain is a cycle.
+//
 // Scenes point at the library that resolved them (scene::prefabs) so saving writes links;
 // the library is therefore neither copied nor moved: hold it where it stays.
 
@@ -26,6 +33,14 @@
 #include "prefab.hpp"
 
 namespace mosaic {
+
+/// What a prefab library loads at most (prefab_library::set_limits; tests lower them).
+struct prefab_limits {
+    /// Prefab files on one chain of links (a scene's instance counts as the first).
+    std::size_t nesting = 64;
+    /// Entities the instances of one scene or one prefab expand to.
+    std::size_t entities = std::size_t{1} << 20;
+};
 
 class prefab_library {
 public:
@@ -58,6 +73,12 @@ public:
     /// Forgets every prefab and resolves paths against `project_folder` from now on.
     void set_project_folder(std::filesystem::path project_folder);
 
+    /// The limits of nesting and expansion; set_limits forgets every prefab.
+    [[nodiscard]] const prefab_limits& limits() const noexcept { return limits_; }
+    void set_limits(prefab_limits limits);
+    /// Whether find(path) failed on a limit (nesting, expansion): a scene using it fails too.
+    [[nodiscard]] bool over_limit(std::string_view path) const;
+
     /// The file `path` names.
     [[nodiscard]] std::filesystem::path file_of(std::string_view path) const;
     /// `file` as a path relative to the project folder, as instances store it.
@@ -70,14 +91,19 @@ private:
         std::optional<prefab> value;
         std::string problem;
         bool cycle = false;
+        bool over_limit = false;  // nesting or expansion: the prefabs containing it fail too
     };
     entry& load(const std::string& path);
     std::optional<std::string> cycle_through(const prefab& p, std::vector<std::string>& chain);
 
+    [[nodiscard]] std::filesystem::path identity_of(std::string_view path) const;
+
     const component_table* table_;
     std::filesystem::path folder_;
+    prefab_limits limits_;
     std::map<std::string, entry, std::less<>> entries_;
-    std::vector<std::string> loading_;  // the chain being loaded, to see cycles
+    std::vector<std::string> loading_;                  // the chain being loaded, to see cycles
+    std::vector<std::filesystem::path> loading_files_;  // the same, as the files they name
 };
 
 }  // namespace mosaic

@@ -6,7 +6,11 @@
 //   pre_update   -100   input       Input.pressed / released edges since the last tick
 //   update        -10   gravity     RigidBody.velocity += Physics.gravity * gravity_scale * dt
 //   update          0   movement    velocity += acceleration * dt, damping, position += v * dt
+//   update         50   animation   Animator time on, its clip's tracks written into any
+//                                   registered component's fields (animation/animator.hpp)
 //   post_update  -100   hierarchy   WorldTransform from Transform and Parent (exclusive)
+//   post_update   -60   tile_colliders  solid tiles of Tilemaps merged into boxes, per changed
+//                                   chunk (tilemap/tile_colliders.hpp; exclusive)
 //   post_update   -50   collision   Contacts from Collider + WorldTransform (grid broad phase),
 //                                   at most Contacts.max_contacts; colliders with a NaN, Inf
 //                                   or negative position or size are left out (GameLog,
@@ -21,13 +25,18 @@
 #include <mosaic/ecs/system.hpp>
 #include <mosaic/ecs/world.hpp>
 
+#include <memory>
+
 namespace mosaic {
+
+class tile_collider_cache;
 
 system& add_input_system(scheduler& s);
 system& add_gravity_system(scheduler& s);
 system& add_movement_system(scheduler& s);
 system& add_hierarchy_system(scheduler& s);
-system& add_collision_system(scheduler& s);
+/// `tiles`: the boxes of solid tiles (add_tile_collider_system updates them before).
+system& add_collision_system(scheduler& s, std::shared_ptr<const tile_collider_cache> tiles = {});
 system& add_damage_system(scheduler& s);
 system& add_lifetime_system(scheduler& s);
 
