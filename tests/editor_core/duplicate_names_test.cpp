@@ -8,8 +8,8 @@
 #include <mosaic/ecs/view.hpp>
 
 #include "core/actions.hpp"
-#include "core/editor_state.hpp"
 #include "core/copy_names.hpp"
+#include "core/editor_state.hpp"
 #include "core/entity_names.hpp"
 
 namespace {
