@@ -11,7 +11,9 @@
 
 #include "core/actions.hpp"
 #include "core/archetype_actions.hpp"
+#include "core/command_table.hpp"
 #include "core/editor_state.hpp"
+#include "core/script.hpp"
 
 namespace {
 
@@ -62,6 +64,24 @@ TEST_F(ArchetypeActions, CreateArchetypeWritesTheEntitysComponentsAndTheProjectL
     const std::optional<fs::path> again = create_archetype(s, hunter);
     ASSERT_TRUE(again.has_value());
     EXPECT_EQ(again->filename(), "Hunter 2.archetype.json");
+}
+
+// One command (entity.create_archetype): the Entity menu, the row menu and the script verb.
+TEST_F(ArchetypeActions, TheCreateArchetypeCommandIsAScriptVerbOnTheActiveEntity) {
+    const command* c = editor_commands().find("entity.create_archetype");
+    ASSERT_NE(c, nullptr);
+    EXPECT_EQ(c->verb, "create_archetype");
+    EXPECT_EQ(c->menu, "Entity");
+    const command_context none{.state = s};
+    EXPECT_FALSE(command_table::enabled(*c, none)) << "nothing selected";
+    EXPECT_NE(run_script_line(s, {1, "create_archetype"}, {}), "");
+
+    create_entity(s, "Scout");
+    EXPECT_EQ(run_script_line(s, {2, "select Scout"}, {}), "");
+    EXPECT_TRUE(command_table::enabled(*c, command_context{.state = s}));
+    EXPECT_EQ(run_script_line(s, {3, "create_archetype"}, {}), "");
+    EXPECT_TRUE(fs::exists(folder / "archetypes" / "Scout.archetype.json"));
+    ASSERT_EQ(s.game().archetypes().size(), 1u);
 }
 
 }  // namespace
