@@ -11,7 +11,8 @@ cd "$(dirname "$0")"
 # Everything the build, the tests and the editor need, from Debian 12.
 PACKAGES=(
     g++ cmake ninja-build pkg-config python3 # toolchain
-    libglfw3-dev libimgui-dev libstb-dev     # window, UI, images
+    libglfw3-dev libimgui-dev libstb-dev     # window, UI, images (PNG)
+    libturbojpeg0-dev                        # JPEG images (engine/src/assets/jpeg_decoder.hpp)
     khronos-api                              # gl.xml, input of our glad generator
     libcereal-dev libglm-dev                 # scene files, engine math
     libgtest-dev libbenchmark-dev            # tests and benchmarks

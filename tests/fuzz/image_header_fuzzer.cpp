@@ -3,11 +3,12 @@
 // a decoded image has the header's size and exactly width * height * 4 bytes; failures say
 // why and name the file.
 //
-// stb_image is compiled into this target (instrumented, so AddressSanitizer sees its reads);
-// the engine's calls resolve to this copy rather than Debian's uninstrumented libstb.
+// stb_image (PNG) is compiled into this target (instrumented, so AddressSanitizer sees its
+// reads); the engine's calls resolve to this copy rather than Debian's uninstrumented libstb.
+// Its asserts stay on, as in Debian's libstb: an assert a hostile file reaches is a crash of
+// the editor too. JPEGs go to Debian's libjpeg-turbo (uninstrumented, fuzzed upstream).
 #define STB_IMAGE_IMPLEMENTATION
 #define STBI_ONLY_PNG
-#define STBI_ONLY_JPEG
 #include <stb_image.h>
 
 #include <mosaic/engine/assets/image.hpp>

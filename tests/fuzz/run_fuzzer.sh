@@ -5,7 +5,7 @@
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
 #   run_fuzzer.sh run json|binary|replay|prefab|manifest|merge|sheet|image|clip BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
-#                                                for $MOSAIC_FUZZ_SECONDS (default 60; 20 for
+#                                                for $MOSAIC_FUZZ_SECONDS (default 30; 20 for
 #                                                the newer, smaller targets)
 #
 # Environment: MOSAIC_FUZZ_SECONDS (fuzzing time per target), MOSAIC_FUZZ_SEED (default 1:
@@ -41,7 +41,9 @@ build() {
 
 run() {
     local kind=$1 build_dir=$2 work=$3
-    local fuzzer="$build_dir/scene_${kind}_fuzzer" default_seconds=60
+    # 30 s: the test command's share (CI builds and tests everything within 30 minutes); the
+    # seeds and the regressions run first every time, and longer runs are a developer's job.
+    local fuzzer="$build_dir/scene_${kind}_fuzzer" default_seconds=30
     case $kind in
         replay) fuzzer="$build_dir/replay_fuzzer" ;;
         # Newer, smaller targets (issues #28, #29, #32): 20 s each in the test command.

@@ -1,5 +1,8 @@
-// Decoding PNG and JPEG with stb_image, header first (image.hpp says why).
+// Decoding PNG (stb_image) and JPEG (libjpeg-turbo, jpeg_decoder.hpp), header first (image.hpp
+// says why).
 #include <mosaic/engine/assets/image.hpp>
+
+#include "jpeg_decoder.hpp"
 
 // Debian's libstb (pkg-config stb) is the compiled implementation of the stb libraries: no
 // STB_IMAGE_IMPLEMENTATION here (it would be a second copy of every stbi_* function).
@@ -73,8 +76,15 @@ asset_result<image_header> read_image_header(std::span<const std::uint8_t> bytes
         }
     }
     image_header header;
-    if (stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &header.width,
-                              &header.height, &header.channels) == 0) {
+    if (is_jpeg(bytes)) {
+        std::string why;
+        if (!jpeg::read_size(bytes, header.width, header.height, why)) {
+            return result::failure(name, "the JPEG header cannot be read (libjpeg-turbo: " + why +
+                                             "); the file is corrupt or cut short");
+        }
+        header.channels = 3;
+    } else if (stbi_info_from_memory(bytes.data(), static_cast<int>(bytes.size()), &header.width,
+                                     &header.height, &header.channels) == 0) {
         return result::failure(name, "the image header cannot be read (stb_image: " + stb_reason() +
                                          "); the file is corrupt or cut short");
     }
@@ -103,6 +113,17 @@ asset_result<rgba_image> decode_image(std::span<const std::uint8_t> bytes, std::
     const asset_result<image_header> header = read_image_header(bytes, name);
     if (!header) return result::failure(name, header.why);
 
+    if (is_jpeg(bytes)) {
+        rgba_image image;
+        image.width = header.value->width;
+        image.height = header.value->height;
+        std::string why;
+        if (!jpeg::decode_rgba(bytes, image.width, image.height, image.pixels, why)) {
+            return result::failure(name, "the image data cannot be decoded (libjpeg-turbo: " + why +
+                                             "); the file is corrupt or cut short");
+        }
+        return result::success(std::move(image));
+    }
     int width = 0;
     int height = 0;
     int channels = 0;

@@ -9,6 +9,7 @@
 #include <mosaic/engine/assets/sheet_json.hpp>
 
 #include <array>
+#include <charconv>
 #include <climits>
 #include <cmath>
 #include <exception>
@@ -330,11 +331,10 @@ std::string write_sheet_json(const sprite_sheet& sheet) {
         return std::string(b.GetString(), b.GetSize());
     };
     const auto number = [](float f) {
-        rapidjson::StringBuffer b;
-        rapidjson::Writer<rapidjson::StringBuffer> w(b);
-        w.SetMaxDecimalPlaces(6);
-        w.Double(static_cast<double>(f));
-        return std::string(b.GetString(), b.GetSize());
+        // The shortest text that reads back as the same float: saving again changes nothing.
+        char buffer[32];
+        const auto end = std::to_chars(buffer, buffer + sizeof(buffer), f).ptr;
+        return std::string(buffer, end);
     };
     const auto pair = [](glm::ivec2 v) {
         return "[" + std::to_string(v.x) + ", " + std::to_string(v.y) + "]";

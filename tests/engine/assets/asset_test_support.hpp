@@ -49,6 +49,20 @@ inline std::vector<std::uint8_t> png_bytes(int width, int height,
     return out;
 }
 
+/// A JPEG of `pixels` (RGBA rows; alpha is dropped), quality 95.
+inline std::vector<std::uint8_t> jpeg_bytes(int width, int height,
+                                            const std::vector<std::uint8_t>& pixels) {
+    std::vector<std::uint8_t> out;
+    stbi_write_jpg_to_func(
+        [](void* context, void* data, int size) {
+            auto* bytes = static_cast<std::vector<std::uint8_t>*>(context);
+            const auto* begin = static_cast<const std::uint8_t*>(data);
+            bytes->insert(bytes->end(), begin, begin + size);
+        },
+        &out, width, height, 4, pixels.data(), 95);
+    return out;
+}
+
 inline std::vector<std::uint8_t> png_bytes(int width, int height) {
     return png_bytes(width, height, gradient_pixels(width, height));
 }

@@ -24,6 +24,48 @@ TEST(Image, DecodesAPngToRgbaTopRowFirst) {
     EXPECT_EQ(image.value->at(4, 2)[2], 7);
 }
 
+TEST(Image, DecodesAJpegToRgba) {
+    std::vector<std::uint8_t> pixels;
+    for (int i = 0; i < 16 * 8; ++i) pixels.insert(pixels.end(), {200, 40, 90, 255});
+    const auto bytes = jpeg_bytes(16, 8, pixels);
+    const auto header = read_image_header(bytes, "photo.jpg");
+    ASSERT_TRUE(header) << header.error;
+    EXPECT_EQ(header.value->width, 16);
+    EXPECT_EQ(header.value->height, 8);
+    const asset_result<rgba_image> image = decode_image(bytes, "photo.jpg");
+    ASSERT_TRUE(image) << image.error;
+    ASSERT_EQ(image.value->pixels.size(), 16u * 8u * 4u);
+    // JPEG is lossy: a flat colour comes back within a few steps.
+    const std::uint8_t* p = image.value->at(9, 5);
+    EXPECT_NEAR(p[0], 200, 6);
+    EXPECT_NEAR(p[1], 40, 6);
+    EXPECT_NEAR(p[2], 90, 6);
+    EXPECT_EQ(p[3], 255);
+}
+
+// stb_image 2.27 (Debian 12) wrote past its tables on such a file (found by fuzz.image_header;
+// tests/fuzz/regressions/image); JPEGs are now decoded by libjpeg-turbo, which refuses it.
+TEST(Image, AJpegHuffmanTableOfMoreThan256CodesIsRefused) {
+    std::vector<std::uint8_t> pixels;
+    for (int i = 0; i < 8 * 8; ++i) pixels.insert(pixels.end(), {10, 20, 30, 255});
+    auto bytes = jpeg_bytes(8, 8, pixels);
+    std::size_t dht = 0;
+    for (std::size_t i = 2; i + 1 < bytes.size(); ++i) {
+        if (bytes[i] == 0xFF && bytes[i + 1] == 0xC4) {
+            dht = i;
+            break;
+        }
+    }
+    ASSERT_NE(dht, 0u) << "the encoder wrote no Huffman table";
+    // Marker (2), length (2), class/id (1), then 16 counts: each now claims 32 codes (512).
+    ASSERT_LT(dht + 21, bytes.size());
+    for (std::size_t i = dht + 5; i < dht + 21; ++i) bytes[i] = 32;
+    const auto image = decode_image(bytes, "hostile.jpg");
+    ASSERT_FALSE(image);
+    EXPECT_EQ(image.error.rfind("'hostile.jpg': ", 0), 0u) << image.error;
+    EXPECT_NE(image.why.find("corrupt or cut short"), std::string::npos) << image.why;
+}
+
 TEST(Image, ReadsTheHeaderWithoutDecoding) {
     const auto bytes = png_bytes(40, 20);
     const auto header = read_image_header(bytes, "h.png");

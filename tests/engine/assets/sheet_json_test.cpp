@@ -25,7 +25,7 @@ sprite_sheet two_frames() {
 TEST(SheetJson, WritesOneFrameALineAndReadsItBack) {
     const std::string text = write_sheet_json(two_frames());
     EXPECT_NE(text.find("\n    {\"name\": \"tank_1\", \"rect\": [16, 0, 16, 16], \"pivot\": [0.25, "
-                        "1.0], \"duration_ms\": 80}"),
+                        "1], \"duration_ms\": 80}"),
               std::string::npos)
         << text;
     const auto read = read_sheet_json(text, "tank.sheet.json");

@@ -1,12 +1,12 @@
 #pragma once
-// Images on the CPU: PNG and JPEG files decoded (stb_image) into RGBA8 pixels, with no
-// OpenGL anywhere, so tests and tools read images without a window. The renderer's
-// texture_cache (render/texture_cache.hpp) uploads what these functions return.
+// Images on the CPU: PNG (stb_image) and JPEG (libjpeg-turbo) files decoded into RGBA8 pixels, with
+// no OpenGL anywhere, so tests and tools read images without a window. The renderer's texture_cache
+// (render/texture_cache.hpp) uploads what these functions return.
 //
 // Hostile files are expected (a PNG claiming 100,000 x 100,000 pixels, a decompression bomb,
-// a truncated file): the header is read with stbi_info before anything is decoded and checked
-// against image_limits, so memory stays bounded whatever the file says. A file that fails
-// gets a message naming it and saying what is wrong; the renderer draws placeholder_image()
+// a truncated file): the header is read (stbi_info, tjDecompressHeader3) before anything is decoded
+// and checked against image_limits, so memory stays bounded whatever the file says. A file that
+// fails gets a message naming it and saying what is wrong; the renderer draws placeholder_image()
 // where it was wanted.
 
 #include <cstddef>
@@ -30,7 +30,7 @@ struct image_limits {
     static constexpr std::size_t max_file_bytes = std::size_t{64} << 20;
 };
 
-/// What an image file says about itself (stbi_info), before decoding.
+/// What an image file says about itself, before decoding.
 struct image_header {
     int width = 0;
     int height = 0;
@@ -52,7 +52,7 @@ struct rgba_image {
     }
 };
 
-/// Reads and checks the header of an image held in memory: a PNG or JPEG stb_image knows,
+/// Reads and checks the header of an image held in memory: a PNG or a JPEG,
 /// within image_limits. `name` is the file's name for the message.
 [[nodiscard]] asset_result<image_header> read_image_header(std::span<const std::uint8_t> bytes,
                                                            std::string_view name);
