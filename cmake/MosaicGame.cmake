@@ -10,7 +10,7 @@
 #
 # The loader refuses a module not built like the host, so the module gets the SDK's NDEBUG
 # whatever this project's build type, the sanitizers of a sanitized SDK (they come with
-# mosaic::ecs), and a warning when the compiler differs from the SDK's.
+# mosaic::ecs), and the configure stops when the compiler (id and version) is not the SDK's.
 #
 # Used in-tree by projects/ and installed with the package (mosaicConfig.cmake includes it).
 function(mosaic_add_game name)
@@ -57,8 +57,15 @@ function(mosaic_add_game name)
     get_target_property(sdk_compiler mosaic::engine MOSAIC_CXX_COMPILER)
     set(this_compiler "${CMAKE_CXX_COMPILER_ID} ${CMAKE_CXX_COMPILER_VERSION}")
     if(sdk_compiler AND NOT sdk_compiler STREQUAL this_compiler)
-        message(WARNING "mosaic_add_game(${name}): Mosaic was built with ${sdk_compiler} and "
-                        "this project uses ${this_compiler}; the module loader refuses modules "
-                        "from another compiler (set CMAKE_CXX_COMPILER to the SDK's)")
+        # Stop here rather than build a module the editor and mosaic-run would not load.
+        get_target_property(sdk_compiler_path mosaic::engine MOSAIC_CXX_COMPILER_PATH)
+        if(NOT sdk_compiler_path)
+            set(sdk_compiler_path "PATH_OF_${sdk_compiler}")
+            string(REPLACE " " "_" sdk_compiler_path "${sdk_compiler_path}")
+        endif()
+        message(FATAL_ERROR "mosaic_add_game(${name}): Mosaic was built with ${sdk_compiler} and "
+                            "this project uses ${this_compiler} (${CMAKE_CXX_COMPILER}): the "
+                            "editor and mosaic-run would not load the module. Configure a fresh "
+                            "build folder with -DCMAKE_CXX_COMPILER=${sdk_compiler_path}")
     endif()
 endfunction()

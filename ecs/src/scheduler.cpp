@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "mosaic/ecs/running_system.hpp"
 #include "mosaic/ecs/worker_pool.hpp"
 
 namespace mosaic {
@@ -105,6 +106,7 @@ std::optional<scheduler::failed_run> scheduler::run_one(world& w, const due_syst
         // A failed check inside the system throws (check_error) instead of aborting the
         // process: it becomes this system's error.
         const check_scope checks;
+        const detail::running_system_scope running(due.sys->name().c_str());  // crash reports
         due.sys->fn_(context);
     } catch (...) {
         failure = failed_run{describe_current_exception(), std::current_exception()};

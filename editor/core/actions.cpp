@@ -12,6 +12,8 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 
+#include "action_checks.hpp"
+#include "copy_names.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
 #include "prefab_overrides.hpp"
@@ -116,12 +118,10 @@ entity create_from_archetype(editor_state& s, const archetype& a) {
     return e;
 }
 
-namespace {
-
 // A member of a prefab instance below its root cannot be deleted (as in Unity): a removed
-// member is no override, so the prefab would bring it back on the next load. False, with the
-// reason in the console, for the first such entity among `entities` (not below another one).
-bool deletable(editor_state& s, std::span<const entity> entities) {
+// member is no override, so the prefab would bring it back on the next load. The reason for
+// the first such entity among `entities` (not below another one).
+std::optional<std::string> why_not_deletable(editor_state& s, std::span<const entity> entities) {
     const world& w = s.world();
     std::unordered_set<entity_index> chosen;
     for (const entity e : entities) chosen.insert(e.index);
@@ -139,11 +139,18 @@ bool deletable(editor_state& s, std::span<const entity> entities) {
         if (below_another) continue;
         const std::optional<linked_instance> inst = linked_instance_of(s, e);
         if (!inst || inst->root == e) continue;
-        s.log().error("Delete " + name_of(w, e) + ": cannot delete a child of a prefab instance (" +
-                      inst->name + "); Unpack it first, or open the prefab to edit it");
-        return false;
+        return name_of(w, e) + " is a child of a prefab instance (" + inst->name +
+               "): Unpack it first, or open the prefab to edit it";
     }
-    return true;
+    return std::nullopt;
+}
+
+namespace {
+
+bool deletable(editor_state& s, std::span<const entity> entities) {
+    std::optional<std::string> why = why_not_deletable(s, entities);
+    if (why) s.log().error("Delete: " + *why);
+    return !why;
 }
 
 }  // namespace
@@ -163,6 +170,11 @@ void delete_entities(editor_state& s, std::span<const entity> entities) {
 }
 
 std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities) {
+    return duplicate_entities(s, entities, nullptr);
+}
+
+std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> entities,
+                                       std::vector<entity>* originals_of_copies) {
     world& w = s.world();
     std::vector<entity> roots;
     for (const entity e : entities) {
@@ -212,9 +224,13 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         }
     }
     std::vector<entity> copied_roots;
+    std::unordered_set<std::string> names = names_in(w);  // the copies' names included
+    const auto taken = [&names](const std::string& name) { return names.contains(name); };
     for (const entity root : roots) {
         const entity copy = copy_of[root.index];
-        w.get_or_add<Name>(copy) = make_name(name_of(w, root) + " (1)");
+        const std::string name = numbered_copy_name(name_of(w, root), taken);
+        names.insert(name);
+        w.get_or_add<Name>(copy) = make_name(name);
         copied_roots.push_back(copy);
     }
     step st{"Duplicate", {}, 0};
@@ -222,6 +238,7 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         st.changes.emplace_back(created(s, copy_of[original.index]));
     s.record(std::move(st));
     s.selection().set(copied_roots);
+    if (originals_of_copies) *originals_of_copies = roots;
     return copied_roots;
 }
 

@@ -13,7 +13,9 @@
 
 #include <mosaic/ecs/view.hpp>
 
+#include "action_checks.hpp"
 #include "actions.hpp"
+#include "archetype_actions.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"
 #include "play_keeps.hpp"
@@ -194,12 +196,18 @@ void add_edit_commands(command_table& t) {
            .help = "Delete the selection",
            .menu = "Edit",
            .order = 130,
-           .enabled = anything_selected,
-           .run = [](command_context& c) {
-               if (auto e = c.need_selection(); !e.empty()) return e;
-               delete_entities(c.state, selected(c));
-               return std::string();
-           }});
+           // Off on a prefab instance's child (the row menu says why in place).
+           .enabled =
+               [](const command_context& c) {
+                   return anything_selected(c) &&
+                          !why_not_deletable(c.state, selected(c)).has_value();
+               },
+           .run =
+               [](command_context& c) {
+                   if (auto e = c.need_selection(); !e.empty()) return e;
+                   delete_entities(c.state, selected(c));
+                   return std::string();
+               }});
     t.add({.id = "edit.rename",
            .label = "Rename",
            .keys = {plain(key::f2)},
@@ -241,6 +249,24 @@ void add_entity_commands(command_table& t) {
                create_entity(c.state, c.args.empty() ? std::string("Entity") : c.args[0]);
                return std::string();
            }});
+    t.add({.id = "entity.create_archetype",
+           .label = "Create Archetype",
+           .verb = "create_archetype",
+           .help = "Save the selected entity's components (not its children) as an archetype "
+                   "that game code and the Project panel spawn",
+           .menu = "Entity",
+           .order = 100,
+           .enabled =
+               [](const command_context& c) {
+                   return editing(c) && c.state.world().alive(c.state.selection().active());
+               },
+           .run =
+               [](command_context& c) {
+                   if (auto e = c.need_selection(); !e.empty()) return e;
+                   return create_archetype(c.state, c.state.selection().active())
+                              ? std::string()
+                              : std::string("create_archetype: not written (see the console)");
+               }});
     t.add({.id = "entity.parent",
            .verb = "parent",
            .usage = "NAME|-",

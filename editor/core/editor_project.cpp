@@ -1,5 +1,8 @@
 // editor_state's project: opening another project, and replacing the game's code in place
 // (hot reload) with the scene, selection, undo history and play state kept.
+#include <chrono>
+#include <cstdio>
+
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
@@ -49,6 +52,7 @@ bool editor_state::reload_code() {
         log_.error("reload: no project is open");
         return false;
     }
+    const auto started = std::chrono::steady_clock::now();
     game_module::load_result next = reload_module(*project_.manifest);
     if (!next.module) {
         log_.error("reload failed, the running code stays: " + next.error);
@@ -56,7 +60,12 @@ bool editor_state::reload_code() {
     }
     if (auto error = trial_registration(next.module->description())) {
         log_.error("reload failed, the running code stays: " + error->to_string());
-        alert("Reload failed", "The new code was not loaded: " + error->to_string());
+        // The registration ran against a trial table: the game still runs the old code (not
+        // the built-ins that registration_error::to_string() speaks of for a first load).
+        alert("Reload failed",
+              "The new code was not loaded; the old code keeps running.\n\n"
+              "project '" +
+                  error->project + "': " + error->step + " failed: " + error->message);
         return false;
     }
     // Let go of the old module here so that it unloads inside replace_code (its types' ids
@@ -107,8 +116,14 @@ bool editor_state::reload_code() {
     if (keeps_dropped) log_.warning("the kept play-mode changes were dropped: the code changed");
     selection().prune(world());
     ++reloads_;
+    const double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
+            .count();
+    char took[32];
+    std::snprintf(took, sizeof took, "%.0f ms", ms);
     log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +
-              " (" + std::to_string(migration.migrated()) + " component values migrated)");
+              " (" + std::to_string(migration.migrated()) + " component values migrated, " + took +
+              ")");
     for (const std::string& line : migration.report()) log_.warning(line);
     if (dropped) {
         log_.warning(std::to_string(dropped) +

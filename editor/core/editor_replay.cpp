@@ -80,8 +80,12 @@ bool editor_state::save_replay(const fs::path& path, std::vector<diagnostic>* er
         if (errors) *errors = p;
         return false;
     }
-    const std::string scene_name =
-        scene_path().empty() ? std::string("untitled") : scene_path().filename().string();
+    // The scene's full path: mosaic-run finds the project above it when the replay is saved
+    // elsewhere (a replay outside its project verifies without --project).
+    std::error_code absolute_ec;
+    const std::string scene_name = scene_path().empty()
+                                       ? std::string("untitled")
+                                       : fs::absolute(scene_path(), absolute_ec).string();
     replay_recorder recorder(scratch, origin_of(*game_, scene_name),
                              replay_settings{.tick_seconds = recording_->tick_seconds()});
     scratch.set_observer(&recorder);

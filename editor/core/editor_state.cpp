@@ -14,6 +14,7 @@
 
 #include "entity_names.hpp"
 #include "replay_session.hpp"
+#include "revived_entities.hpp"
 
 namespace mosaic::editor {
 
@@ -320,6 +321,9 @@ void editor_state::play() {
     game_->sync_settings();
     game_->clock().reset();
     game_->clock().resume();
+    // Every Play starts at tick 0, with interval systems' waits fresh, as `mosaic-run` starts
+    // the same scene: systems (ctx.tick()), the timeline, the recording and replays agree.
+    game_->systems().restore(scheduler_state{0, std::vector<double>(game_->systems().size())});
     mode_ = play_state::playing;
     last_failure_.reset();
     log_.info("play");
@@ -433,13 +437,21 @@ void editor_state::end_step_group() {
 }
 
 bool editor_state::undo() {
-    if (playing() || !active_document().undo(scene())) return false;
+    if (playing()) return false;
+    const revived_entities noted(world());
+    if (!active_document().undo(scene())) return false;
+    if (const std::vector<entity> back = noted.roots(world()); !back.empty())
+        selection().set(back);  // a Delete undone: what it deleted is selected again
     after_files_written();
     return true;
 }
 
 bool editor_state::redo() {
-    if (playing() || !active_document().redo(scene())) return false;
+    if (playing()) return false;
+    const revived_entities noted(world());
+    if (!active_document().redo(scene())) return false;
+    if (const std::vector<entity> back = noted.roots(world()); !back.empty())
+        selection().set(back);  // a Create redone
     after_files_written();
     return true;
 }

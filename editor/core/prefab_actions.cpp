@@ -7,18 +7,18 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/prefab_link.hpp>
+#include <mosaic/engine/scene/prefab_tree.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "actions.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
+#include "file_stem.hpp"
 #include "history.hpp"
 
 namespace mosaic::editor {
 
 namespace fs = std::filesystem;
-
-namespace {
 
 // A file name from an entity name: letters, digits, space, '-' and '_' kept, the rest '_'.
 std::string file_stem(std::string_view name) {
@@ -33,12 +33,44 @@ std::string file_stem(std::string_view name) {
     return out.empty() ? std::string("Prefab") : out;
 }
 
-}  // namespace
-
 fs::path prefab_folder(const editor_state& s) {
     if (s.opened_project().manifest) return s.opened_project().manifest->archetypes_folder();
     return s.project_folder() / "archetypes";
 }
+
+namespace {
+
+/// After Create Prefab, the entities it was made of become an instance of it (as in Unity):
+/// each gets the link to its node, one undo step. A tree that already holds instances of
+/// other prefabs stays as it is (its links are those prefabs'); the Console says so.
+void link_to_new_prefab(editor_state& s, entity root, const fs::path& file) {
+    world& w = s.world();
+    const std::vector<entity> tree = prefab_tree_order(w, root);
+    for (const entity e : tree) {
+        if (w.try_get<PrefabInstance>(e) != nullptr) {
+            s.log().info(
+                "the entities stay unlinked: they hold instances of other prefabs "
+                "(instantiate the new prefab to get a linked copy)");
+            return;
+        }
+    }
+    const std::string relative = s.prefab_links().path_of(file);
+    step st{"Create Prefab " + prefab_name_of(file), {}, 0};
+    const type_id type = type_id_of<PrefabInstance>();
+    for (std::size_t i = 0; i < tree.size(); ++i) {
+        component_change c{tree[i], type, capture_component(w, tree[i], type), {}};
+        PrefabInstance link;
+        const std::size_t n = std::min(relative.size(), sizeof link.prefab.path - 1);
+        std::memcpy(link.prefab.path, relative.data(), n);
+        link.node = static_cast<std::int64_t>(i + 1);
+        w.add_or_replace<PrefabInstance>(tree[i], link);
+        c.after = capture_component(w, tree[i], type);
+        st.changes.emplace_back(std::move(c));
+    }
+    s.record(std::move(st));
+}
+
+}  // namespace
 
 std::optional<fs::path> create_prefab(editor_state& s, entity root) {
     const world& w = s.world();
@@ -64,6 +96,7 @@ std::optional<fs::path> create_prefab(editor_state& s, entity root) {
     s.after_prefab_written(path);
     s.log().info("Created prefab " + path.string() + " (" + std::to_string(made.size()) +
                  (made.size() == 1 ? " entity)" : " entities)"));
+    link_to_new_prefab(s, root, path);
     return path;
 }
 

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <system_error>
 
+#include <mosaic/engine/crash_report.hpp>
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -25,6 +26,18 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view data_suffix = ".scene.bin";
+constexpr std::string_view crash_suffix = ".crash.txt";
+constexpr std::string_view backup_suffix = ".bak";  // what save_scene_file keeps of the last
+
+/// Removes a session's files (those that exist).
+void remove_session_files(const fs::path& folder, const std::string& id) {
+    std::error_code ec;
+    const std::string data = id + std::string(data_suffix);
+    fs::remove(folder / data, ec);
+    fs::remove(folder / (data + std::string(backup_suffix)), ec);
+    fs::remove(folder / (id + ".txt"), ec);
+    fs::remove(folder / (id + std::string(crash_suffix)), ec);
+}
 
 std::string local_time(std::time_t t, const char* format) {
     std::tm tm{};
@@ -115,6 +128,7 @@ autosave::autosave(fs::path folder) : folder_(std::move(folder)) {
     lock_->write("pid=" + std::to_string(::getpid()) + "\nstarted=" + started_ + "\n");
     file_ = folder_ / (id + std::string(data_suffix));
     note_ = folder_ / (id + ".txt");
+    crash_ = folder_ / (id + std::string(crash_suffix));
     claim_crashed_sessions();
 }
 
@@ -155,6 +169,7 @@ void autosave::discard() {
     if (folder_.empty()) return;
     std::error_code ec;
     fs::remove(file_, ec);
+    fs::remove(file_.string() + std::string(backup_suffix), ec);
     fs::remove(note_, ec);
     written_ = false;
 }
@@ -167,14 +182,28 @@ void autosave::claim_crashed_sessions() {
     for (fs::directory_iterator it(folder_, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
         if (name.ends_with(".lock")) leftovers.push_back(it->path());
-        if (!name.ends_with(data_suffix) || it->path() == file_) continue;
-        const std::string id = name.substr(0, name.size() - data_suffix.size());
+        if (it->path() == file_ || it->path() == crash_) continue;
+        const bool data_file = name.ends_with(data_suffix);
+        const bool crash_file = name.ends_with(crash_suffix);
+        if (!data_file && !crash_file) continue;
+        const std::string id =
+            name.substr(0, name.size() - (data_file ? data_suffix : crash_suffix).size());
+        const fs::path data = folder_ / (id + std::string(data_suffix));
+        // A session with both files is offered once, from its scene file.
+        std::error_code exists_ec;
+        if (crash_file && fs::exists(data, exists_ec)) continue;
         // A held lock is a live session (or one another editor is offering): hands off.
         std::optional<file_lock> lock = file_lock::try_lock(folder_ / (id + ".lock"));
         if (!lock) continue;
         std::error_code size_ec;
-        const std::uintmax_t size = fs::file_size(it->path(), size_ec);
+        const std::uintmax_t size = data_file ? fs::file_size(data, size_ec) : 0;
         if (size_ec) {  // recovered or discarded by another editor just now
+            lock->remove_and_unlock();
+            continue;
+        }
+        std::string crash =
+            crash_report::read(folder_ / (id + std::string(crash_suffix))).value_or("");
+        if (!data_file && crash.empty()) {
             lock->remove_and_unlock();
             continue;
         }
@@ -188,15 +217,17 @@ void autosave::claim_crashed_sessions() {
                                      std::chrono::time_point_cast<std::chrono::seconds>(sys)),
                                  "%Y-%m-%d %H:%M");
         }
-        offers_.push_back(
-            {id, it->path(), fs::path(n.scene), n.pid, written, size, std::move(*lock)});
+        offers_.push_back({id, data_file ? data : fs::path(), fs::path(n.scene), n.pid, written,
+                           size, std::move(crash), data_file, std::move(*lock)});
     }
     // Sessions that ended without writing anything left only their lock file: tidy up the
     // free ones (a live session holds its own, and try_lock fails on it).
     for (const fs::path& lock_file : leftovers) {
         const fs::path data =
             lock_file.parent_path() / (lock_file.stem().string() + std::string(data_suffix));
-        if (lock_file == lock_->path() || fs::exists(data, ec)) continue;
+        const fs::path crash =
+            lock_file.parent_path() / (lock_file.stem().string() + std::string(crash_suffix));
+        if (lock_file == lock_->path() || fs::exists(data, ec) || fs::exists(crash, ec)) continue;
         if (std::optional<file_lock> free = file_lock::try_lock(lock_file))
             free->remove_and_unlock();
     }
@@ -224,9 +255,7 @@ bool autosave::recover(std::size_t i, editor_state& s, ui_state& ui) {
 
 void autosave::discard_offer(std::size_t i) {
     recovery_offer& offer = offers_.at(i);
-    std::error_code ec;
-    fs::remove(offer.data, ec);
-    fs::remove(folder_ / (offer.id + ".txt"), ec);
+    remove_session_files(folder_, offer.id);
     offer.lock.remove_and_unlock();
     offers_.erase(offers_.begin() + static_cast<std::ptrdiff_t>(i));
 }
@@ -255,6 +284,12 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
                     offers_.size());
     }
     ImGui::TextDisabled("Recover writes NAME.recovered.scene.bin next to the scene and opens it.");
+    const bool any_crash = std::any_of(offers_.begin(), offers_.end(),
+                                       [](const recovery_offer& o) { return !o.crash.empty(); });
+    if (any_crash) {
+        ImGui::TextUnformatted(
+            "It crashed: the report below says which module and system were running.");
+    }
     ImGui::Spacing();
     enum class choice { none, recover, discard };
     choice chosen = choice::none;
@@ -270,8 +305,9 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            const std::string scene =
+            std::string scene =
                 o.original.empty() ? std::string("Untitled") : display_path(o.original);
+            if (!o.has_scene) scene = "(no unsaved changes)";
             ImGui::TextUnformatted(scene.c_str());
             if (!o.pid.empty() && ImGui::IsItemHovered())
                 ImGui::SetTooltip("editor process %s", o.pid.c_str());
@@ -280,14 +316,32 @@ void autosave::draw_offer(editor_state& s, ui_state& ui) {
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(size_text(o.size).c_str());
             ImGui::TableNextColumn();
-            if (ImGui::Button("Recover")) chosen = choice::recover, which = i;
-            ui.test.record("recovery/Recover/" + std::to_string(i));
-            ImGui::SameLine();
-            if (ImGui::Button("Discard")) chosen = choice::discard, which = i;
+            if (o.has_scene) {
+                if (ImGui::Button("Recover")) chosen = choice::recover, which = i;
+                ui.test.record("recovery/Recover/" + std::to_string(i));
+                ImGui::SameLine();
+            }
+            if (ImGui::Button(o.has_scene ? "Discard" : "Dismiss"))
+                chosen = choice::discard, which = i;
             ui.test.record("recovery/Discard/" + std::to_string(i));
             ImGui::PopID();
         }
         ImGui::EndTable();
+    }
+    for (std::size_t i = 0; i < offers_.size(); ++i) {
+        recovery_offer& o = offers_[i];
+        if (o.crash.empty()) continue;
+        ImGui::PushID(static_cast<int>(i));
+        const std::string title =
+            "Crash report" + (o.pid.empty() ? "" : " (process " + o.pid + ")");
+        if (ImGui::CollapsingHeader(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
+            // Read-only text: selectable and copyable for a bug report.
+            ImGui::InputTextMultiline("##crash", o.crash.data(), o.crash.size() + 1,
+                                      {ImGui::GetFontSize() * 48, ImGui::GetTextLineHeight() * 12},
+                                      ImGuiInputTextFlags_ReadOnly);
+            ui.test.record("recovery/crash/" + std::to_string(i));
+        }
+        ImGui::PopID();
     }
     ImGui::Spacing();
     if (ImGui::Button("Later", {120, 0})) later();

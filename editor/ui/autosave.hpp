@@ -13,6 +13,12 @@
 // unless the user saves over it); Discard deletes it; Later keeps it for the next start.
 // While offering, this editor holds those sessions' locks, so a third editor started
 // meanwhile does not offer them too. A live session's files are never read or removed.
+//
+// A session that crashed (a segfault or an abort in game code) also left ID.crash.txt, the
+// report mosaic/engine/crash_report.hpp wrote (module, system, backtrace): the offer shows it,
+// with or without a scene to recover, and Recover or Discard removes it with the rest. The
+// scene file's own backup (ID.scene.bin.bak, written when the autosave replaced the previous
+// one) goes with the scene file.
 
 #include <cstdint>
 #include <filesystem>
@@ -34,6 +40,8 @@ struct recovery_offer {
     std::string pid;                 // of the process that wrote it ("" when not recorded)
     std::string written;             // "2026-11-24 14:36" (local time of the data file)
     std::uintmax_t size = 0;         // bytes of the data file
+    std::string crash;               // ID.crash.txt: what the process said as it crashed
+    bool has_scene = true;           // false: only a crash report (nothing was unsaved)
     file_lock lock;
 };
 
@@ -61,6 +69,8 @@ public:
 
     /// This session's recovery file (it exists only once written).
     [[nodiscard]] const std::filesystem::path& recovery_file() const noexcept { return file_; }
+    /// Where a crash of this process writes its report (empty: autosave is off).
+    [[nodiscard]] const std::filesystem::path& crash_file() const noexcept { return crash_; }
     [[nodiscard]] bool offering() const noexcept { return !offers_.empty(); }
     [[nodiscard]] const std::vector<recovery_offer>& offers() const noexcept { return offers_; }
     /// Recovers offer `i` into a copy next to its original and opens it; false (and a
@@ -78,6 +88,7 @@ private:
     std::optional<file_lock> lock_;  // this session's: held while the process lives
     std::filesystem::path file_;     // folder_/ID.scene.bin
     std::filesystem::path note_;     // folder_/ID.txt: scene, pid, start time
+    std::filesystem::path crash_;    // folder_/ID.crash.txt: written only by a crash
     std::string started_;
     double last_write_ = -1.0;
     bool written_ = false;

@@ -4,6 +4,7 @@
 
 #include <mosaic/engine/components.hpp>
 
+#include "core/action_checks.hpp"
 #include "core/actions.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
@@ -17,6 +18,16 @@ std::vector<entity> selected(editor_state& s) {
     for (entity e : s.selection().items())
         if (s.world().alive(e)) out.push_back(e);
     return out;
+}
+
+/// Duplicates and tells the hierarchy to show the copies under their originals, in view.
+void post_duplicated(editor_state& s, ui_state& ui, const std::vector<entity>& items) {
+    std::vector<entity> originals;
+    std::vector<entity> copies = duplicate_entities(s, items, &originals);
+    ui.events.post(scene_changed{});
+    if (copies.empty()) return;
+    ui.events.post(reveal_in_hierarchy{copies.front()});
+    ui.events.post(duplicated{std::move(copies), std::move(originals)});
 }
 
 }  // namespace
@@ -34,8 +45,7 @@ void command_redo(editor_state& s, ui_state& ui) {
 void command_duplicate(editor_state& s, ui_state& ui) {
     const std::vector<entity> items = selected(s);
     if (items.empty()) return;
-    (void)duplicate_entities(s, items);
-    ui.events.post(scene_changed{});
+    post_duplicated(s, ui, items);
 }
 
 void command_delete(editor_state& s, ui_state& ui) {
@@ -61,8 +71,7 @@ void command_paste(editor_state& s, ui_state& ui) {
     for (entity e : ui.edit.copied)
         if (s.world().alive(e)) alive.push_back(e);
     if (alive.empty()) return;
-    (void)duplicate_entities(s, alive);
-    ui.events.post(scene_changed{});
+    post_duplicated(s, ui, alive);
 }
 
 void command_create_empty(editor_state& s, ui_state& ui, entity parent) {

@@ -46,9 +46,13 @@ void sample(editor_state& s, field_history_view& view) {
     const field_info& field = info->fields[view.field];
     const std::size_t floats = float_count(field.kind);
     const std::size_t lines = std::min<std::size_t>(floats > 0 ? floats : field.count, 4);
+    view.series_names.clear();
     for (std::size_t element = 0; element < lines; ++element) {
         view.series.push_back(
             s.field_history(view.target, view.component, view.field, max_points, element));
+        const char* letters = field.kind == field_kind::color ? "rgba" : "xyzw";
+        view.series_names.push_back(floats > 0 ? std::string(1, letters[element])
+                                               : "[" + std::to_string(element) + "]");
     }
     if (view.series.front().empty())
         view.error = "The entity has no such value at any recorded tick.";
@@ -73,6 +77,18 @@ value_range range_of(const field_history_view& view) {
     const double pad =
         r.high > r.low ? (r.high - r.low) * 0.08 : std::max(std::abs(r.high) * 0.1, 1.0);
     return {r.low - pad, r.high + pad};
+}
+
+/// Which line is which, in the lines' colours, when there are several (a vector's x and y).
+void draw_legend(ui_state& ui, const field_history_view& view) {
+    if (view.series.size() < 2) return;
+    for (std::size_t k = 0; k < view.series.size() && k < view.series_names.size(); ++k) {
+        if (k > 0) ImGui::SameLine(0, 14);
+        const ImVec4 colour =
+            ImGui::ColorConvertU32ToFloat4(series_colors[k % std::size(series_colors)]);
+        ImGui::TextColored(colour, "-- %s", view.series_names[k].c_str());
+        ui.test.record("field_history/legend/" + view.series_names[k]);
+    }
 }
 
 /// The plot: every series as a line, the tick the world is at as a bar; hovering shows the
@@ -202,7 +218,10 @@ void draw_field_history(editor_state& s, ui_state& ui) {
             ImGui::SameLine();
             ImGui::TextDisabled("(pause to update)");
         }
-        if (view.error.empty()) draw_plot(s, ui, view);
+        if (view.error.empty()) {
+            draw_legend(ui, view);
+            draw_plot(s, ui, view);
+        }
     }
     ImGui::End();
 }

@@ -25,6 +25,7 @@ struct field_history_view {
     std::size_t field = 0;                          // index in the component's fields
     std::string title;                              // "Tank 3 / Health.current"
     std::vector<std::vector<field_sample>> series;  // one per number (vec2: x and y)
+    std::vector<std::string> series_names;          // the legend: "x", "y" / "r".. / "[0]"..
     std::uint64_t first = 0, last = 0;              // the recording's range when sampled
     std::string error;                              // why there is nothing to plot
 };

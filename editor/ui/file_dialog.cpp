@@ -103,6 +103,9 @@ void file_dialog::open(purpose p, const fs::path& folder, const fs::path& file_n
     focus_path_ = true;
     error_.clear();
     chosen_.clear();
+    replace_.clear();
+    replace_confirmed_.clear();
+    ask_replace_ = false;
     std::error_code ec;
     fs::path start = folder.empty() ? fs::current_path(ec) : folder;
     path_[0] = '\0';
@@ -174,6 +177,13 @@ bool file_dialog::submit(const std::string& typed) {
             path += is_replay(purpose_) ? std::string(replay_extension) : ".scene.json";
         if (!fs::is_directory(path.parent_path(), ec)) {
             error_ = "no such folder: " + display_path(path.parent_path());
+            return false;
+        }
+        // Saving over a file asks first (a .bak is kept, but the user should know).
+        if (fs::exists(path, ec) && path != replace_confirmed_) {
+            replace_ = path;
+            ask_replace_ = true;
+            error_.clear();
             return false;
         }
     }
@@ -270,13 +280,44 @@ bool file_dialog::draw(const std::function<void(const std::string&)>& record_ite
     record("file_dialog/accept");
     ImGui::SameLine();
     if (ImGui::Button("Cancel", {100, 0}) ||
-        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        (!replacing() && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))))
         open_ = false;
+    draw_replace_question(record);
     if (!open_) ImGui::CloseCurrentPopup();
     ImGui::EndPopup();
     const bool accepted = accepted_;
     accepted_ = false;
     return accepted;
+}
+
+void file_dialog::draw_replace_question(const std::function<void(const std::string&)>& record) {
+    if (ask_replace_) {
+        ImGui::OpenPopup("Replace file?");
+        ask_replace_ = false;
+    }
+    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
+                            {0.5f, 0.5f});
+    if (!ImGui::BeginPopupModal("Replace file?", nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
+    ImGui::Text("%s already exists.", display_path(replace_.filename()).c_str());
+    ImGui::TextUnformatted("Do you want to replace it?");
+    ImGui::TextDisabled("%s", display_path(replace_.parent_path()).c_str());
+    ImGui::Spacing();
+    if (ImGui::Button("Replace", {110, 0})) {
+        replace_confirmed_ = replace_;
+        ImGui::CloseCurrentPopup();
+        (void)submit(replace_.string());
+        replace_.clear();
+    }
+    record("file_dialog/replace");
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel", {110, 0}) ||
+        ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) {
+        replace_.clear();
+        ImGui::CloseCurrentPopup();
+    }
+    record("file_dialog/replace_cancel");
+    ImGui::EndPopup();
 }
 
 }  // namespace mosaic::editor

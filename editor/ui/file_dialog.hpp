@@ -24,6 +24,8 @@ public:
     void open(purpose p, const std::filesystem::path& folder,
               const std::filesystem::path& file_name = {});
     [[nodiscard]] bool is_open() const noexcept { return open_; }
+    /// A save named an existing file: the dialog asks whether to replace it.
+    [[nodiscard]] bool replacing() const noexcept { return !replace_.empty(); }
     [[nodiscard]] purpose current_purpose() const noexcept { return purpose_; }
     void close() noexcept { open_ = false; }
 
@@ -37,7 +39,8 @@ public:
     /// Keeps the dialog open with `message` under the path field (e.g. the save failed).
     void show_error(std::string message);
     /// What pressing Open / Save with `typed` in the path field does: a folder is entered, a
-    /// good file is chosen (true; the dialog closes), anything else sets error().
+    /// good file is chosen (true; the dialog closes), anything else sets error(). Saving over
+    /// an existing file first asks "Replace?" (false until the user answers Replace).
     bool submit(const std::string& typed);
     [[nodiscard]] const std::string& error() const noexcept { return error_; }
     [[nodiscard]] const std::filesystem::path& folder() const noexcept { return folder_; }
@@ -55,6 +58,8 @@ public:
 private:
     void change_folder(const std::filesystem::path& folder);
     bool submit_project(const std::filesystem::path& path);
+    /// "X already exists. Do you want to replace it?" over the dialog, after a submit().
+    void draw_replace_question(const std::function<void(const std::string&)>& record);
 
     bool open_ = false;
     bool just_opened_ = false;
@@ -66,6 +71,9 @@ private:
     char path_[1024] = {};
     std::string error_;
     std::filesystem::path chosen_;
+    std::filesystem::path replace_;            // an existing file a save asks about
+    std::filesystem::path replace_confirmed_;  // the one the user agreed to replace
+    bool ask_replace_ = false;                 // open the question on the next draw
 };
 
 /// True for NAME.scene.json and NAME.scene.bin.

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <unordered_map>
 
@@ -11,6 +12,7 @@
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/scene/prefab.hpp>
 
+#include "core/action_checks.hpp"
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
 #include "core/play_keeps.hpp"
@@ -71,6 +73,12 @@ void hierarchy_panel::on_event(const panel_event& e, editor_state& s) {
     (void)s;
     if (std::holds_alternative<scene_changed>(e) || std::holds_alternative<scene_opened>(e))
         dirty_ = true;
+    if (std::holds_alternative<scene_opened>(e)) placement_.clear();
+    if (const auto* copied = std::get_if<duplicated>(&e)) {
+        for (std::size_t i = 0; i < copied->copies.size() && i < copied->originals.size(); ++i)
+            placement_.place_below(copied->copies[i], copied->originals[i]);
+        dirty_ = true;
+    }
     if (const auto* reveal = std::get_if<reveal_in_hierarchy>(&e)) scroll_to_ = reveal->e;
     if (const auto* rename = std::get_if<rename_in_hierarchy>(&e)) rename_request_ = rename->e;
 }
@@ -123,6 +131,10 @@ void hierarchy_panel::rebuild(editor_state& s) {
                 children[p.index].push_back(e);
             }
         });
+        if (!placement_.empty()) {
+            placement_.order(roots);
+            for (auto& [parent, list] : children) placement_.order(list);
+        }
         rows_.reserve(roots.size());
         // Depth-first, iteratively (a deep chain must not overflow the stack).
         std::vector<std::pair<entity, std::int32_t>> stack;
@@ -198,7 +210,12 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     const float zone_height = ImGui::GetFrameHeight() * 2.0f;
     ImGui::BeginChild("##rows", {0, dragging ? -zone_height : 0.0f}, false);
     row_height_ = ImGui::GetTextLineHeightWithSpacing();
-    if (dragging) auto_scroll();
+    if (dragging) {
+        auto_scroll();
+    } else {
+        drag_scroll_armed_ = false;
+        drag_started_at_.reset();
+    }
     if (!scroll_to.is_null()) {
         scroll_to_ = null_entity;
         const auto found = std::find(row_entities_.begin(), row_entities_.end(), scroll_to);
@@ -392,6 +409,16 @@ void hierarchy_panel::auto_scroll() {
     const float speed = row_height_ * 30.0f * io.DeltaTime;  // rows per second at the edge
     const float top = io.MousePos.y - min.y;
     const float bottom = min.y + size.y - io.MousePos.y;
+    // A drag that starts near an edge does not scroll at once: the rows shrink to make room
+    // for the root zone when a drag starts, which puts a bottom row at the edge, and the list
+    // would jump under the mouse. It scrolls once the mouse has left the edges or moved a row.
+    const bool at_edge =
+        (top >= -row_height_ && top < edge) || (bottom >= -row_height_ && bottom < edge);
+    if (!drag_scroll_armed_) {
+        if (!drag_started_at_) drag_started_at_ = io.MousePos.y;
+        drag_scroll_armed_ = !at_edge || std::abs(io.MousePos.y - *drag_started_at_) > row_height_;
+        if (!drag_scroll_armed_) return;
+    }
     if (top >= -row_height_ && top < edge) {
         ImGui::SetScrollY(std::max(0.0f, ImGui::GetScrollY() - speed * (1.0f - top / edge)));
     } else if (bottom >= -row_height_ && bottom < edge) {
@@ -451,12 +478,26 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     create_menu_items(s, ui, e);
     ImGui::Separator();
     for (const char* id : {"edit.rename", "edit.duplicate", "edit.delete"})
-        (void)command_menu_item(s, ui, id);
+        (void)command_menu_item(s, ui, id, "hierarchy/menu/");
+    // A prefab instance's child cannot be deleted: the item is off (the command's `enabled`)
+    // and says why, in place.
+    const std::vector<entity> doomed(s.selection().items().begin(), s.selection().items().end());
+    if (const std::optional<std::string> refused = why_not_deletable(s, doomed)) {
+        ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320);
+        ImGui::TextDisabled("%s", refused->c_str());
+        ImGui::PopTextWrapPos();
+        ui.test.record("hierarchy/menu/Delete refused");
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Create Prefab")) command_create_prefab(s, ui, e);
     ui.test.record("hierarchy/menu/Create Prefab");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
+    (void)command_menu_item(s, ui, "entity.create_archetype", "hierarchy/menu/");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Save this entity's components (not its children) as an archetype "
+            "that game code and the Project panel spawn");
     if (s.world().has<PrefabInstance>(e)) {
         if (ImGui::MenuItem("Unpack Prefab")) command_unpack_prefab(s, ui, e);
         ui.test.record("hierarchy/menu/Unpack Prefab");

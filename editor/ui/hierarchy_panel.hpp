@@ -12,15 +12,18 @@
 // rows onto a row to re-parent, onto the empty space below or the "move to the root" zone
 // shown during the drag to move them to the root (the list scrolls near its edges, the
 // dragged rows become the selection); right-click for a context menu; the search field shows
-// a flat list of the entities whose name contains the text (case-insensitive).
+// a flat list of the entities whose name contains the text (case-insensitive). Duplicate
+// (Ctrl+D) shows each copy right under its original, selected and scrolled into view.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_set>
 #include <vector>
 
 #include <mosaic/ecs/entity.hpp>
 
+#include "ui/hierarchy_placement.hpp"
 #include "ui/panel.hpp"
 
 namespace mosaic::editor {
@@ -77,6 +80,7 @@ private:
     void keyboard(editor_state& s, ui_state& ui);
     void reveal(editor_state& s, entity e);
 
+    hierarchy_placement placement_;  // copies shown under their originals
     std::vector<row> rows_;
     std::vector<entity> row_entities_;          // rows_[i].e, for select_range
     std::unordered_set<std::uint64_t> closed_;  // collapsed nodes (entity bits)
@@ -92,6 +96,8 @@ private:
     bool rename_focus_ = false;
     entity pending_click_ = null_entity;  // press on a selected row: select it alone on release
     float row_height_ = 0;
+    bool drag_scroll_armed_ = false;        // the drag may scroll the list (auto_scroll)
+    std::optional<float> drag_started_at_;  // the mouse's y when the drag began
 };
 
 }  // namespace mosaic::editor

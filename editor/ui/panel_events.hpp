@@ -25,6 +25,12 @@ struct scene_changed {};
 struct reveal_in_hierarchy {
     entity e;
 };
+/// Duplicate made `copies[i]` from `originals[i]`: the hierarchy shows each right under its
+/// original.
+struct duplicated {
+    std::vector<entity> copies;
+    std::vector<entity> originals;
+};
 /// Start renaming `e` in the hierarchy (F2, a new entity).
 struct rename_in_hierarchy {
     entity e;
@@ -44,8 +50,9 @@ struct reveal_prefab {
     std::string name;
 };
 
-using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy,
-                                 frame_on_selection, scene_opened, show_panel, reveal_prefab>;
+using panel_event =
+    std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy, frame_on_selection,
+                 scene_opened, show_panel, reveal_prefab, duplicated>;
 
 class event_queue {
 public:

@@ -18,13 +18,23 @@ namespace {
 
 enum class icon { play, pause, step, stop };
 
+/// `c` with its RGB scaled by `f` (lighter above 1).
+ImVec4 scaled(ImVec4 c, float f) {
+    return {std::min(c.x * f, 1.0f), std::min(c.y * f, 1.0f), std::min(c.z * f, 1.0f), c.w};
+}
+
 bool icon_button(const char* id, icon kind, bool highlighted, bool enabled) {
     const ImVec2 size{34, 24};
     ImGui::BeginDisabled(!enabled);
-    if (highlighted)
-        ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_HeaderActive));
+    // Hover lightens and a press darkens the button's own colour, highlighted (Pause while
+    // paused) or not: the theme's hover grey and press blue hardly differ from the highlight.
+    const ImVec4 base =
+        ImGui::GetStyleColorVec4(highlighted ? ImGuiCol_HeaderActive : ImGuiCol_Button);
+    ImGui::PushStyleColor(ImGuiCol_Button, base);
+    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, scaled(base, 1.35f));
+    ImGui::PushStyleColor(ImGuiCol_ButtonActive, scaled(base, 0.65f));
     const bool clicked = ImGui::Button(id, size);
-    if (highlighted) ImGui::PopStyleColor();
+    ImGui::PopStyleColor(3);
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 c{min.x + size.x * 0.5f, min.y + size.y * 0.5f};
     ImDrawList* d = ImGui::GetWindowDrawList();

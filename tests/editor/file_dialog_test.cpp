@@ -118,6 +118,38 @@ TEST_F(FileDialogTest, SaveAsThroughTheDialogWritesTheFile) {
     EXPECT_FALSE(state.dirty());
 }
 
+TEST_F(FileDialogTest, SaveAsOverAnExistingFileAsksFirst) {
+    const fs::path taken = folder_ / "taken.scene.json";
+    std::ofstream(taken) << "the old contents";
+    create_entity(state, "New work");
+    imgui.frames(2);
+    command_save_as(state, ui.state());
+    imgui.frames(2);
+    file_dialog& dialog = ui.state().files.dialog;
+    EXPECT_FALSE(dialog.submit(taken.string())) << "not saved yet: the dialog asks";
+    EXPECT_TRUE(dialog.replacing());
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("file_dialog/replace")) << "the question is shown";
+    imgui.click(at("file_dialog/replace_cancel"));
+    imgui.frames(2);
+    EXPECT_TRUE(state.scene_path().empty()) << "Cancel: nothing saved";
+    EXPECT_TRUE(dialog.is_open()) << "back in the dialog to pick another name";
+    {
+        std::ifstream in(taken);
+        std::string text;
+        std::getline(in, text);
+        EXPECT_EQ(text, "the old contents");
+    }
+
+    EXPECT_FALSE(dialog.submit(taken.string()));
+    imgui.frames(2);
+    imgui.click(at("file_dialog/replace"));
+    imgui.frames(2);
+    EXPECT_EQ(state.scene_path(), taken) << "Replace: saved over it";
+    EXPECT_FALSE(state.dirty());
+    EXPECT_FALSE(state.find_by_name("New work").is_null());
+}
+
 // Typing the path of a broken scene and pressing Enter: the Enter that submits must not also
 // close the error modal that opens on the same frame.
 TEST_F(FileDialogTest, TypedPathAndEnterShowsTheLoadError) {

@@ -237,6 +237,59 @@ TEST_F(HierarchyDragTest, DraggingNearTheBottomEdgeScrollsTheList) {
     imgui.frames(2);
 }
 
+TEST_F(HierarchyDragTest, ADragStartedAtTheBottomOfAListScrolledToTheEndDoesNotJump) {
+    // Scroll to the end with the wheel over the rows.
+    imgui.move_to(at("hierarchy/row/Filler 3"));
+    for (int i = 0; i < 20; ++i) {  // well past the end
+        ImGui::GetIO().MouseWheel = -10.0f;
+        imgui.frame();
+    }
+    ASSERT_TRUE(has_item("hierarchy/row/Filler 299"));
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("hierarchy/row/Filler 290"));
+    const float before = item("hierarchy/row/Filler 290").min.y;
+    start_drag("hierarchy/row/Filler 299");  // the root zone appears under the rows
+    imgui.frames(5);
+    ASSERT_TRUE(has_item("hierarchy/root_zone"));
+    ASSERT_TRUE(has_item("hierarchy/row/Filler 290"));
+    EXPECT_NEAR(item("hierarchy/row/Filler 290").min.y, before, 2.0f)
+        << "the rows moved under the mouse as the drag started";
+    ImGui::GetIO().MouseDown[0] = false;
+    imgui.frames(2);
+}
+
+TEST_F(HierarchyDragTest, CtrlDPutsTheCopyRightUnderItsOriginalSelectedAndInView) {
+    const entity original = state.find_by_name("Filler 250");
+    ASSERT_FALSE(original.is_null());
+    state.selection().select(original);  // picked in the scene view: its row is out of view
+    EXPECT_FALSE(has_item("hierarchy/row/Filler 250"));
+    imgui.tap(key::d, true);
+    imgui.frames(3);
+    const entity copy = state.selection().active();
+    ASSERT_NE(copy, original);
+    EXPECT_STREQ(state.world().get<Name>(copy).value, "Filler 250 (1)");
+    const auto& rows = ui.hierarchy().rows();
+    const auto row =
+        std::find_if(rows.begin(), rows.end(), [&](const auto& r) { return r.e == original; });
+    ASSERT_NE(row, rows.end());
+    ASSERT_NE(row + 1, rows.end());
+    EXPECT_EQ((row + 1)->e, copy) << "right under the original, not at the end";
+    EXPECT_TRUE(has_item("hierarchy/row/Filler 250 (1)")) << "scrolled into view";
+
+    // A second copy of the original goes right under it too; the first copy follows.
+    state.selection().select(original);
+    imgui.tap(key::d, true);
+    imgui.frames(3);
+    const entity second = state.selection().active();
+    EXPECT_STREQ(state.world().get<Name>(second).value, "Filler 250 (2)");
+    const auto& after = ui.hierarchy().rows();
+    const auto at_original =
+        std::find_if(after.begin(), after.end(), [&](const auto& r) { return r.e == original; });
+    ASSERT_LT(at_original + 2, after.end());
+    EXPECT_EQ((at_original + 1)->e, second);
+    EXPECT_EQ((at_original + 2)->e, copy);
+}
+
 TEST_F(HierarchyPanelTest, ASelectedRowStaysHighlightedUnderTheMouse) {
     create_entity(state, "A");
     imgui.frames(3);

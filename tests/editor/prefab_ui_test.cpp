@@ -45,6 +45,24 @@ TEST_F(PrefabUiTest, CreatePrefabInTheRowMenuWritesTheFileAndListsIt) {
     EXPECT_EQ(state.game().prefabs()[0].size(), 3u);  // with its children
 }
 
+TEST_F(PrefabUiTest, CreatePrefabLinksTheSourceAndItsChildCannotBeDeletedWhichTheMenuSays) {
+    imgui.click(at("hierarchy/row/Tank"), 1);
+    imgui.frames(2);
+    imgui.click(at("hierarchy/menu/Create Prefab"));
+    imgui.frames(2);
+    EXPECT_EQ(instances(), 3u) << "the Tank and its children are now an instance of it";
+    EXPECT_EQ(state.selection().active(), hull);
+
+    imgui.click(at("hierarchy/row/Turret"));  // select it, then its menu
+    imgui.click(at("hierarchy/row/Turret"), 1);
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("hierarchy/menu/Delete"));
+    EXPECT_TRUE(has_item("hierarchy/menu/Delete refused")) << "the reason, in the menu";
+    imgui.click(at("hierarchy/menu/Delete"));  // off: nothing happens
+    imgui.frames(2);
+    EXPECT_FALSE(state.find_by_name("Turret").is_null());
+}
+
 TEST_F(PrefabUiTest, DraggingARowOntoTheProjectPanelMakesAPrefab) {
     imgui.drag(at("hierarchy/row/Tank"), at("project/drop"), 12);
     imgui.frames(2);
@@ -58,6 +76,8 @@ TEST_F(PrefabUiTest, DraggingAPrefabIntoTheSceneViewOrTheHierarchyInstantiatesIt
     imgui.frames(2);
     ASSERT_TRUE(has_item("project/prefab/Tank"));
     const std::size_t before = state.world().size();
+    const std::size_t linked = instances();  // the source Tank is an instance of its prefab
+    ASSERT_EQ(linked, 3u);
 
     // Into the scene view: one undo step, the root where it was dropped.
     const item_rect view = item("scene/view");
@@ -65,7 +85,7 @@ TEST_F(PrefabUiTest, DraggingAPrefabIntoTheSceneViewOrTheHierarchyInstantiatesIt
     imgui.drag(at("project/prefab/Tank"), drop, 12);
     imgui.frames(2);
     EXPECT_EQ(state.world().size(), before + 3);
-    EXPECT_EQ(instances(), 3u);
+    EXPECT_EQ(instances(), linked + 3);
     EXPECT_EQ(state.history().undo_label(), "Instantiate Tank");
     const entity placed = state.selection().active();
     ASSERT_TRUE(state.world().alive(placed));
@@ -73,7 +93,7 @@ TEST_F(PrefabUiTest, DraggingAPrefabIntoTheSceneViewOrTheHierarchyInstantiatesIt
     EXPECT_NEAR(state.world().get<Transform>(placed).position.y, 0.0f, 0.5f);
     ASSERT_TRUE(state.undo());
     EXPECT_EQ(state.world().size(), before);
-    EXPECT_EQ(instances(), 0u);
+    EXPECT_EQ(instances(), linked);
 
     // Onto a row of the hierarchy: a child of that row's entity. (Half a second later: two
     // presses on the prefab within the double-click time would also instantiate it.)
@@ -84,7 +104,7 @@ TEST_F(PrefabUiTest, DraggingAPrefabIntoTheSceneViewOrTheHierarchyInstantiatesIt
     const entity child = state.selection().active();
     ASSERT_TRUE(state.world().alive(child));
     EXPECT_EQ(parent_of(state.world(), child), holder);
-    EXPECT_EQ(instances(), 3u);
+    EXPECT_EQ(instances(), linked + 3);
     EXPECT_EQ(state.history().undo_steps(), steps + 1);
 }
 

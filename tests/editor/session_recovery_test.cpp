@@ -1,8 +1,11 @@
 // Two editors at once: each process has its own recovery file, a live session's file is never
 // offered or removed by another editor, and every crashed (SIGKILLed) session is offered.
 // The other editors are forked processes (other_process.hpp) running autosave for real.
+#include <csignal>
 #include <fstream>
 #include <iterator>
+
+#include <mosaic/engine/crash_report.hpp>
 
 #include "../editor_core/other_process.hpp"
 #include "editor_ui_test_support.hpp"
@@ -149,6 +152,71 @@ TEST_F(SessionRecoveryTest, EveryCrashedSessionIsListedAndEachRecoveredOrDiscard
         ++files;
     }
     EXPECT_EQ(files, 1u);
+}
+
+TEST_F(SessionRecoveryTest, ACrashReportIsShownWithTheOfferAndRecoverLeavesNothingBehind) {
+    other_process a([this] {
+        static autosave* session = nullptr;
+        static editor_state* s = nullptr;
+        session = new autosave(folder_ / "recovery");
+        s = new editor_state;
+        create_entity(*s, "Work of A");
+        (void)session->write_now(*s);
+        create_entity(*s, "More work of A");
+        (void)session->write_now(*s);  // the second write keeps a .bak of the first
+        crash_report::install(session->crash_file(), "mosaic-editor");
+        crash_report::set_module("owngame (/tmp/owngame/build/libowngame.so)");
+        return session->recovery_file().string();
+    });
+    const fs::path a_file = a.reply();
+    ASSERT_TRUE(fs::exists(a_file.string() + ".bak")) << "the test needs the backup file";
+    a.kill(SIGSEGV);  // a crash, as a segfault in game code would be
+
+    editor_state s;
+    editor_ui ui(settings_);
+    const std::vector<recovery_offer>& offers = ui.autosaver().offers();
+    ASSERT_EQ(offers.size(), 1u);
+    EXPECT_NE(offers[0].crash.find("mosaic-editor crashed: signal 11 SIGSEGV"), std::string::npos)
+        << offers[0].crash;
+    EXPECT_NE(offers[0].crash.find("module: owngame"), std::string::npos) << offers[0].crash;
+    EXPECT_NE(offers[0].crash.find("backtrace"), std::string::npos) << offers[0].crash;
+    draw(ui, s);
+    EXPECT_TRUE(ui.state().test.items.contains("recovery/crash/0")) << "the report is shown";
+    click(ui, s, "recovery/Recover/0");
+    EXPECT_FALSE(s.find_by_name("More work of A").is_null());
+    imgui.frames(2);
+    imgui.contents = nullptr;
+
+    // The scene, its .bak, the note and the crash report are gone: only this editor's lock,
+    // and the recovered scene now open (an untitled scene has no folder of its own: it is
+    // recovered into the recovery folder).
+    EXPECT_EQ(s.scene_path(), folder_ / "recovery" / "untitled.recovered.scene.bin");
+    std::vector<std::string> left;
+    for (const auto& e : fs::directory_iterator(folder_ / "recovery"))
+        if (e.path() != s.scene_path()) left.push_back(e.path().filename().string());
+    ASSERT_EQ(left.size(), 1u) << left[0] << (left.size() > 1 ? " " + left[1] : "");
+    EXPECT_TRUE(left[0].ends_with(".lock")) << left[0];
+}
+
+TEST_F(SessionRecoveryTest, ACrashWithNothingUnsavedIsStillReported) {
+    other_process a([this] {
+        static autosave* session = nullptr;
+        session = new autosave(folder_ / "recovery");
+        crash_report::install(session->crash_file(), "mosaic-editor");
+        return session->crash_file().string();
+    });
+    a.kill(SIGABRT);
+    editor_state s;
+    editor_ui ui(settings_);
+    ASSERT_EQ(ui.autosaver().offers().size(), 1u);
+    EXPECT_FALSE(ui.autosaver().offers()[0].has_scene);
+    EXPECT_NE(ui.autosaver().offers()[0].crash.find("SIGABRT"), std::string::npos);
+    draw(ui, s);
+    EXPECT_FALSE(ui.state().test.items.contains("recovery/Recover/0")) << "nothing to recover";
+    click(ui, s, "recovery/Discard/0");
+    EXPECT_FALSE(ui.autosaver().offering());
+    imgui.frames(2);
+    imgui.contents = nullptr;
 }
 
 TEST_F(SessionRecoveryTest, LaterKeepsTheFilesForTheNextStart) {

@@ -113,6 +113,8 @@ TEST_F(TimelineTest, PlotHistoryFromAFieldsMenuAndAClickOnThePlotGoesThere) {
     ASSERT_TRUE(view.open);
     EXPECT_NE(view.title.find("Mover / Transform.position"), std::string::npos) << view.title;
     ASSERT_EQ(view.series.size(), 2u) << "x and y";
+    EXPECT_TRUE(has_item("field_history/legend/x")) << "a legend says which line is x";
+    EXPECT_TRUE(has_item("field_history/legend/y"));
     ASSERT_GE(view.series[0].size(), 90u);
     for (const field_sample& p : view.series[0])
         EXPECT_NEAR(p.value, x_after(p.tick), 1e-4) << "tick " << p.tick;

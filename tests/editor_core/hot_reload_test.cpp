@@ -154,6 +154,36 @@ TEST_F(HotReload, AModuleThatFailsToLoadLeavesTheRunningCode) {
     ASSERT_EQ(run(s, "play\npause\nstep 1\nexpect Transform.position 2 0\nstop"), "");
 }
 
+TEST_F(HotReload, TheConsoleGivesTheReloadTime) {
+    editor_state s;
+    make_scene(s);
+    rebuild(2);
+    ASSERT_TRUE(s.reload_code());
+    bool timed = false;
+    for (const auto& line : s.log().lines()) {
+        const std::string& t = line.text;
+        if (t.starts_with("reloaded ") &&
+            t.find(" component values migrated, ") != std::string::npos && t.ends_with(" ms)"))
+            timed = true;
+    }
+    EXPECT_TRUE(timed) << "reloaded ... (N component values migrated, X ms)";
+}
+
+TEST_F(HotReload, ARegistrationThatFailsSaysTheOldCodeKeepsRunning) {
+    editor_state s;
+    make_scene(s);
+    fs::copy_file(mosaic::testing::test_module("broken"), module_,
+                  fs::copy_options::overwrite_existing);
+    s.alerts().clear();
+    EXPECT_FALSE(s.reload_code());
+    ASSERT_FALSE(s.alerts().empty());
+    const std::string& text = s.alerts().back().text;
+    EXPECT_NE(text.find("the old code keeps running"), std::string::npos) << text;
+    EXPECT_NE(text.find("missing config file gears.cfg"), std::string::npos) << text;
+    EXPECT_EQ(text.find("built-in"), std::string::npos) << "not what happened: " << text;
+    EXPECT_EQ(run(s, "expect Mover.speed 2"), "") << "the old code's types are still there";
+}
+
 TEST_F(HotReload, TheOldModuleIsReallyUnloaded) {
     // Its static state counts its loads: a module that stayed in memory would count on.
     const auto loads = [](const loaded_project& p) {

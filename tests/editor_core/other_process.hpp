@@ -40,10 +40,11 @@ public:
     /// What the child's setup returned.
     [[nodiscard]] const std::string& reply() const noexcept { return reply_; }
     [[nodiscard]] pid_t pid() const noexcept { return pid_; }
-    /// kill -9, and wait until it is gone (its locks with it).
-    void kill() {
+    /// kill -9 (or another signal: SIGSEGV for a crash), and wait until it is gone (its locks
+    /// with it).
+    void kill(int signal = SIGKILL) {
         if (pid_ <= 0) return;
-        ::kill(pid_, SIGKILL);
+        ::kill(pid_, signal);
         int status = 0;
         ::waitpid(pid_, &status, 0);
         pid_ = -1;

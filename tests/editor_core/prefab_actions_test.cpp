@@ -10,6 +10,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
@@ -62,12 +63,27 @@ TEST_F(PrefabActions, CreatePrefabWritesTheTreeAndTheProjectListsIt) {
     const auto file = create_prefab(s, hull);
     ASSERT_TRUE(file);
     EXPECT_EQ(*file, folder / "archetypes" / "Tank.prefab.json");
-    EXPECT_EQ(s.history().undo_steps(), steps);  // a file, not a scene change
     const auto loaded = load_prefab_file(*file, s.table());
     ASSERT_TRUE(loaded.ok()) << to_string(loaded.diagnostics);
     EXPECT_EQ(loaded.value->size(), 4u);
     ASSERT_EQ(s.game().prefabs().size(), 1u);
     EXPECT_EQ(s.game().prefabs()[0].name(), "Tank");
+
+    // The source became an instance of the new prefab (as in Unity): linked, no overrides;
+    // one undo step unlinks it (the file stays).
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
+    EXPECT_EQ(s.history().undo_label(), "Create Prefab Tank");
+    const prefab& made = s.game().prefabs()[0];
+    const prefab_instance inst = find_instance(s.world(), hull, made);
+    EXPECT_EQ(inst.root, hull);
+    ASSERT_EQ(inst.members.size(), 4u);
+    for (const entity member : inst.members) EXPECT_FALSE(member.is_null());
+    EXPECT_EQ(inst.members[inst.node_index(s.find_by_name("Barrel"))], s.find_by_name("Barrel"));
+    EXPECT_TRUE(list_overrides(s.world(), inst, made, s.table()).empty());
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(prefab_link_of(s.world(), hull), nullptr);
+    ASSERT_TRUE(s.redo());
+    EXPECT_NE(prefab_link_of(s.world(), hull), nullptr);
 
     // A second one of the same name does not overwrite the first.
     const auto again = create_prefab(s, hull);
@@ -104,7 +120,7 @@ TEST_F(PrefabActions, InstantiateIsOneUndoStepAtTheDropPosition) {
         EXPECT_NE(w.get<EntityId>(e).value, 0u);
         ++linked;
     });
-    EXPECT_EQ(linked, 4);
+    EXPECT_EQ(linked, 8) << "the copy's 4 and the source's 4 (Create Prefab linked them)";
     const entity barrel = s.find_by_name("Barrel");  // the original's or the copy's
     EXPECT_FALSE(barrel.is_null());
 

@@ -92,7 +92,7 @@ TEST_F(EditorReplay, SaveReplayThenOpenReplayPlaysTheRecordedInput) {
     EXPECT_EQ(player_at(s), recorded_end);
 }
 
-// A replay saved in a later Play (the scheduler's ticks go on across Plays) verifies in a
+// A replay saved in a later Play (which starts at tick 0 again) verifies in a
 // fresh game, as `mosaic-run --replay FILE --verify` plays it.
 TEST_F(EditorReplay, AReplayOfASecondPlayVerifiesInAFreshGame) {
     const fs::path file = folder_ / "second.mosaic-replay";
@@ -107,7 +107,10 @@ TEST_F(EditorReplay, AReplayOfASecondPlayVerifiesInAFreshGame) {
     ASSERT_TRUE(s.save_replay(file));
     load_result<replay> saved = load_replay_file(file);
     ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
-    EXPECT_EQ(saved.value->initial.tick, 10u) << "numbered as the editor's game numbered them";
+    EXPECT_EQ(saved.value->initial.tick, 0u) << "every Play starts at tick 0";
+    // Saved outside the project: the scene's full path lets mosaic-run find the project.
+    EXPECT_TRUE(fs::path(saved.value->origin.scene).is_absolute()) << saved.value->origin.scene;
+    EXPECT_TRUE(fs::exists(saved.value->origin.scene)) << saved.value->origin.scene;
 
     game fresh(s.opened_project().module);
     (void)fresh.load_archetypes(s.opened_project().manifest->archetypes_folder());

@@ -261,3 +261,23 @@ TEST(EntityLimit, ActionsThatWouldPassTheLimitChangeNothingAndSaySo) {
     EXPECT_NE(s.log().lines().back().text.find("Duplicate: the scene holds"), std::string::npos)
         << s.log().lines().back().text;
 }
+
+namespace {
+
+TEST(Undo, UndoingADeleteSelectsTheRestoredEntitiesAgain) {
+    mosaic::editor::editor_state s;
+    const mosaic::entity parent = mosaic::editor::create_entity(s, "Hunter");
+    const mosaic::entity child = mosaic::editor::create_entity(s, "Gun", parent);
+    const mosaic::entity other = mosaic::editor::create_entity(s, "Other");
+    const mosaic::entity both[] = {parent, other};
+    s.selection().set(both);
+    mosaic::editor::delete_entities(s, both);
+    EXPECT_TRUE(s.selection().empty());
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(s.selection().size(), 2u) << "the deleted roots, not their children";
+    EXPECT_TRUE(s.selection().contains(parent));
+    EXPECT_TRUE(s.selection().contains(other));
+    EXPECT_FALSE(s.selection().contains(child));
+}
+
+}  // namespace

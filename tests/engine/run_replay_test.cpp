@@ -94,6 +94,23 @@ TEST_F(RunReplay, AnotherModuleVersionWarnsAndVerifyNamesTheDivergence) {
         << r.err;
 }
 
+TEST_F(RunReplay, AReplayWhoseProjectCannotBeFoundSaysToPassProject) {
+    ASSERT_EQ(run({scene_.string(), "--ticks", "60", "--record", replay_.string()}).code, 0);
+    // The scene it names is gone (moved away) and the replay is outside any project.
+    fs::rename(scene_, folder_ / "moved.scene.json");
+    const run_result lost = run({"--verify", replay_.string()});
+    EXPECT_EQ(lost.code, 2) << lost.out << lost.err;
+    EXPECT_NE(lost.err.find("recorded with project 'reload_game', which was not found"),
+              std::string::npos)
+        << lost.err;
+    EXPECT_NE(lost.err.find("pass --project PATH"), std::string::npos) << lost.err;
+    EXPECT_EQ(lost.out.find("diverge"), std::string::npos) << "no false divergence: " << lost.out;
+
+    const run_result found =
+        run({"--verify", replay_.string(), "--project", (folder_ / "reload_v1").string()});
+    EXPECT_EQ(found.code, 0) << found.err;
+}
+
 TEST_F(RunReplay, BadArgumentsAndFiles) {
     EXPECT_EQ(run({"--replay"}).code, 2);
     const run_result ticks = run({"--replay", replay_.string(), "--ticks", "5"});

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <system_error>
 
+#include <mosaic/engine/crash_report.hpp>
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/render/render_target.hpp>
@@ -97,10 +98,14 @@ editor_app::editor_app(const editor_options& options, loaded_project project)
     // Scripted runs neither offer nor write recovery files (they are not the user's work).
     ui_ = std::make_unique<editor_ui>(
         options.settings.empty() ? default_settings_path() : options.settings, fixed_dt_ == 0.0);
+    // A crash in game code leaves a report next to the recovery files (stderr too); the next
+    // start shows it with the offer to recover.
+    crash_report::install(ui_->autosaver().crash_file(), "mosaic-editor");
     last_frame_ = std::chrono::steady_clock::now();
 }
 
 editor_app::~editor_app() {
+    crash_report::uninstall();
     ui_.reset();
     viewport_.reset();    // GL objects go while the context is alive
     glfw_input_.reset();  // puts the backend's callbacks back before it removes them
@@ -149,8 +154,8 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
-    feed_imgui(input_, ImGui::GetIO());
     if (fixed_dt_ > 0) ImGui::GetIO().DeltaTime = static_cast<float>(fixed_dt_);
+    feed_imgui(input_, ImGui::GetIO());
     viewport_->begin_frame();
     ImGui::NewFrame();
     ui_->frame(state_, viewport_.get());

@@ -74,6 +74,8 @@ public:
     [[nodiscard]] editor_state& state() noexcept { return state_; }
     [[nodiscard]] gl_viewport& viewport() noexcept { return *viewport_; }
     [[nodiscard]] editor_ui& ui() noexcept { return *ui_; }
+    /// The window's input as it is queued for the UI (benchmarks send clicks through it).
+    [[nodiscard]] input_queue& input() noexcept { return input_; }
 
 private:
     editor_app(const editor_options& options, loaded_project project);

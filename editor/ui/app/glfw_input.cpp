@@ -47,7 +47,7 @@ void glfw_input::on_mouse_button(GLFWwindow* window, int button, int action, int
     double y = 0.0;
     glfwGetCursorPos(window, &x, &y);
     active->queue_.mouse_button(button, action == GLFW_PRESS,
-                                {static_cast<float>(x), static_cast<float>(y)});
+                                {static_cast<float>(x), static_cast<float>(y)}, glfwGetTime());
 }
 
 void glfw_input::on_refresh(GLFWwindow* window) {

@@ -20,6 +20,13 @@ void feed_imgui(input_queue& queue, ImGuiIO& io) {
     io.KeySuper = queue.key_down(343) || queue.key_down(347);  // GLFW_KEY_LEFT/RIGHT_SUPER
     for (int b = 0; b < IM_ARRAYSIZE(io.MouseDown); ++b) io.MouseDown[b] = queue.button_down(b);
     if (frame.cursor) io.MousePos = {frame.cursor->x, frame.cursor->y};
+    // A press this frame: ImGui counts it as a double-click when the time since the previous
+    // click (io.MouseClickedTime, which it sets to the frame's time) is short enough. Put the
+    // previous click as far back as it really was, by the events' times, not the frames'.
+    for (int b = 0; b < IM_ARRAYSIZE(io.MouseDown) && b < input_queue::button_count; ++b) {
+        const std::optional<double>& interval = frame.press_interval[static_cast<std::size_t>(b)];
+        if (interval) io.MouseClickedTime[b] = ImGui::GetTime() + io.DeltaTime - *interval;
+    }
     for (const unsigned int c : frame.characters) io.AddInputCharacter(c);
 }
 

@@ -9,8 +9,15 @@
 // a second change of a key or button already changed this frame: that event and everything
 // after it wait for the next frame. So a press and release inside one frame become a press
 // this frame and a release the next, and the order of presses across keys is kept (Ctrl is
-// down before P when Ctrl+P is read). Characters (text input) are not state and never wait:
-// every queued character is delivered by the next frame.
+// down before P when Ctrl+P is read). Characters (text input) are queued in the same order:
+// they go with the frame unless a chord (a key pressed with Ctrl, Alt or Super held) was
+// applied before them in it, or a Ctrl/Alt/Super change comes before them, in which case
+// they wait for the next frame (plain typing does not wait behind a letter pressed twice). ImGui
+// reads a frame's characters before its shortcuts, and drops characters typed while Ctrl is down:
+// Ctrl+A then a quickly typed path must select all first and then replace it with the path.
+//
+// Button presses carry the time they happened, so that a double-click is recognised from
+// when the clicks were made, not from when slow frames got round to them (frame.press_interval).
 //
 // No GLFW and no ImGui here (tested directly); app/imgui_input.hpp feeds a frame to ImGui and
 // app/glfw_input.hpp fills the queue from a GLFW window.
@@ -33,8 +40,9 @@ public:
 
     /// A key went down or up (repeats are not transitions: leave them out).
     void key(int code, bool down);
-    /// A mouse button went down or up with the cursor at `cursor` (window coordinates).
-    void mouse_button(int button, bool down, glm::vec2 cursor);
+    /// A mouse button went down or up with the cursor at `cursor` (window coordinates), at
+    /// `seconds` on any steady clock (glfwGetTime()).
+    void mouse_button(int button, bool down, glm::vec2 cursor, double seconds = 0.0);
     /// A character typed (a Unicode code point).
     void character(unsigned int code_point);
 
@@ -44,6 +52,9 @@ public:
         /// Where the cursor was at the last button change applied this frame: a click lands
         /// where it happened even if the cursor has moved on since.
         std::optional<glm::vec2> cursor;
+        /// For a button pressed this frame: seconds since its previous press (as the events'
+        /// times say), to decide a double-click.
+        std::array<std::optional<double>, button_count> press_interval{};
     };
 
     /// Applies this frame's events to the state (at most one change per key and button) and
@@ -56,20 +67,22 @@ public:
     [[nodiscard]] bool button_down(int button) const noexcept {
         return button >= 0 && button < button_count && buttons_[static_cast<std::size_t>(button)];
     }
-    /// Key and button events still waiting for a later frame.
+    /// Key, button and character events still waiting for a later frame.
     [[nodiscard]] std::size_t pending() const noexcept { return events_.size(); }
 
 private:
     struct event {
-        enum class kind : unsigned char { key, button };
+        enum class kind : unsigned char { key, button, character };
         kind what = kind::key;
-        int code = 0;
+        int code = 0;  // key, button or code point
         bool down = false;
         glm::vec2 cursor{0.0f, 0.0f};
+        double seconds = 0.0;
     };
+    [[nodiscard]] bool chord_modifier_down() const noexcept;
 
     std::deque<event> events_;
-    std::vector<unsigned int> characters_;
+    std::array<std::optional<double>, button_count> last_press_{};  // seconds
     std::array<bool, key_count> keys_{};
     std::array<bool, button_count> buttons_{};
 };

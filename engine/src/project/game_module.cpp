@@ -12,6 +12,7 @@
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/ecs/type_id.hpp>
 #include <mosaic/ecs/world.hpp>
+#include <mosaic/engine/crash_report.hpp>
 
 #include "mosaic/engine/display_path.hpp"
 #include "mosaic/engine/project/module_file.hpp"
@@ -171,6 +172,7 @@ game_module::load_result game_module::load(const fs::path& requested) {
                                .summary = module->summary_,
                                .register_components = info->register_components,
                                .register_systems = info->register_systems};
+    crash_report::set_module(module->name_ + " (" + file.string() + ")");
     return {std::move(module), {}};
 }
 

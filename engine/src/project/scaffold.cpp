@@ -97,6 +97,32 @@ std::string default_project_name(const fs::path& folder) {
     return path.filename().string();
 }
 
+namespace detail {
+
+fs::path sdk_editor_program() {
+    std::error_code ec;
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    if (ec || self.empty()) return {};
+    const fs::path bin = self.parent_path();
+    // Installed: bin/mosaic-editor next to bin/mosaic-run. A build tree: editor/ next to the
+    // folder of the program (engine/ for mosaic-run).
+    for (const fs::path& candidate :
+         {bin / "mosaic-editor", bin.parent_path() / "editor" / "mosaic-editor"}) {
+        if (fs::is_regular_file(candidate, ec)) return fs::weakly_canonical(candidate, ec);
+    }
+    return {};
+}
+
+}  // namespace detail
+
+namespace {
+/// How the summary says to run the editor: its full path when known.
+std::string editor_command() {
+    const fs::path editor = detail::sdk_editor_program();
+    return editor.empty() ? std::string("mosaic-editor") : editor.string();
+}
+}  // namespace
+
 new_project_result write_new_project(const fs::path& folder, std::string_view name) {
     new_project_result result;
     const std::string chosen = name.empty() ? default_project_name(folder) : std::string(name);
@@ -114,7 +140,8 @@ new_project_result write_new_project(const fs::path& folder, std::string_view na
 
     std::error_code ec;
     const bool folder_existed = fs::exists(folder, ec);
-    for (const detail::project_file& file : detail::new_project_files(chosen)) {
+    for (const detail::project_file& file :
+         detail::new_project_files(chosen, detail::sdk_editor_program())) {
         if (std::string error = write_text(folder / file.path, file.text); !error.empty()) {
             // Leave nothing half-made: the folder was missing or empty.
             if (folder_existed) {
@@ -143,7 +170,8 @@ std::string new_project_summary(const fs::path& folder, const new_project_result
         "\n"
         "  cmake -B build -DCMAKE_PREFIX_PATH=<sdk> && cmake --build build\n"
         "open it:\n"
-        "  mosaic-editor scenes/main.scene.json\n";
+        "  " +
+        editor_command() + " scenes/main.scene.json\n";
     return text;
 }
 

@@ -120,11 +120,11 @@ game module `build/lib@NAME@.so`.
 ## Open
 
 ```sh
-mosaic-editor scenes/main.scene.json
+@EDITOR@ scenes/main.scene.json
 ```
 
-or `mosaic-editor .` for the project's default scene. Select "Spinner", change its Spin in
-the inspector, press Play.
+or `@EDITOR@ .` for the project's default scene. Select "Spinner", change its Spin in
+the inspector, press Play. @PATH_NOTE@
 
 ## What is here
 
@@ -138,10 +138,16 @@ the inspector, press Play.
 | `CMakeLists.txt` | `find_package(mosaic)` and `mosaic_add_game` |
 )";
 
-constexpr std::string_view gitignore = "build/\n";
+// What the editor writes next to scenes and that is not the project's: the backup a save
+// keeps (NAME.scene.json.bak) and scenes recovered after a crash (NAME.recovered.scene.bin).
+constexpr std::string_view gitignore =
+    "build/\n"
+    "*.bak\n"
+    "*.recovered.scene.bin\n"
+    "*.recovered-*.scene.bin\n";
 
-std::string fill(std::string_view text, std::string_view name) {
-    constexpr std::string_view marker = "@NAME@";
+std::string fill_in(std::string_view text, std::string_view name,
+                    std::string_view marker = "@NAME@") {
     std::string out;
     out.reserve(text.size());
     for (std::size_t at = 0;;) {
@@ -151,6 +157,22 @@ std::string fill(std::string_view text, std::string_view name) {
         out.append(name);
         at = next + marker.size();
     }
+}
+
+/// The README: how to open the project names the editor by its full path when it is known
+/// (the SDK's bin/ need not be on PATH).
+std::string readme(std::string_view name, const std::filesystem::path& editor) {
+    std::string text = fill_in(readme_md, name);
+    if (editor.empty()) {
+        text = fill_in(text, "mosaic-editor", "@EDITOR@");
+        return fill_in(text, "(`mosaic-editor` is in the `bin/` folder of the SDK.)",
+                       "@PATH_NOTE@");
+    }
+    text = fill_in(text, editor.string(), "@EDITOR@");
+    return fill_in(text,
+                   "To type `mosaic-editor` alone, add its folder to PATH: `export PATH=\"" +
+                       editor.parent_path().string() + ":$PATH\"`.",
+                   "@PATH_NOTE@");
 }
 
 Name named(const char* text) {
@@ -187,15 +209,16 @@ std::string main_scene() {
 
 }  // namespace
 
-std::vector<project_file> new_project_files(std::string_view name) {
+std::vector<project_file> new_project_files(std::string_view name,
+                                            const std::filesystem::path& editor) {
     return {
-        {"CMakeLists.txt", fill(cmake_lists, name)},
-        {"components.hpp", fill(components_hpp, name)},
-        {"systems.cpp", fill(systems_cpp, name)},
-        {"register.cpp", fill(register_cpp, name)},
+        {"CMakeLists.txt", fill_in(cmake_lists, name)},
+        {"components.hpp", fill_in(components_hpp, name)},
+        {"systems.cpp", fill_in(systems_cpp, name)},
+        {"register.cpp", fill_in(register_cpp, name)},
         {"scenes/main.scene.json", main_scene()},
-        {"mosaic.project.json", fill(manifest_json, name)},
-        {"README.md", fill(readme_md, name)},
+        {"mosaic.project.json", fill_in(manifest_json, name)},
+        {"README.md", readme(name, editor)},
         {".gitignore", std::string(gitignore)},
     };
 }

@@ -13,7 +13,13 @@ struct project_file {
     std::string text;
 };
 
-/// Every file of a new project named `name` (a valid name: check_project_name).
-[[nodiscard]] std::vector<project_file> new_project_files(std::string_view name);
+/// Every file of a new project named `name` (a valid name: check_project_name). `editor`: the
+/// full path of the SDK's mosaic-editor for the README, or empty when not known.
+[[nodiscard]] std::vector<project_file> new_project_files(std::string_view name,
+                                                          const std::filesystem::path& editor = {});
+
+/// The mosaic-editor of the SDK this program belongs to (next to it in bin/, or in a build
+/// tree's editor/ folder), or empty when there is none.
+[[nodiscard]] std::filesystem::path sdk_editor_program();
 
 }  // namespace mosaic::detail

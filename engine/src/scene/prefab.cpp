@@ -10,6 +10,7 @@
 #include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/hierarchy.hpp"
+#include "mosaic/engine/scene/prefab_tree.hpp"
 
 namespace mosaic {
 
@@ -155,7 +156,7 @@ void prefab::remap(world& w, std::span<const entity> made) const {
     }
 }
 
-prefab make_prefab(std::string name, const world& w, entity root, const component_table& table) {
+std::vector<entity> prefab_tree_order(const world& w, entity root) {
     // The tree depth first, children in scene order (file id): the prefab's ids follow it.
     std::vector<entity> tree;
     std::vector<entity> stack{root};
@@ -172,6 +173,11 @@ prefab make_prefab(std::string name, const world& w, entity root, const componen
         });
         for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(it->second);
     }
+    return tree;
+}
+
+prefab make_prefab(std::string name, const world& w, entity root, const component_table& table) {
+    const std::vector<entity> tree = prefab_tree_order(w, root);
     scene contents;
     world& to = contents.world;
     std::vector<entity> made;

@@ -108,7 +108,12 @@ constexpr const char* help_text =
     "                    mosaic.project.json. By default the project the file belongs to\n"
     "                    (the nearest mosaic.project.json above it), else the engine's\n"
     "                    built-in types only. A project's module that does not load is\n"
-    "                    reported and its components load as unknown.\n"
+    "                    reported and its components load as unknown; playing a scene or\n"
+    "                    a replay then fails (exit status 1) instead of running without\n"
+    "                    the game's systems.\n"
+    "  --crash-file FILE where a crash in game code (segfault, abort) writes its report:\n"
+    "                    the module, the system that was running and a backtrace (the\n"
+    "                    report goes to stderr in any case)\n"
     "  --help            show this text\n"
     "\n"
     "File kinds, by extension:\n"
@@ -716,6 +721,14 @@ int new_project(const command& c, std::ostream& out, std::ostream& err) {
 
 // --- 6. run ----------------------------------------------------------------------------------
 
+bool module_did_not_load(const loaded_project& p, std::ostream& err) {
+    if (!p.manifest || p.manifest->module.empty() || p.module) return false;
+    err << "mosaic-run: " << p.manifest->name
+        << ": the project's module did not load (see above); not running the game without "
+           "its systems\n";
+    return true;
+}
+
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
     try {
         const auto parsed = parse(args);
@@ -759,6 +772,7 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
         err << to_string(project.problems);
         switch (c.what) {
             case command::action::play:
+                if (module_did_not_load(project, err)) return exit_file_error;
                 return play(c, project, out, err);
             case command::action::validate: {
                 component_table table;

@@ -31,6 +31,10 @@
 
 #include <mosaic/engine/scene/scene_file.hpp>
 
+namespace mosaic {
+struct loaded_project;
+}
+
 namespace mosaic::tools {
 
 enum exit_code : int {
@@ -40,6 +44,10 @@ enum exit_code : int {
     exit_conflict = 3,
     exit_diverged = 4,
 };
+
+/// True (and says so on `err`) when `p` names a module that did not load: playing without
+/// it would run the scene with built-in systems only and look like a working game.
+bool module_did_not_load(const loaded_project& p, std::ostream& err);
 
 /// Runs one command line (`args` without the program name). Never throws.
 int run(std::span<const std::string> args, std::ostream& out, std::ostream& err);

@@ -33,7 +33,7 @@ bool has_error(const std::vector<diagnostic>& diagnostics) {
 
 // The project a replay belongs to: --project, else the one above the replay file, else the
 // one above the scene it was recorded from (as given then, or next to the replay).
-loaded_project project_of(const replay_request& request, const replay& r, std::ostream& err) {
+loaded_project project_of(const replay_request& request, const replay& r) {
     if (!request.project.empty()) return load_project(request.project);
     loaded_project p = load_project_of(request.file);
     if (p.manifest || r.origin.scene.empty()) return p;
@@ -43,10 +43,6 @@ loaded_project project_of(const replay_request& request, const replay& r, std::o
         if (!fs::exists(scene, ec)) continue;
         p = load_project_of(scene);
         if (p.manifest) return p;
-    }
-    if (!r.origin.project.empty()) {
-        err << "mosaic-run: warning: " << display_path(request.file) << ": recorded with project '"
-            << r.origin.project << "', which was not found: pass --project PATH\n";
     }
     return p;
 }
@@ -72,12 +68,20 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
     err << to_string(loaded.diagnostics);
     if (!loaded.ok()) return exit_file_error;
     const replay& r = *loaded.value;
-    const loaded_project opened = project_of(request, r, err);
+    const loaded_project opened = project_of(request, r);
     if (!request.project.empty() && !opened.manifest) {
         err << "mosaic-run: --project " << request.project << ": " << to_string(opened.problems);
         return exit_usage;
     }
     err << to_string(opened.problems);
+    // Without the project its systems are missing: the replay would "diverge" at once.
+    if (!opened.manifest && !r.origin.project.empty()) {
+        err << "mosaic-run: " << display_path(request.file) << ": recorded with project '"
+            << r.origin.project
+            << "', which was not found above the replay or its scene: pass --project PATH\n";
+        return exit_usage;
+    }
+    if (module_did_not_load(opened, err)) return exit_file_error;
 
     const unsigned threads = request.threads.value_or(r.settings.threads);
     game g(opened.module, {.threads = threads,

@@ -7,6 +7,8 @@
 //                           hidden window (no swap, no glFinish: CPU time)
 //   hierarchy_rebuild       the hierarchy's rows rebuilt (after a structural change)
 //   editor_play / editor_stop
+//   editor_pause/click      a click on Pause (through the input queue) while the stress
+//                           project plays, until the editor is paused (ms and frames)
 //   editor_frame/window/*   the real mosaic-editor (editor_app) in a visible 1600x900 window,
 //                           the stress project playing: 100,000 sprites, all in the scene
 //                           view. Wall time of whole frames (events, game ticks on the real
@@ -243,8 +245,71 @@ void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
     }
 }
 
+// A click on the toolbar's Pause while the stress scene plays, sent through the window's
+// input queue as GLFW would (press and release together: a quick click inside one frame),
+// until the editor is paused: the wall time and the frames it takes (issue 33: 1.1 s here
+// before). Each iteration resumes first.
+void editor_pause_click(benchmark::State& st) {
+    if (!has_display(st)) return;
+    const std::filesystem::path stress = std::filesystem::path(MOSAIC_PROJECTS_DIR) / "stress";
+    editor_options options;
+    options.project = stress.string();
+    options.scene = stress / "scenes" / "stress.scene.json";
+    options.settings = std::filesystem::temp_directory_path() / "mosaic-editor-bench.ini";
+    options.frames = 0;
+    std::unique_ptr<editor_app> app;
+    try {
+        app = std::make_unique<editor_app>(options);
+    } catch (const platform_error& e) {
+        st.SkipWithError(e.what());
+        return;
+    }
+    app->set_fixed_dt(0.0);
+    editor_state& s = app->state();
+    app->ui().state().test.record_items = true;
+    for (int i = 0; i < 3; ++i) (void)app->render_frame();
+    s.play();
+    for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
+    if (s.world().size() < 100'000) {
+        st.SkipWithError("the stress scene did not spawn its sprites (is sample_stress built?)");
+        return;
+    }
+    const auto& items = app->ui().state().test.items;
+    const auto pause = items.find("toolbar/Pause");
+    if (pause == items.end()) {
+        st.SkipWithError("no toolbar/Pause item recorded");
+        return;
+    }
+    const glm::vec2 at{pause->second.center().x, pause->second.center().y};
+    std::int64_t frames = 0, clicks = 0;
+    double seconds = 0.0;  // the clicks' times: far apart, never a double-click
+    for (auto _ : st) {
+        st.PauseTiming();
+        s.play();  // resumes
+        for (int i = 0; i < 3; ++i) (void)app->render_frame();
+        st.ResumeTiming();
+        seconds += 10.0;
+        app->input().mouse_button(0, true, at, seconds);
+        app->input().mouse_button(0, false, at, seconds + 0.05);
+        int n = 0;
+        while (s.mode() != play_state::paused && n < 20) {
+            (void)app->render_frame();
+            ++n;
+        }
+        frames += n;
+        ++clicks;
+    }
+    st.counters["frames_to_paused"] =
+        clicks > 0 ? static_cast<double>(frames) / static_cast<double>(clicks) : 0.0;
+}
+
 }  // namespace
 
+BENCHMARK(editor_pause_click)
+    ->Name("editor_pause/click")
+    ->UseRealTime()
+    ->Iterations(20)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(editor_frame_headless)->Name("editor_frame/headless")->Unit(benchmark::kMillisecond);
 BENCHMARK(hierarchy_rebuild)->Name("hierarchy_rebuild")->Unit(benchmark::kMillisecond);
 BENCHMARK(editor_frame_gl)->Name("editor_frame/gl")->Unit(benchmark::kMillisecond);

@@ -15,6 +15,7 @@
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "../../../engine/src/project/scaffold_files.hpp"
 namespace mosaic {
 namespace {
 
@@ -74,7 +75,9 @@ TEST_F(Scaffold, TheNameGoesIntoTheCodeTheBuildAndTheManifest) {
     EXPECT_NE(contents_of(p / "register.cpp").find("MOSAIC_GAME_MODULE(\"asteroids\""),
               std::string::npos);
     EXPECT_NE(contents_of(p / "components.hpp").find("namespace asteroids {"), std::string::npos);
-    EXPECT_EQ(contents_of(p / ".gitignore"), "build/\n");
+    EXPECT_EQ(contents_of(p / ".gitignore"),
+              "build/\n*.bak\n*.recovered.scene.bin\n*.recovered-*.scene.bin\n")
+        << "the editor's backups and recovered scenes stay out of git";
     EXPECT_EQ(contents_of(p / "mosaic.project.json"),
               "{\n"
               "  \"name\": \"asteroids\",\n"
@@ -88,6 +91,21 @@ TEST_F(Scaffold, TheNameGoesIntoTheCodeTheBuildAndTheManifest) {
     EXPECT_NE(readme.find("cmake -B build -DCMAKE_PREFIX_PATH=<sdk> && cmake --build build"),
               std::string::npos);
     EXPECT_NE(readme.find("mosaic-editor scenes/main.scene.json"), std::string::npos);
+}
+
+TEST_F(Scaffold, TheReadmeNamesTheSdksEditorByItsFullPath) {
+    const fs::path editor = "/opt/mosaic/bin/mosaic-editor";
+    std::string readme;
+    for (const detail::project_file& f : detail::new_project_files("spin", editor))
+        if (f.path == "README.md") readme = f.text;
+    EXPECT_NE(readme.find("/opt/mosaic/bin/mosaic-editor scenes/main.scene.json"),
+              std::string::npos)
+        << readme;
+    EXPECT_NE(readme.find("export PATH=\"/opt/mosaic/bin:$PATH\""), std::string::npos) << readme;
+    for (const detail::project_file& f : detail::new_project_files("spin"))
+        if (f.path == "README.md") readme = f.text;
+    EXPECT_NE(readme.find("mosaic-editor scenes/main.scene.json"), std::string::npos);
+    EXPECT_NE(readme.find("`bin/` folder of the SDK"), std::string::npos) << readme;
 }
 
 TEST_F(Scaffold, TheSceneLoadsWithTheGamesComponent) {
