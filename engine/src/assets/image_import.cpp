@@ -24,6 +24,13 @@ std::string number_text(float v) {
     return text;
 }
 
+// The member `name` of `object`, or nullptr. Comparing FindMember() with MemberEnd() directly is
+// ambiguous in C++20 for clang (rapidjson's operator!=, reversed): the fuzz build is clang.
+const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
+    const auto it = object.FindMember(name);
+    return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
 }  // namespace
 
 fs::path image_import_file(const fs::path& image) {
@@ -42,14 +49,14 @@ asset_result<image_import> read_image_import(std::string_view text, std::string_
     }
     if (!doc.IsObject()) return result::failure(file, "should hold an object {...}");
     image_import out;
-    if (const auto v = doc.FindMember("version"); v != doc.MemberEnd()) {
-        if (!v->value.IsNumber() || v->value.GetDouble() != 1.0)
+    if (const rapidjson::Value* v = member(doc, "version")) {
+        if (!v->IsNumber() || v->GetDouble() != 1.0)
             return result::failure(file, "version should be 1");
     }
-    if (const auto f = doc.FindMember("filter"); f != doc.MemberEnd()) {
-        const std::string_view name =
-            f->value.IsString() ? std::string_view(f->value.GetString(), f->value.GetStringLength())
-                                : std::string_view();
+    if (const rapidjson::Value* f = member(doc, "filter")) {
+        const std::string_view name = f->IsString()
+                                          ? std::string_view(f->GetString(), f->GetStringLength())
+                                          : std::string_view();
         if (name == "nearest") {
             out.sampling = image_import::filter::nearest;
         } else if (name == "linear") {
@@ -58,18 +65,17 @@ asset_result<image_import> read_image_import(std::string_view text, std::string_
             return result::failure(file, "filter should be \"nearest\" or \"linear\"");
         }
     }
-    if (const auto p = doc.FindMember("pixels_per_unit"); p != doc.MemberEnd()) {
-        const double v = p->value.IsNumber() ? p->value.GetDouble() : -1.0;
+    if (const rapidjson::Value* p = member(doc, "pixels_per_unit")) {
+        const double v = p->IsNumber() ? p->GetDouble() : -1.0;
         if (!std::isfinite(v) || v <= 0.0 || v > 1e6)
             return result::failure(file, "pixels_per_unit should be a number above 0");
         out.pixels_per_unit = static_cast<float>(v);
     }
-    if (const auto p = doc.FindMember("pivot"); p != doc.MemberEnd()) {
-        if (!p->value.IsArray() || p->value.Size() != 2 || !p->value[0].IsNumber() ||
-            !p->value[1].IsNumber())
+    if (const rapidjson::Value* p = member(doc, "pivot")) {
+        if (!p->IsArray() || p->Size() != 2 || !(*p)[0].IsNumber() || !(*p)[1].IsNumber())
             return result::failure(file, "pivot should be [x, y], two numbers");
-        const double x = p->value[0].GetDouble();
-        const double y = p->value[1].GetDouble();
+        const double x = (*p)[0].GetDouble();
+        const double y = (*p)[1].GetDouble();
         if (!std::isfinite(x) || !std::isfinite(y))
             return result::failure(file, "pivot should be two finite numbers");
         out.pivot = {static_cast<float>(x), static_cast<float>(y)};
