@@ -116,7 +116,7 @@ scene level1(const archetype& player_type, const archetype& enemy) {
     world& w = s.world;
 
     add_level_map(w);
-    const entity bridge = make_platform(w, {12.0f, 2.4f}, {15.0f, 2.6f}, true);
+    const entity bridge = make_platform(w, {12.0f, 2.8f}, {15.0f, 2.95f}, true);
     w.add_or_replace<Name>(bridge, named("Bridge (one way)"));
     w.remove<Sprite>(bridge);  // the level's bridge tiles draw it
     add_moving_platform(w);
