@@ -1,12 +1,15 @@
 #pragma once
-// How the editor names an entity on screen: its Name, or "Entity 42" (the slot index) when
-// it has none.
+// How the editor names an entity on screen: its Name, or, when it has none, what it is: a
+// tilemap's chunk is "Tile chunk (32, 0)" (the cell of its first tile; ", layer 1" past the
+// first layer) so the children of a map say which part of it they hold; anything else is
+// "Entity 42" (the slot index).
 
 #include <string>
 #include <string_view>
 
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 
 namespace mosaic::editor {
 
@@ -20,7 +23,14 @@ namespace mosaic::editor {
     if (e.is_null()) return "None";
     if (!w.alive(e)) return "(destroyed)";
     const std::string_view name = entity_name(w, e);
-    return name.empty() ? "Entity " + std::to_string(e.index) : std::string(name);
+    if (!name.empty()) return std::string(name);
+    if (const TileChunk* chunk = w.try_get<TileChunk>(e)) {
+        std::string label =
+            "Tile chunk (" + std::to_string(chunk->x) + ", " + std::to_string(chunk->y) + ")";
+        if (chunk->layer != 0) label += ", layer " + std::to_string(chunk->layer);
+        return label;
+    }
+    return "Entity " + std::to_string(e.index);
 }
 
 /// True when `text` contains `lowered_needle` (already lower-case), ignoring ASCII case.

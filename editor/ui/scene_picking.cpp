@@ -6,8 +6,11 @@
 #include <limits>
 #include <vector>
 
+#include <glm/common.hpp>
+#include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 
 namespace mosaic::editor {
 
@@ -51,6 +54,45 @@ std::optional<pickable_shape> shape_of(const world& w, entity e) {
     return pickable_shape{*p, c->size * p->scale, false, layer};
 }
 
+/// The topmost tile under `point` of any Tilemap: its map entity and the layer the tile is
+/// drawn on (Tilemap.layer + the chunk's layer), as draw_world draws and GPU-picks tiles: a
+/// tile covers its cell of the map, placed, rotated and scaled with the map. Empty cells
+/// and cells outside the map's width and height are not hit.
+struct tile_hit {
+    entity map = null_entity;
+    std::int64_t layer = std::numeric_limits<std::int64_t>::min();
+};
+
+tile_hit pick_tile(const world& w, glm::vec2 point) {
+    tile_hit best;
+    if (w.count<TileChunk>() == 0) return best;
+    w.view<const TileChunk, const Parent>().each(
+        [&](entity chunk, const TileChunk& tiles, const Parent& link) {
+            const entity map = link.entity;
+            if (!w.is_active(chunk) || !w.alive(map) || !w.is_active(map)) return;
+            const Tilemap* info = w.try_get<Tilemap>(map);
+            const std::optional<placement> p = placement_of(w, map);
+            if (info == nullptr || !p) return;
+            const std::int64_t layer = std::int64_t{info->layer} + tiles.layer;
+            if (layer < best.layer) return;
+            const glm::vec2 cell_size = info->tile_size * p->scale;
+            if (cell_size.x == 0.0f || cell_size.y == 0.0f) return;
+            // to_local turns about the map's position: its tile (0, 0) corner.
+            const glm::vec2 cell = glm::floor(to_local(*p, point) / cell_size);
+            if (!(std::abs(cell.x) < 1e9f && std::abs(cell.y) < 1e9f)) return;
+            const auto x = static_cast<std::int64_t>(cell.x);
+            const auto y = static_cast<std::int64_t>(cell.y);
+            if (x < 0 || y < 0 || x >= info->width || y >= info->height) return;
+            const std::int64_t column = x - tiles.x;
+            const std::int64_t row = y - tiles.y;
+            if (column < 0 || row < 0 || column >= tile_chunk_side || row >= tile_chunk_side)
+                return;
+            if (tiles.tiles[row * tile_chunk_side + column] == 0) return;
+            best = {map, layer};
+        });
+    return best;
+}
+
 }  // namespace
 
 std::optional<placement> placement_of(const world& w, entity e) {
@@ -62,8 +104,10 @@ std::optional<placement> placement_of(const world& w, entity e) {
 }
 
 entity pick_entity(const world& w, glm::vec2 point) {
-    entity best = null_entity;
-    std::int64_t best_layer = std::numeric_limits<std::int64_t>::min();
+    // Tiles first: a sprite on the same layer draws over them, so it wins the tie below.
+    const tile_hit tile = pick_tile(w, point);
+    entity best = tile.map;
+    std::int64_t best_layer = tile.layer;
     w.each([&](entity e) {
         const std::optional<pickable_shape> shape = shape_of(w, e);
         if (!shape || shape->layer < best_layer) return;

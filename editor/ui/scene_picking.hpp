@@ -1,8 +1,9 @@
 #pragma once
 // Picking in the scene view, on the CPU: which entity is under a world point. The same rule
 // as draw_world — active entities with an enabled Sprite, placed by their WorldTransform (or
-// Transform) — plus Collider shapes for entities without a sprite; the highest sprite layer
-// wins, as it is drawn on top.
+// Transform) — plus the tiles of Tilemaps (a click on a tile picks its map entity) and
+// Collider shapes for entities without a sprite; the highest sprite layer wins, as it is
+// drawn on top, and a sprite wins over tiles on its own layer.
 
 #include <optional>
 #include <vector>

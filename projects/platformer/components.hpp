@@ -68,4 +68,14 @@ struct Follow {
     float stiffness = 4.0f;  // per second: higher follows tighter
 };
 
+/// Which clip the body's Animator plays, by what the body does (the walk_animation system
+/// switches them): standing, running, in the air. The body's Sprite also faces the way it
+/// last moved (a negative Sprite.size.x mirrors it: the sheets face right).
+struct WalkAnimations {
+    mosaic::asset_path idle{};
+    mosaic::asset_path run{};
+    mosaic::asset_path jump{};
+    float run_above = 0.5f;  // |velocity.x| above this plays `run`
+};
+
 }  // namespace mosaic::platformer

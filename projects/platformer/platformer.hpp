@@ -9,6 +9,8 @@
 //   post_update   -30   stomp             the player lands on an enemy: gone; touched: respawn
 //   post_update    60   respawn           fallen bodies back to their Respawn point
 //   post_update    70   camera_follow     Follow moves the camera after the player
+//   post_update    80   walk_animation    Grounded + velocity -> the Animator's clip (idle,
+//                                         run, jump) and the Sprite's facing
 //
 // Between them the engine's gravity and movement integrate the RigidBody, its hierarchy and
 // collision systems find this tick's contacts.
@@ -35,6 +37,7 @@ system& add_ground_contacts_system(scheduler& s);
 system& add_stomp_system(scheduler& s);
 system& add_respawn_system(scheduler& s);
 system& add_camera_follow_system(scheduler& s);
+system& add_walk_animation_system(scheduler& s);
 
 /// Collider layers: platforms are on 1, bodies (player, enemies) on 2.
 inline constexpr std::uint32_t platform_layer = 1;
@@ -49,6 +52,29 @@ inline constexpr std::uint32_t body_layer = 2;
 [[nodiscard]] archetype enemy_archetype();  // "enemy"
 /// A solid box from `min` to `max`, drawn.
 entity make_platform(world& w, glm::vec2 min, glm::vec2 max, bool one_way = false);
+
+/// The art (assets/, README.md "Art"): sheets, clips and the tileset the samples use.
+inline constexpr const char* player_sheet = "assets/player.json";
+inline constexpr const char* enemy_sheet = "assets/enemy.json";
+inline constexpr const char* level_tileset = "assets/tiles.tileset.json";
+/// Tile numbers of the tileset (its sheet's frame index + 1); the tests check the names.
+namespace tile {
+inline constexpr std::int32_t ground_top_left = 1;
+inline constexpr std::int32_t ground_top = 2;
+inline constexpr std::int32_t ground_top_right = 3;
+inline constexpr std::int32_t brick = 7;
+inline constexpr std::int32_t ground_left = 9;
+inline constexpr std::int32_t ground_middle = 10;
+inline constexpr std::int32_t ground_right = 11;
+inline constexpr std::int32_t bridge = 12;
+inline constexpr std::int32_t bush = 13;
+inline constexpr std::int32_t flowers = 14;
+inline constexpr std::int32_t cloud_left = 15;
+inline constexpr std::int32_t cloud_right = 16;
+}  // namespace tile
+
+/// An asset path field holding `path`.
+[[nodiscard]] mosaic::asset_path asset(const char* path);
 
 /// The player and enemy archetypes and scenes/level1.scene.json.
 [[nodiscard]] projects::sample_files platformer_samples();

@@ -43,6 +43,12 @@ void register_platformer_components(component_table& table) {
         .field("point", &Respawn::point, {.speed = 0.05f})
         .field("fall_limit", &Respawn::fall_limit,
                {.speed = 0.05f, .tooltip = "Sent back when it falls below this height"});
+    table.component<WalkAnimations>("WalkAnimations")
+        .field("idle", &WalkAnimations::idle, {.tooltip = "Clip played standing"})
+        .field("run", &WalkAnimations::run, {.tooltip = "Clip played running"})
+        .field("jump", &WalkAnimations::jump, {.tooltip = "Clip played in the air"})
+        .field("run_above", &WalkAnimations::run_above,
+               {.min = 0, .max = 50, .speed = 0.01f, .tooltip = "Runs above this speed"});
     table.component<Follow>("Follow")
         .field("target", &Follow::target)
         .field("offset", &Follow::offset, {.speed = 0.05f})
@@ -58,6 +64,7 @@ void register_platformer_systems(scheduler& s) {
     add_stomp_system(s);
     add_respawn_system(s);
     add_camera_follow_system(s);
+    add_walk_animation_system(s);
 }
 
 }  // namespace mosaic::platformer

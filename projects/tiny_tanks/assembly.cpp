@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include <glm/trigonometric.hpp>
+#include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/builtin_components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/scene/prefab_link.hpp>
@@ -29,13 +30,19 @@ Name named(const char* text) {
     return n;
 }
 
+mosaic::asset_path asset(const char* path) {
+    mosaic::asset_path a;
+    std::strncpy(a.path, path, sizeof a.path - 1);
+    return a;
+}
+
 namespace {
 
 mosaic::color mix(mosaic::color a, mosaic::color b, float t) {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t, a.a};
 }
 
-constexpr mosaic::color steel{0.22f, 0.23f, 0.25f, 1.0f};
+constexpr mosaic::color white{1.0f, 1.0f, 1.0f, 1.0f};
 
 // A sprite-only part of a tank, child of `parent` at `offset`.
 entity add_part(world& w, entity parent, const char* name, glm::vec2 offset, const Sprite& look) {
@@ -45,6 +52,18 @@ entity add_part(world& w, entity parent, const char* name, glm::vec2 offset, con
     w.add<Sprite>(e, look);
     set_parent(w, e, parent);
     return e;
+}
+
+// A frame of the tanks sheet, `size` world units (32 pixels to the unit), untinted.
+Sprite from_sheet(std::int32_t frame, glm::vec2 size, std::int32_t layer) {
+    return Sprite{
+        .tint = white, .size = size, .texture = asset(tanks_sheet), .layer = layer, .frame = frame};
+}
+
+// A track: its sprite rolls through track_0..2 (an Animator playing the "track" tag).
+void add_track(world& w, entity hull, const char* name, glm::vec2 offset) {
+    const entity e = add_part(w, hull, name, offset, from_sheet(frame::track_0, {1.12f, 0.2f}, 1));
+    w.add<Animator>(e, Animator{.clip = asset(track_clip)});
 }
 
 // The children of `e` (a scan of the Parent links: tanks have a handful of parts).
@@ -82,7 +101,9 @@ prefab tank_prefab() {
     w.add<LeftTrack>(hull);
     w.add<RightTrack>(hull);
     w.add<TankBrain>(hull);
-    w.add<Sprite>(hull, Sprite{.tint = grey, .size = {1.0f, 0.62f}, .layer = 2});
+    Sprite hull_look = from_sheet(frame::hull_tint, {1.0f, 0.62f}, 2);
+    hull_look.tint = grey;  // the team colour replaces it (make_tank, SpawnPoint.tint)
+    w.add<Sprite>(hull, hull_look);
     w.add<Collider>(hull, Collider{.shape = ColliderShape::circle,
                                    .size = {0.5f, 0.5f},
                                    .layer = hull_layer,
@@ -94,17 +115,15 @@ prefab tank_prefab() {
     w.add<Name>(gun, named("Turret"));
     w.add<Transform>(gun, Transform{.position = {-0.06f, 0.0f}});
     w.add<Turret>(gun);
-    w.add<Sprite>(gun,
-                  Sprite{.tint = {0.8f, 0.8f, 0.8f, 1.0f}, .size = {0.42f, 0.42f}, .layer = 4});
+    Sprite turret_look = from_sheet(frame::turret_tint, {0.42f, 0.42f}, 4);
+    turret_look.tint = mix(grey, white, 0.35f);  // paint_parts: the hull's colour, lighter
+    w.add<Sprite>(gun, turret_look);
     w.add<Team>(gun);
     set_parent(w, gun, hull);
     // Longer than the hull, so the gun shows which way the turret points.
-    add_part(w, gun, "Barrel", {0.38f, 0.0f},
-             Sprite{.tint = mix(grey, steel, 0.75f), .size = {0.6f, 0.13f}, .layer = 3});
-    add_part(w, hull, "Left track", {0.0f, 0.34f},
-             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
-    add_part(w, hull, "Right track", {0.0f, -0.34f},
-             Sprite{.tint = steel, .size = {1.12f, 0.2f}, .layer = 1});
+    add_part(w, gun, "Barrel", {0.38f, 0.0f}, from_sheet(frame::barrel, {0.6f, 0.13f}, 3));
+    add_track(w, hull, "Left track", {0.0f, 0.34f});
+    add_track(w, hull, "Right track", {0.0f, -0.34f});
     return make_prefab("tank", w, hull, table);
 }
 
@@ -112,7 +131,7 @@ archetype bullet_archetype() {
     archetype a{"bullet"};
     a.set(Transform{})
         .set(RigidBody{})
-        .set(Sprite{.tint = {1.0f, 0.86f, 0.35f, 1.0f}, .size = {0.2f, 0.2f}, .layer = 5})
+        .set(from_sheet(frame::bullet, {0.2f, 0.2f}, 5))
         .set(Collider{.shape = ColliderShape::circle,
                       .size = {0.1f, 0.1f},
                       .layer = bullet_layer,
@@ -130,10 +149,8 @@ void paint_parts(world& w, entity hull) {
     for (const entity part : children_of(w, hull)) {
         if (!w.has<Turret>(part)) continue;
         w.add_or_replace<Team>(part, team);  // the bullets it fires are the hull's team's
-        if (Sprite* look = w.try_get<Sprite>(part)) look->tint = mix(tint, {1, 1, 1, 1}, 0.35f);
-        for (const entity barrel : children_of(w, part)) {
-            if (Sprite* look = w.try_get<Sprite>(barrel)) look->tint = mix(tint, steel, 0.75f);
-        }
+        // The barrel keeps the sheet's steel; only the turret dome takes the team colour.
+        if (Sprite* look = w.try_get<Sprite>(part)) look->tint = mix(tint, white, 0.35f);
     }
 }
 

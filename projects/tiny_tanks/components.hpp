@@ -71,4 +71,14 @@ struct SpawnPoint {
     mosaic::color tint{1.0f, 1.0f, 1.0f, 1.0f};  // the hull colour of its tanks
 };
 
+/// A team's score, shown by the Text component of the same entity (a HUD label): the
+/// scoreboard system counts the hits of the team's bullets on enemy hulls, and the hulls
+/// they destroyed, and writes "TITLE  hits H  kills K" into the Text.
+struct Score {
+    std::int32_t team = 0;
+    char title[24] = {};  // the team's name on the label
+    std::int32_t hits = 0;
+    std::int32_t kills = 0;
+};
+
 }  // namespace mosaic::tiny_tanks

@@ -80,6 +80,11 @@ void register_tiny_tanks_components(component_table& table) {
         .field("timer", &SpawnPoint::timer,
                {.min = 0, .max = 600, .speed = 0.05f, .tooltip = "Seconds until the next one"})
         .field("tint", &SpawnPoint::tint, {.tooltip = "Hull colour of the tanks it sends"});
+    table.component<Score>("Score")
+        .field("team", &Score::team, {.min = 0, .max = 64, .tooltip = "Counts this team's hits"})
+        .field("title", &Score::title, {.tooltip = "The team's name on the label"})
+        .field("hits", &Score::hits, {.min = 0, .max = 1000000})
+        .field("kills", &Score::kills, {.min = 0, .max = 1000000});
 }
 
 void register_tiny_tanks_systems(scheduler& s) {
@@ -89,6 +94,7 @@ void register_tiny_tanks_systems(scheduler& s) {
     add_tank_contacts_system(s);
     add_wreckage_system(s);
     add_reinforcements_system(s);
+    add_scoreboard_system(s);
 }
 
 }  // namespace mosaic::tiny_tanks

@@ -1,8 +1,10 @@
-// The sample files: the tank prefab, the bullet archetype and scenes/battle.scene.json,
-// built in code (mosaic-make-samples saves them).
+// The sample files: the tank prefab, the bullet archetype and scenes/battle.scene.json (the
+// arena painted as a tilemap, two score labels), built in code (mosaic-make-samples saves them).
 #include <cstdio>
+#include <cstring>
 
 #include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 
 #include "tiny_tanks.hpp"
 
@@ -19,45 +21,85 @@ void name(world& w, entity e, const char* text) {
     w.add_or_replace<Name>(e, named(text));
 }
 
-// A wall from `min` to `max`, drawn and solid.
-void add_wall(world& w, const char* label, glm::vec2 min, glm::vec2 max) {
-    const glm::vec2 half = (max - min) * 0.5f;
+// The arena as a tilemap: floor tiles inside, a ring of wall tiles, crate and wall blocks.
+// Its solid tiles (walls, crates: assets/arena.tileset.json) are the engine's tile colliders,
+// merged into a few boxes; the map's Wall component makes tank_contacts treat them as walls.
+// `half` is the floor's half size; the map is one wall tile larger on every side.
+entity add_arena_map(world& w, glm::vec2 half) {
+    const int width = static_cast<int>(half.x) * 2 + 2;
+    const int height = static_cast<int>(half.y) * 2 + 2;
+    const entity map = w.create();
+    name(w, map, "Arena map");
+    w.add<Transform>(map, Transform{.position = -half - glm::vec2{1.0f, 1.0f}});
+    w.add<Tilemap>(map, Tilemap{.tileset = asset(arena_tileset),
+                                .width = width,
+                                .height = height,
+                                .layer = -10,
+                                .collider_layer = 1,  // walls: hulls (2) and bullets (4) hit it
+                                .collider_mask = 6});
+    w.add<Wall>(map);
+    tile_access tiles(w, map);
+    for (int y = 0; y < height; ++y) {
+        for (int x = 0; x < width; ++x) {
+            const bool edge = x == 0 || y == 0 || x == width - 1 || y == height - 1;
+            // A fixed scatter of the two floor tiles, so the floor does not look tiled.
+            const bool worn = ((x * 7 + y * 13) % 5) == 0;
+            tiles.set(x, y, edge ? tile::wall : (worn ? tile::ground_1 : tile::ground_0));
+        }
+    }
+    // Blocks, in world units from the arena's centre: [min, max) cells.
+    const auto fill = [&](glm::ivec2 min, glm::ivec2 max, std::int32_t t) {
+        for (int y = min.y; y < max.y; ++y) {
+            for (int x = min.x; x < max.x; ++x) {
+                tiles.set(x + static_cast<int>(half.x) + 1, y + static_cast<int>(half.y) + 1, t);
+            }
+        }
+    };
+    fill({-1, -1}, {1, 1}, tile::crate);  // the bunker in the middle
+    fill({-5, 3}, {-4, 6}, tile::wall);   // north-west block
+    fill({4, -6}, {5, -3}, tile::wall);   // south-east block
+    return map;
+}
+
+// A team's score on screen: a Text label the scoreboard system rewrites.
+void add_score_label(world& w, const char* title, std::int32_t team, mosaic::color tint,
+                     glm::vec2 at, TextAlign align) {
     const entity e = w.create();
+    char label[64];
+    std::snprintf(label, sizeof label, "%s score", title);
     name(w, e, label);
-    w.add<Transform>(e, Transform{.position = (min + max) * 0.5f});
-    w.add<Wall>(e);
-    w.add<Collider>(e, Collider{.shape = ColliderShape::box, .size = half, .layer = 1, .mask = 6});
-    w.add<Sprite>(e, Sprite{.tint = {0.47f, 0.44f, 0.4f, 1.0f}, .size = half * 2.0f, .layer = 0});
+    w.add<Transform>(e, Transform{.position = at});
+    Score score{.team = team};
+    std::strncpy(score.title, title, sizeof score.title - 1);
+    Text text{.size = 0.8f, .fill = tint, .align = align, .layer = 20};
+    write_score_text(score, text);
+    w.add<Score>(e, score);
+    w.add<Text>(e, text);
 }
 
 scene battle_scene(const prefab& tank) {
     scene s;
     s.settings.gravity = {0.0f, 0.0f};  // seen from above
     s.settings.background = {0.09f, 0.1f, 0.11f, 1.0f};
-    s.settings.camera_zoom = 0.55f;  // the whole 25 x 17 arena in view
+    s.settings.camera_zoom = 0.48f;  // the whole 26 x 18 arena and the scores in view
     world& w = s.world;
 
     const entity camera = w.create();
     name(w, camera, "Camera");
     w.add<Transform>(camera);
-    w.add<Camera>(camera, Camera{.zoom = 0.55f});
+    w.add<Camera>(camera, Camera{.zoom = 0.48f});
 
     const glm::vec2 half{12.0f, 8.0f};
     const entity arena = w.create();
     name(w, arena, "Arena");
     w.add<Transform>(arena);
     w.add<Arena>(arena, Arena{half});
-    w.add<Sprite>(arena,
-                  Sprite{.tint = {0.24f, 0.29f, 0.2f, 1.0f}, .size = half * 2.0f, .layer = -10});
-
-    const float t = 0.6f;  // wall thickness
-    add_wall(w, "North wall", {-half.x - t, half.y}, {half.x + t, half.y + t});
-    add_wall(w, "South wall", {-half.x - t, -half.y - t}, {half.x + t, -half.y});
-    add_wall(w, "West wall", {-half.x - t, -half.y}, {-half.x, half.y});
-    add_wall(w, "East wall", {half.x, -half.y}, {half.x + t, half.y});
-    add_wall(w, "Bunker", {-1.4f, -0.6f}, {1.4f, 0.6f});
-    add_wall(w, "North-west block", {-5.0f, 2.5f}, {-4.0f, 5.5f});
-    add_wall(w, "South-east block", {4.0f, -5.5f}, {5.0f, -2.5f});
+    add_arena_map(w, half);
+    // Above the north wall (y 8..9): blue's score on the left, red's on the right.
+    add_score_label(w, "Blue", blue_team, {0.55f, 0.75f, 1.0f, 1.0f},
+                    {-half.x - 1.0f, half.y + 1.8f}, TextAlign::left);
+    add_score_label(w, "Red", red_team, {1.0f, 0.6f, 0.5f, 1.0f}, {half.x + 1.0f, half.y + 1.8f},
+                    TextAlign::right);
 
     struct side {
         const char* label;

@@ -8,6 +8,7 @@
 //   update          5   turret          sweeps turrets, counts reloads down, fires bullets
 //   post_update   -40   tank_contacts   pushes hulls out of walls and each other; bullets
 //                                       stop on walls
+//   post_update   -10   scoreboard      hits on enemy hulls -> Score and its Text label
 //   post_update    60   reinforcements  SpawnPoint sends new tanks
 //
 // The engine's movement integrates positions, its collision system finds the contacts, its
@@ -34,6 +35,37 @@ system& add_turret_system(scheduler& s);
 system& add_tank_contacts_system(scheduler& s);
 system& add_wreckage_system(scheduler& s);
 system& add_reinforcements_system(scheduler& s);
+system& add_scoreboard_system(scheduler& s);
+
+/// Writes `score` into its HUD label: "TITLE  hits H  kills K".
+void write_score_text(const Score& score, Text& label);
+
+// --- the art (assets/, README.md "Art") ----------------------------------------------------
+
+/// The sheet every sprite of the battle comes from, and the frames (file order) the prefab,
+/// the bullet and the arena use. The tests check each index against its frame's name.
+inline constexpr const char* tanks_sheet = "assets/tanks.json";
+namespace frame {
+inline constexpr std::int32_t hull_tint = 9;     // light greys: Sprite.tint gives the team colour
+inline constexpr std::int32_t turret_tint = 10;  // likewise
+inline constexpr std::int32_t track_0 = 14;      // the first of track_0..2 (tag "track")
+inline constexpr std::int32_t barrel = 25;
+inline constexpr std::int32_t bullet = 26;
+}  // namespace frame
+/// The arena's tileset (assets/arena.tileset.json: the sheet's frames as tiles, walls and
+/// crates solid); a tile number is the frame's index + 1.
+inline constexpr const char* arena_tileset = "assets/arena.tileset.json";
+namespace tile {
+inline constexpr std::int32_t ground_0 = 31;
+inline constexpr std::int32_t ground_1 = 32;
+inline constexpr std::int32_t wall = 33;
+inline constexpr std::int32_t crate = 34;
+}  // namespace tile
+/// The clip that rolls a track (assets/track_roll.clip.json: the sheet's "track" tag).
+inline constexpr const char* track_clip = "assets/track_roll.clip.json";
+
+/// An asset path field holding `path`.
+[[nodiscard]] mosaic::asset_path asset(const char* path);
 
 // --- building tanks (assembly.cpp) --------------------------------------------------------
 

@@ -4,6 +4,7 @@
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 
 #include "editor_ui_test_support.hpp"
 #include "ui/commands.hpp"
@@ -14,6 +15,27 @@ namespace {
 using namespace mosaic::editor;
 
 class HierarchyPanelTest : public EditorUiTest {};
+
+// A tilemap's tiles live in chunk entities under the map (engine/README.md, "Tilemaps"): the
+// Hierarchy names each by the cell of its first tile (and its layer), not "Entity 7".
+TEST_F(HierarchyPanelTest, TileChunksAreLabelledByWhereTheyAreInTheirMap) {
+    const entity map = create_entity(state, "Level");
+    state.world().add<Tilemap>(map, Tilemap{.width = 64, .height = 32});
+    tile_access tiles(state.world(), map);
+    tiles.set(3, 4, 1);
+    tiles.set(40, 0, 2);
+    tiles.set(0, 0, 3, 1);
+    imgui.frames(3);
+    EXPECT_TRUE(has_item("hierarchy/row/Level"));
+    EXPECT_TRUE(has_item("hierarchy/row/Tile chunk (0, 0)"));
+    EXPECT_TRUE(has_item("hierarchy/row/Tile chunk (32, 0)"));
+    EXPECT_TRUE(has_item("hierarchy/row/Tile chunk (0, 0), layer 1"));
+    for (const auto& row : ui.hierarchy().rows()) {
+        if (row.e == map) continue;
+        EXPECT_FALSE(has_item("hierarchy/row/Entity " + std::to_string(row.e.index)))
+            << "a chunk shows as an unnamed entity";
+    }
+}
 
 TEST_F(HierarchyPanelTest, TheSearchFilterHidesRowsThatDoNotMatch) {
     create_entity(state, "Tank");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
 
 #include "editor_ui_test_support.hpp"
 #include "ui/scene_picking.hpp"
@@ -43,6 +44,35 @@ TEST_F(SceneViewPanelTest, PickingFindsTheTopmostSprite) {
     EXPECT_EQ(pick_entity(state.world(), {-0.4f, 0}), low);
     EXPECT_EQ(pick_entity(state.world(), {0.1f, 0}), high);
     EXPECT_TRUE(pick_entity(state.world(), {5, 5}).is_null());
+}
+
+// A tilemap is picked where it has tiles (as the GPU picks it: its tiles name the map), not
+// in its empty cells nor outside its width and height; a sprite over a tile on the same layer
+// wins, a sprite under the tiles does not; a click in the view selects the map.
+TEST_F(SceneViewPanelTest, ClickingATileSelectsItsTilemap) {
+    const entity map = create_entity(state, "Level");
+    state.world().get<Transform>(map).position = {-2, -1};  // tile (0, 0)'s corner
+    state.world().add<Tilemap>(map, Tilemap{.width = 4, .height = 2, .layer = 1});
+    tile_access tiles(state.world(), map);
+    tiles.set(1, 0, 1);  // the cell from (-1, -1) to (0, 0)
+    tiles.set(3, 1, 2);  // (1, 0) to (2, 1)
+    tiles.set(5, 1, 2);  // outside the map's width: not drawn, not picked
+    world& w = state.world();
+    EXPECT_EQ(pick_entity(w, {-0.5f, -0.5f}), map);
+    EXPECT_EQ(pick_entity(w, {1.5f, 0.5f}), map);
+    EXPECT_TRUE(pick_entity(w, {-1.5f, -0.5f}).is_null());  // an empty cell
+    EXPECT_TRUE(pick_entity(w, {3.5f, 0.5f}).is_null());    // past the width
+    const entity under = sprite_at("Under", {-0.5f, -0.5f}, 0);
+    EXPECT_EQ(pick_entity(w, {-0.5f, -0.4f}), map) << "tiles on layer 1 are drawn over it";
+    const entity over = sprite_at("Over", {1.5f, 0.5f}, 1);
+    EXPECT_EQ(pick_entity(w, {1.5f, 0.5f}), over) << "a sprite on the tiles' layer is on top";
+    EXPECT_NE(under, over);
+
+    state.selection().clear();
+    imgui.frames(3);
+    imgui.click(screen({-0.5f, -0.6f}));
+    EXPECT_EQ(state.selection().active(), map);
+    EXPECT_EQ(state.selection().size(), 1u);
 }
 
 TEST_F(SceneViewPanelTest, ClickSelectsAndCtrlClickAdds) {

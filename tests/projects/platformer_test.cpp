@@ -3,11 +3,18 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
 
+#include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/systems/builtin_systems.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
+#include <mosaic/engine/tilemap/tileset.hpp>
 #include <platformer/platformer.hpp>
 
 #include "project_test_support.hpp"
@@ -347,6 +354,128 @@ TEST(Level1Scene, ThePlayerRunsToTheWallAndJumpsWithTheKeyboard) {
     mosaic::testing::run_ticks(*g, 2);
     EXPECT_GT(w.get<RigidBody>(hero).velocity.y, 0.0f);
     EXPECT_LT(w.get<Transform>(hero).position.x, x0);
+}
+
+// The level is a tilemap: its solid tiles are the engine's tile colliders, the player lands on
+// them (its ground is the map), and the enemy on the brick ledge turns at the ledge's tile
+// edges. Only the one-way bridge and the moving platform are still Platform entities.
+TEST(Level1Scene, TheLevelIsATilemapAndBodiesStandOnItsSolidTiles) {
+    std::vector<diagnostic> diagnostics;
+    auto g =
+        mosaic::testing::start_sample("platformer", "scenes/level1.scene.json", {}, &diagnostics);
+    ASSERT_TRUE(g);
+    EXPECT_TRUE(diagnostics.empty()) << to_string(diagnostics);
+    world& w = g->world();
+    ASSERT_EQ(w.count<Tilemap>(), 1u);
+    entity map;
+    w.view<const Tilemap>().each([&](entity e, const Tilemap&) { map = e; });
+    EXPECT_TRUE(w.has<Platform>(map));
+    EXPECT_EQ(w.count<Platform>(), 3u);  // the map, the bridge, the moving platform
+    std::vector<std::string> warnings;
+    const tileset* set = w.resource<Tilesets>().get(level_tileset, warnings);
+    ASSERT_NE(set, nullptr);
+    for (const auto& [number, name] : {std::pair{tile::ground_top_left, "ground_top_left"},
+                                       {tile::ground_top, "ground_top"},
+                                       {tile::ground_top_right, "ground_top_right"},
+                                       {tile::brick, "brick"},
+                                       {tile::ground_left, "ground_left"},
+                                       {tile::ground_middle, "ground_middle"},
+                                       {tile::ground_right, "ground_right"},
+                                       {tile::bridge, "bridge"},
+                                       {tile::bush, "bush"},
+                                       {tile::flowers, "flowers"},
+                                       {tile::cloud_left, "cloud_left"},
+                                       {tile::cloud_right, "cloud_right"}}) {
+        EXPECT_EQ(set->find(name), number) << name;
+    }
+    const tile_access tiles(w, map);
+    EXPECT_TRUE(set->is_solid(tiles.get(5, 1)));      // ground under the start (x -6, y -1)
+    EXPECT_EQ(tiles.get(20, 1), 0);                   // the gap (x 9)
+    EXPECT_FALSE(set->is_solid(tiles.get(3, 2, 1)));  // a bush: decoration
+
+    entity hero, on_ledge;
+    w.view<const KeyboardControl>().each([&](entity e, const KeyboardControl&) { hero = e; });
+    w.view<const Patrol, const Transform>().each([&](entity e, const Patrol&, const Transform& t) {
+        if (t.position.y > 2.0f) on_ledge = e;
+    });
+    ASSERT_FALSE(on_ledge.is_null());
+    for (int i = 0; i < 600; ++i) {
+        g->tick();
+        const Transform& t = w.get<Transform>(on_ledge);
+        // The ledge's bricks span x 2..6; it turns look_ahead (0.1) before an edge.
+        ASSERT_GE(t.position.x, 2.0f - 0.1f) << "tick " << i;
+        ASSERT_LE(t.position.x, 6.0f + 0.1f) << "tick " << i;
+    }
+    EXPECT_NEAR(w.get<Transform>(on_ledge).position.y, 3.35f, 0.02f);
+    EXPECT_TRUE(w.get<Grounded>(hero).on_ground);
+    EXPECT_EQ(w.get<Grounded>(hero).ground, map);  // it stands on tile colliders
+    EXPECT_NEAR(w.get<Transform>(hero).position.y, 0.5f, 0.02f);
+}
+
+// The player's Animator plays idle standing, run running and jump in the air (the
+// walk_animation system switches the clips), its frames come from the sheet's tags, and the
+// sprite faces the way it runs. The moving platform and the lights play keyframe tracks.
+TEST(Level1Scene, ThePlayerIsAnimatedByStateAndThePlatformSlides) {
+    auto g = mosaic::testing::start_sample("platformer", "scenes/level1.scene.json");
+    ASSERT_TRUE(g);
+    world& w = g->world();
+    entity hero, slider, glow;
+    w.view<const KeyboardControl>().each([&](entity e, const KeyboardControl&) { hero = e; });
+    w.view<const Animator, const Platform>().each(
+        [&](entity e, const Animator&, const Platform&) { slider = e; });
+    w.view<const Animator, const Sprite>().each([&](entity e, const Animator&, const Sprite& s) {
+        if (std::string_view(s.texture.path) == "assets/glow.png") glow = e;
+    });
+    ASSERT_FALSE(slider.is_null());
+    ASSERT_FALSE(glow.is_null());
+    const auto clip = [&] { return std::string(w.get<Animator>(hero).clip.path); };
+    const auto frame = [&] { return w.get<Sprite>(hero).frame; };
+
+    mosaic::testing::run_ticks(*g, 60);  // landed, standing
+    EXPECT_EQ(clip(), "assets/player_idle.clip.json");
+    EXPECT_GE(frame(), 0);  // idle_0..3
+    EXPECT_LE(frame(), 3);
+
+    Input& in = w.resource<Input>();
+    in.set(key::right, true);
+    std::set<std::int32_t> run_frames;
+    for (int i = 0; i < 40; ++i) {
+        g->tick();
+        // From the tick after the switch: the frame of the switching tick is idle's.
+        if (i > 5 && clip() == "assets/player_run.clip.json") run_frames.insert(frame());
+    }
+    EXPECT_EQ(clip(), "assets/player_run.clip.json");
+    EXPECT_GE(run_frames.size(), 4u);  // it runs through run_0..5
+    for (const std::int32_t f : run_frames) EXPECT_TRUE(f >= 4 && f <= 9) << f;
+    EXPECT_GT(w.get<Sprite>(hero).size.x, 0.0f);  // facing right
+
+    in.set(key::right, false);
+    in.set(key::left, true);
+    in.set(key::space, true);
+    mosaic::testing::run_ticks(*g, 25);  // in the air, turned round
+    EXPECT_EQ(clip(), "assets/player_jump.clip.json");
+    EXPECT_TRUE(frame() == 10 || frame() == 11);  // jump_0, jump_1
+    EXPECT_LT(w.get<Sprite>(hero).size.x, 0.0f);  // mirrored: facing left
+    in.set(key::left, false);
+    in.set(key::space, false);
+    mosaic::testing::run_ticks(*g, 120);  // landed and stopped
+    EXPECT_EQ(clip(), "assets/player_idle.clip.json");
+
+    // The moving platform's track ping-pongs its x between 20 and 26; the glow pulses.
+    float low = 1e9f, high = -1e9f, dim = 1.0f, bright = 0.0f;
+    for (int i = 0; i < 400; ++i) {
+        g->tick();
+        low = std::min(low, w.get<Transform>(slider).position.x);
+        high = std::max(high, w.get<Transform>(slider).position.x);
+        dim = std::min(dim, w.get<Sprite>(glow).tint.a);
+        bright = std::max(bright, w.get<Sprite>(glow).tint.a);
+    }
+    EXPECT_NEAR(low, 20.0f, 0.05f);
+    EXPECT_NEAR(high, 26.0f, 0.05f);
+    EXPECT_LT(dim, 0.5f);
+    EXPECT_GT(bright, 0.95f);
+    const std::vector<std::string> log = w.resource<GameLog>().take();
+    EXPECT_TRUE(log.empty()) << log.front();
 }
 
 }  // namespace

@@ -3,13 +3,20 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <fstream>
+#include <iterator>
 #include <map>
 
 #include <glm/geometric.hpp>
 #include <glm/trigonometric.hpp>
+#include <mosaic/engine/animation/animator.hpp>
+#include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/systems/builtin_systems.hpp>
+#include <mosaic/engine/tilemap/tilemap.hpp>
+#include <mosaic/engine/tilemap/tileset.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 #include "project_test_support.hpp"
@@ -368,13 +375,138 @@ TEST(BattleScene, LoadsWithoutWarningsAndStaysBusyFor600Ticks) {
     // bytes: the Determinism tests), so these are exact: a change to steering, aiming, firing,
     // shell hits, damage or the spawners changes at least one. Before, "some damage or a kill"
     // passed for almost any battle, one where no shell ever hit included. Change the numbers
-    // only with a change meant to change the battle, and say so in its commit.
-    EXPECT_EQ(most_bullets, 7u);            // shells in flight at once, at most
-    EXPECT_EQ(destroyed, 2u);               // 2 of the 8 starting tanks were destroyed...
+    // only with a change meant to change the battle, and say so in its commit. (Changed when
+    // the arena became a tilemap: walls one unit thick on whole tiles, a 2 x 2 crate bunker.)
+    EXPECT_EQ(most_bullets, 8u);            // shells in flight at once, at most
+    EXPECT_EQ(destroyed, 1u);               // 1 of the 8 starting tanks was destroyed...
     EXPECT_EQ(alive[1], 4);                 // ...and the spawners (keep_alive 4) refilled
     EXPECT_EQ(alive[2], 4);                 // both teams
-    EXPECT_EQ(moved, 6u);                   // all 6 surviving starters drove off their spot
-    EXPECT_FLOAT_EQ(damage_taken, 120.0f);  // health missing on the living tanks
+    EXPECT_EQ(moved, 7u);                   // all 7 surviving starters drove off their spot
+    EXPECT_FLOAT_EQ(damage_taken, 200.0f);  // health missing on the living tanks
+}
+
+// The art: every sprite of the prefab, the bullet and the arena names a frame of the sheet
+// by index; the frames must be the ones the code means (a regenerated sheet that reorders
+// its frames fails here, not on screen).
+TEST(BattleArt, SpritesAndTilesShowTheFramesTheyMean) {
+    const auto folder = mosaic::testing::projects_folder() / "tiny_tanks";
+    std::ifstream in(folder / tanks_sheet, std::ios::binary);
+    const std::string text{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const asset_result<sprite_sheet> sheet = read_any_sheet_json(text, tanks_sheet);
+    ASSERT_TRUE(sheet) << sheet.error;
+    const auto name_of = [&](std::int32_t frame) {
+        return frame >= 0 && static_cast<std::size_t>(frame) < sheet.value->frames.size()
+                   ? sheet.value->frames[static_cast<std::size_t>(frame)].name
+                   : std::string("(none)");
+    };
+    EXPECT_EQ(name_of(frame::hull_tint), "hull_tint");
+    EXPECT_EQ(name_of(frame::turret_tint), "turret_tint");
+    EXPECT_EQ(name_of(frame::track_0), "track_0");
+    EXPECT_EQ(name_of(frame::barrel), "barrel");
+    EXPECT_EQ(name_of(frame::bullet), "bullet");
+    EXPECT_EQ(name_of(tile::ground_0 - 1), "ground_0");
+    EXPECT_EQ(name_of(tile::ground_1 - 1), "ground_1");
+    EXPECT_EQ(name_of(tile::wall - 1), "wall");
+    EXPECT_EQ(name_of(tile::crate - 1), "crate");
+
+    // Every part of the prefab and the bullet shows a frame of the sheet.
+    const prefab tank = tank_prefab();
+    const world& parts = tank.contents().world;
+    std::size_t drawn = 0;
+    parts.view<const Sprite>().each([&](const Sprite& look) {
+        EXPECT_STREQ(look.texture.path, tanks_sheet);
+        ++drawn;
+    });
+    EXPECT_EQ(drawn, 5u);  // hull, turret, barrel, two tracks
+    EXPECT_STREQ(bullet_archetype().find<Sprite>()->texture.path, tanks_sheet);
+    EXPECT_EQ(bullet_archetype().find<Sprite>()->frame, frame::bullet);
+}
+
+// The arena is a tilemap whose walls and crates are solid tiles: the engine's tile colliders
+// stop tanks there, and the tracks roll (their Animator plays the sheet's "track" tag).
+TEST(BattleScene, TheArenaIsATilemapWithSolidWallsAndTheTracksRoll) {
+    std::vector<diagnostic> diagnostics;
+    auto g =
+        mosaic::testing::start_sample("tiny_tanks", "scenes/battle.scene.json", {}, &diagnostics);
+    ASSERT_TRUE(g);
+    EXPECT_TRUE(diagnostics.empty()) << to_string(diagnostics);
+    world& w = g->world();
+    ASSERT_EQ(w.count<Tilemap>(), 1u);
+    ASSERT_EQ(w.count<Sprite>() - w.count<Damage>(), 8u * 5u);  // only tank parts are sprites
+    entity map;
+    w.view<const Tilemap>().each([&](entity e, const Tilemap&) { map = e; });
+    EXPECT_TRUE(w.has<Wall>(map));
+    const tile_access tiles(w, map);
+    EXPECT_EQ(tiles.get(0, 0), tile::wall);
+    EXPECT_EQ(tiles.get(13, 9), tile::crate);  // the bunker, at the arena's centre
+    std::vector<std::string> warnings;
+    const tileset* set = w.resource<Tilesets>().get(arena_tileset, warnings);
+    ASSERT_NE(set, nullptr) << (warnings.empty() ? "" : warnings.front());
+    EXPECT_TRUE(set->is_solid(tile::wall));
+    EXPECT_TRUE(set->is_solid(tile::crate));
+    EXPECT_FALSE(set->is_solid(tile::ground_0));
+
+    std::map<entity, std::int32_t> first_frame;
+    w.view<const Animator, const Sprite>().each(
+        [&](entity e, const Animator&, const Sprite& look) { first_frame[e] = look.frame; });
+    ASSERT_EQ(first_frame.size(), 16u);  // two tracks on each of the eight tanks
+    std::size_t rolled = 0;              // frames changed, over a tick at a time (a loop is 0.24 s)
+    for (int tick = 0; tick < 60; ++tick) {
+        g->tick();
+        w.view<const Animator, const Sprite>().each(
+            [&](entity e, const Animator&, const Sprite& look) {
+                EXPECT_GE(look.frame, frame::track_0);
+                EXPECT_LE(look.frame, frame::track_0 + 2);
+                if (first_frame.contains(e) && look.frame != first_frame[e]) ++rolled;
+                first_frame[e] = look.frame;
+            });
+    }
+    EXPECT_GT(rolled, 16u * 10u);
+    // No tank left the arena through a wall: the tile colliders held every hull inside.
+    w.view<const Hull, const Transform>().each([](const Hull&, const Transform& t) {
+        EXPECT_LT(std::abs(t.position.x), 12.0f);
+        EXPECT_LT(std::abs(t.position.y), 8.0f);
+    });
+    const std::vector<std::string> log = w.resource<GameLog>().take();
+    EXPECT_TRUE(log.empty()) << log.front();
+}
+
+// The score on screen: a bullet of one team hitting a hull of the other adds a hit to that
+// team's Score and rewrites its Text label; the hit that destroys the hull adds a kill.
+using Scoreboard = fixture;
+TEST_F(Scoreboard, AHitOnAnEnemyTankChangesTheScoreText) {
+    add_scoreboard_system(s);
+    add_damage_system(s);
+    const entity label = w.create();
+    Score blue{.team = 1};
+    std::strcpy(blue.title, "Blue");
+    w.add<Score>(label, blue);
+    w.add<Text>(label);
+    const entity red_label = w.create();
+    w.add<Score>(red_label, Score{.team = 2});
+    w.add<Text>(red_label);
+
+    const entity target = hull({0, 0}, 0, 0, 0);
+    w.get<Team>(target).id = 2;
+    w.get<Health>(target).current = 30.0f;
+    const auto shoot = [&](std::int32_t team) {
+        const entity b = spawn(w, bullet_archetype());
+        w.get<Team>(b).id = team;
+        w.resource<Contacts>().list = {
+            contact{.a = b, .b = target, .normal = {1, 0}, .depth = 0.1f}};
+        s.tick(w, dt);
+    };
+    s.tick(w, dt);
+    EXPECT_STREQ(w.get<Text>(label).text, "Blue  hits 0  kills 0");
+    shoot(1);
+    EXPECT_STREQ(w.get<Text>(label).text, "Blue  hits 1  kills 0");
+    EXPECT_EQ(w.get<Score>(red_label).hits, 0);
+    shoot(2);  // no friendly fire, no score
+    EXPECT_EQ(w.get<Score>(red_label).hits, 0);
+    EXPECT_STREQ(w.get<Text>(label).text, "Blue  hits 1  kills 0");
+    shoot(1);  // 30 - 20 - 20: destroyed
+    EXPECT_STREQ(w.get<Text>(label).text, "Blue  hits 2  kills 1");
+    EXPECT_FALSE(w.alive(target));
 }
 
 }  // namespace
