@@ -143,4 +143,9 @@ void Tilesets::forget(std::string_view path) {
     ++generation_;
 }
 
+bool is_tileset_path(std::string_view path) noexcept {
+    constexpr std::string_view suffix = ".tileset.json";
+    return path.size() > suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+}
+
 }  // namespace mosaic

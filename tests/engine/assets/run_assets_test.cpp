@@ -87,5 +87,55 @@ TEST(RunAssets, BrokenAssetsSayWhyAndExitOne) {
               std::string::npos);
 }
 
+// Clips and tilesets name their sheet relative to the project folder (the folder holding
+// mosaic.project.json above them); they used to be read as sprite sheets ("frames is missing").
+TEST(RunAssets, ValidatesClipsAndTilesetsAgainstTheirSheet) {
+    const auto project = asset_temp_folder();
+    write_text(project / "mosaic.project.json", R"({"name": "t", "module": ""})");
+    std::filesystem::create_directories(project / "art");
+    write_bytes(project / "art/tiles.png", png_bytes(32, 16));
+    write_text(project / "art/tiles.sheet.json",
+               R"({"version": 1, "image": "tiles.png", "frames": [
+                   {"name": "ground", "rect": [0, 0, 16, 16]}, {"name": "bush", "rect": [16, 0, 16, 16]}],
+                   "tags": [{"name": "all", "from": 0, "to": 1}]})");
+    write_text(
+        project / "art/level.tileset.json",
+        R"({"version": 1, "sheet": "art/tiles.sheet.json", "tiles": {"ground": {"solid": true}}})");
+    write_text(
+        project / "art/sway.clip.json",
+        R"({"version": 1, "wrap": "ping_pong", "sprite": {"sheet": "art/tiles.sheet.json", "tag": "all"}})");
+    write_text(project / "art/pulse.clip.json", R"({"version": 1, "length": 2, "wrap": "loop",
+                   "tracks": [{"component": "Sprite", "field": "tint", "element": "a",
+                               "keys": [[0, 0.5], [1, 1], [2, 0.5]]}]})");
+
+    const validated tiles = validate(project / "art/level.tileset.json");
+    EXPECT_EQ(tiles.code, 0) << tiles.err;
+    EXPECT_NE(tiles.out.find("tileset of art/tiles.sheet.json, 2 tiles, 1 solid"),
+              std::string::npos)
+        << tiles.out;
+    const validated sway = validate(project / "art/sway.clip.json");
+    EXPECT_EQ(sway.code, 0) << sway.err;
+    EXPECT_NE(sway.out.find("animation clip"), std::string::npos) << sway.out;
+    EXPECT_NE(sway.out.find("ping-pong"), std::string::npos) << sway.out;
+    const validated pulse = validate(project / "art/pulse.clip.json");
+    EXPECT_EQ(pulse.code, 0) << pulse.err;
+    EXPECT_NE(pulse.out.find("animation clip, 2 s, loop, 1 tracks (3 keys), 0 events"),
+              std::string::npos)
+        << pulse.out;
+    EXPECT_NE(pulse.out.find("Sprite.tint.a: 3 keys"), std::string::npos) << pulse.out;
+
+    // Broken: a tag the sheet does not have, a sheet that is not there.
+    write_text(project / "art/bad.clip.json",
+               R"({"version": 1, "sprite": {"sheet": "art/tiles.sheet.json", "tag": "jump"}})");
+    const validated bad = validate(project / "art/bad.clip.json");
+    EXPECT_EQ(bad.code, 1);
+    EXPECT_NE(bad.err.find("jump"), std::string::npos) << bad.err;
+    write_text(project / "art/lost.tileset.json",
+               R"({"version": 1, "sheet": "art/gone.sheet.json"})");
+    const validated lost = validate(project / "art/lost.tileset.json");
+    EXPECT_EQ(lost.code, 1);
+    EXPECT_NE(lost.err.find("gone.sheet.json"), std::string::npos) << lost.err;
+}
+
 }  // namespace
 }  // namespace mosaic::testing

@@ -53,6 +53,9 @@ struct tileset {
 [[nodiscard]] asset_result<tileset> read_tileset_json(std::string_view text, std::string_view file,
                                                       const clip_sheet_source& sheets);
 
+/// True for "*.tileset.json" file names.
+[[nodiscard]] bool is_tileset_path(std::string_view path) noexcept;
+
 /// The tilesets a world uses (a resource, like AnimationClips: a cache of files, not saved).
 class Tilesets {
 public:
