@@ -524,7 +524,7 @@ void asset_grid::draw_rename_modal(editor_state& s) {
 }
 
 void asset_grid::check_outside(editor_state& s) {
-    outside_ = check_outside_renames(s);
+    outside_ = check_outside_renames(s, /*log=*/false);  // the app said it in the Console
 }
 
 void asset_grid::draw_outside_window(editor_state& s, ui_state& ui) {
