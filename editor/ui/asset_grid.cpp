@@ -442,7 +442,7 @@ void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer
         ImGui::TextDisabled(search_[0] != '\0' ? "(no file matches)" : "(empty folder)");
     ImGui::EndChild();
     draw_import_window(s, ui);
-    draw_rename_modal(s);
+    draw_rename_modal(s, ui);
     draw_outside_window(s, ui);
 }
 
@@ -482,7 +482,7 @@ void asset_grid::drop_into_folder(editor_state& s, const std::string& folder) {
     if (to != path) (void)rename(s, path, to);
 }
 
-void asset_grid::draw_rename_modal(editor_state& s) {
+void asset_grid::draw_rename_modal(editor_state& s, ui_state& ui) {
     if (rename_requested_) {
         rename_requested_ = false;
         const std::string name = fs::path(rename_asset_).filename().string();
@@ -499,6 +499,7 @@ void asset_grid::draw_rename_modal(editor_state& s) {
     const bool enter =
         ImGui::InputText("##rename_name", rename_name_, sizeof rename_name_,
                          ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    ui.test.record("rename/name");
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
         "Every scene, prefab, archetype, clip, sheet and tileset naming it is updated, and the "
@@ -506,7 +507,9 @@ void asset_grid::draw_rename_modal(editor_state& s) {
     ImGui::PopStyleColor();
     if (!rename_error_.empty()) ImGui::TextColored(colors::error, "%s", rename_error_.c_str());
     bool close = false;
-    if (ImGui::Button("Rename") || enter) {
+    const bool clicked = ImGui::Button("Rename");
+    ui.test.record("rename/Rename");
+    if (clicked || enter) {
         const std::string typed = rename_name_;
         const std::string folder = asset_browser::parent_folder(rename_asset_);
         const std::string to =

@@ -96,7 +96,7 @@ private:
     void draw_import_window(editor_state& s, ui_state& ui);
     void open_import(editor_state& s, const asset_entry& e);
     /// Rename... : the modal with the file's name.
-    void draw_rename_modal(editor_state& s);
+    void draw_rename_modal(editor_state& s, ui_state& ui);
     /// The moves found by check_outside, with Fix references and Dismiss.
     void draw_outside_window(editor_state& s, ui_state& ui);
     /// A file dragged onto a folder (a tile, the path bar): moved into it.
