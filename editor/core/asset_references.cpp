@@ -131,15 +131,15 @@ std::string relative_from(std::string_view folder, std::string_view target) {
 
 }  // namespace
 
-json_rewrite rewrite_json_references(std::string_view text, const asset_move& move,
-                                     std::string_view file_from, std::string_view file_to,
-                                     bool sheet) {
+namespace {
+
+/// Calls `f(key, depth, value)` for every string value of `text` (not keys: `key` is the key
+/// it is the value of, "" in an array) and puts what `f` returns in its place.
+template <class F>
+json_rewrite rewrite_json_strings(std::string_view text, F&& f) {
     json_rewrite out;
-    const std::string folder_before = folder_of(file_from);
-    const std::string folder_after = folder_of(file_to);
     // Only the string tokens matter: outside them, the one character that starts something
-    // to look at is '"'. Keys are strings followed by ':'; the key of a value is remembered
-    // for the sheet's "image".
+    // to look at is '"'. Keys are strings followed by ':'.
     std::string key;
     std::size_t copied = 0;  // text[0, copied) is in out.text
     int depth = 0;
@@ -174,22 +174,7 @@ json_rewrite rewrite_json_references(std::string_view text, const asset_move& mo
         if (is_key) {
             key = value;
         } else {
-            std::optional<std::string> replacement;
-            if (sheet && key == "image" && !value.empty()) {
-                // Relative to the sheet: the picture it names, seen from where the sheet is now.
-                const std::string names = resolve_in(folder_before, value);
-                if (names != move.from && folder_before == folder_after) {
-                    key.clear();
-                    i = end;
-                    continue;
-                }
-                const std::string target = names == move.from ? move.to : names;
-                const std::string written = relative_from(folder_after, target);
-                if (written != value) replacement = written;
-            } else if (value == move.from) {
-                replacement = move.to;
-            }
-            if (replacement) {
+            if (const std::optional<std::string> replacement = f(key, depth, value)) {
                 out.text.append(text.substr(copied, i + 1 - copied));
                 out.text += encode_json_string(*replacement);
                 copied = end;
@@ -207,6 +192,37 @@ json_rewrite rewrite_json_references(std::string_view text, const asset_move& mo
     }
     out.text.append(text.substr(copied));
     return out;
+}
+
+}  // namespace
+
+json_rewrite rewrite_json_references(std::string_view text, const asset_move& move,
+                                     std::string_view file_from, std::string_view file_to,
+                                     bool sheet) {
+    const std::string folder_before = folder_of(file_from);
+    const std::string folder_after = folder_of(file_to);
+    return rewrite_json_strings(text, [&](const std::string& key, int, const std::string& value) {
+        std::optional<std::string> replacement;
+        if (sheet && key == "image" && !value.empty()) {
+            // Relative to the sheet: the picture it names, seen from where the sheet is now.
+            const std::string names = resolve_in(folder_before, value);
+            if (names != move.from && folder_before == folder_after) return replacement;
+            const std::string target = names == move.from ? move.to : names;
+            const std::string written = relative_from(folder_after, target);
+            if (written != value) replacement = written;
+        } else if (value == move.from) {
+            replacement = move.to;
+        }
+        return replacement;
+    });
+}
+
+json_rewrite rewrite_json_name(std::string_view text, std::string_view from, std::string_view to) {
+    return rewrite_json_strings(
+        text, [&](const std::string& key, int depth, const std::string& value) {
+            return depth == 1 && key == "name" && value == from ? std::optional<std::string>(to)
+                                                                : std::nullopt;
+        });
 }
 
 // --- 2. components and scenes in memory ------------------------------------------------------

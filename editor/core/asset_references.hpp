@@ -54,6 +54,11 @@ struct json_rewrite {
                                                    std::string_view file_from,
                                                    std::string_view file_to, bool sheet = false);
 
+/// Rewrites the top-level "name" of a prefab or archetype file (`text`) from `from` to `to`:
+/// the editor finds them by name, which is their file's (Tank.prefab.json is "Tank").
+[[nodiscard]] json_rewrite rewrite_json_name(std::string_view text, std::string_view from,
+                                             std::string_view to);
+
 /// Rewrites `from` into `to` in the asset fields of the component value `value` of `info`;
 /// returns how many fields changed (a path that would not fit the field is left alone).
 std::size_t rewrite_component_bytes(const component_info& info, void* value,

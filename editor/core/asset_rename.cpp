@@ -3,6 +3,7 @@
 
 #include <system_error>
 
+#include <mosaic/engine/scene/atomic_file.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "command_table.hpp"
@@ -47,6 +48,28 @@ void rewrite_open_state(editor_state& s, const asset_move& move, rename_result& 
         s.prefab_links().clear();
         s.after_prefab_written(s.project_folder() / move.to);
     }
+}
+
+/// "Tank" for archetypes/Tank.prefab.json, "" for a file that is neither prefab nor archetype.
+std::string name_of_named_file(const std::string& relative) {
+    const std::string file = fs::path(relative).filename().string();
+    for (const std::string_view suffix : {".prefab.json", ".archetype.json"})
+        if (file.size() > suffix.size() && file.ends_with(suffix))
+            return file.substr(0, file.size() - suffix.size());
+    return {};
+}
+
+/// A prefab or archetype is found by its name, its file's: the "name" in the file follows.
+void rename_named_file(editor_state& s, const asset_move& move, const fs::path& target) {
+    const std::string from = name_of_named_file(move.from);
+    const std::string to = name_of_named_file(move.to);
+    if (from.empty() || to.empty() || from == to) return;
+    const file_contents contents = read_file(target);
+    if (!contents.ok()) return;
+    const json_rewrite r = rewrite_json_name(contents.bytes, from, to);
+    if (r.references == 0) return;
+    if (auto error = write_file_atomically(target, r.text, keep_backup::no))
+        s.log().warning("renamed " + move.from + " but not the name in it: " + *error);
 }
 
 /// "renamed A -> B: 2 files updated: x (4 references), y (1 reference); the open scene: ..."
@@ -120,6 +143,11 @@ rename_result rename_asset(editor_state& s, std::string_view from, std::string_v
         }
         r.moved.push_back(side_from);
     }
+    rename_named_file(s, move, target);
+    // The open scene's own file: the document follows it (Save writes the new name).
+    if (!s.scene_path().empty() &&
+        fs::absolute(s.scene_path(), ec).lexically_normal() == source.lexically_normal())
+        s.active_document().set_file(target);
     r.files = rewrite_project_references(project, move, &s.table());
     rewrite_open_state(s, move, r);
     r.done = true;
@@ -137,6 +165,7 @@ rename_result fix_asset_references(editor_state& s, const asset_move& move) {
         s.log().error(r.message);
         return r;
     }
+    rename_named_file(s, move, s.project_folder() / move.to);
     r.files = rewrite_project_references(s.project_folder(), move, &s.table());
     rewrite_open_state(s, move, r);
     r.done = true;

@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/scene/prefab.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "../engine/assets/asset_test_support.hpp"
@@ -22,6 +23,7 @@
 #include "core/command_table.hpp"
 #include "core/editor_state.hpp"
 #include "core/missing_assets.hpp"
+#include "core/prefab_actions.hpp"
 
 namespace {
 
@@ -219,6 +221,42 @@ TEST_F(Rename, TheScriptVerbRenamesAndABinarySceneIsRewrittenThroughTheLoader) {
     EXPECT_EQ(found, 1u);
     command_context bad{.state = s, .args = {"art/renamed.png", "art/renamed.png"}};
     EXPECT_NE(command_table::run(*c, bad), "");
+}
+
+TEST_F(Rename, TheOpenScenesOwnFileCanBeRenamedAndTheDocumentFollowsIt) {
+    ASSERT_TRUE(rename_asset(s, "level.scene.json", "levels/first.scene.json").done);
+    EXPECT_EQ(fs::absolute(s.scene_path()).lexically_normal(),
+              (folder / "levels/first.scene.json").lexically_normal());
+    EXPECT_TRUE(s.save());
+    EXPECT_FALSE(fs::exists(folder / "level.scene.json"));
+}
+
+TEST_F(Rename, APrefabRenamedKeepsItsInstancesLinked) {
+    const entity tank = s.world().create();
+    s.world().add<Name>(tank, Name{"Tank"});
+    s.world().add<Transform>(tank);
+    const auto file = create_prefab(s, tank);
+    ASSERT_TRUE(file);
+    ASSERT_TRUE(s.world().has<PrefabInstance>(tank));
+    EXPECT_STREQ(s.world().get<PrefabInstance>(tank).prefab.path, "archetypes/Tank.prefab.json");
+    ASSERT_TRUE(s.save());
+
+    ASSERT_TRUE(rename_asset(s, "archetypes/Tank.prefab.json", "archetypes/Hull.prefab.json").done);
+    EXPECT_STREQ(s.world().get<PrefabInstance>(tank).prefab.path, "archetypes/Hull.prefab.json");
+    bool listed = false;
+    for (const prefab& p : s.game().prefabs()) listed |= p.name() == "Hull";
+    EXPECT_TRUE(listed) << "the project's prefabs are read again";
+    // The scene file links to the new name and opens with its instance resolved.
+    std::vector<diagnostic> errors;
+    ASSERT_TRUE(s.open(folder / "level.scene.json", &errors));
+    EXPECT_TRUE(errors.empty());
+    std::size_t linked = 0;
+    s.world().view<const PrefabInstance>().each([&](entity, const PrefabInstance& link) {
+        EXPECT_STREQ(link.prefab.path, "archetypes/Hull.prefab.json");
+        ++linked;
+    });
+    EXPECT_EQ(linked, 1u);
+    EXPECT_FALSE(logged(s, "Missing prefab"));
 }
 
 // --- moved outside the editor ----------------------------------------------------------------
