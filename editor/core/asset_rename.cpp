@@ -176,6 +176,9 @@ rename_result fix_asset_references(editor_state& s, const asset_move& move) {
 // --- 2. renames outside the editor -----------------------------------------------------------
 
 std::vector<outside_rename> check_outside_renames(editor_state& s, bool log) {
+    // Without a project or a scene file, the "project" is the working folder: not ours to
+    // index (it may be the home folder).
+    if (!s.opened_project().manifest && s.scene_path().empty()) return {};
     const fs::path project = s.project_folder();
     std::string error;
     const asset_index before = load_asset_index(project, &error);
@@ -210,6 +213,7 @@ std::size_t fix_outside_renames(editor_state& s) {
 }
 
 void update_asset_index(editor_state& s) {
+    if (!s.opened_project().manifest && s.scene_path().empty()) return;
     const fs::path project = s.project_folder();
     std::string error;
     const asset_index before = load_asset_index(project);

@@ -54,7 +54,8 @@ rename_result fix_asset_references(editor_state& s, const asset_move& move);
 /// art/a.png outside the editor: 3 references in scenes/level.scene.json; fix_references
 /// rewrites them"). The index is written again as the folder is, except that a move found
 /// stays in it as it was (old path, no new path): it is offered again on every check until
-/// fixed (fix_outside_renames) or forgotten (update_asset_index).
+/// fixed (fix_outside_renames) or forgotten (update_asset_index). Nothing without a project
+/// or a scene file (the working folder is not indexed).
 std::vector<outside_rename> check_outside_renames(editor_state& s, bool log = true);
 
 /// Fixes every move check_outside_renames finds; returns how many.
