@@ -94,10 +94,11 @@ struct project_rewrite {
 [[nodiscard]] std::vector<std::string> reference_holders(const std::filesystem::path& project);
 
 /// Rewrites `move` in every file of reference_holders(project). With `dry_run`, only counts.
-/// `table` reads binary scenes (null: they are reported as not rewritten). `moved_file`:
-/// the asset moved is itself one of those files (a sheet: its "image" stays pointing at the
-/// same picture) and is already at `move.to`. Files are written atomically, without a .bak
-/// (the project is the user's history, and renaming back undoes it).
+/// `table` reads binary scenes (null: they are reported as not rewritten). The asset moved
+/// must be at `move.to` already; when it is one of those files itself (a sheet), its own
+/// "image" is rewritten to keep naming the same picture from its new folder. Files are
+/// written atomically, without a .bak (the project is the user's history, and renaming back
+/// undoes it).
 project_rewrite rewrite_project_references(const std::filesystem::path& project,
                                            const asset_move& move, const component_table* table,
                                            bool dry_run = false);

@@ -456,6 +456,7 @@ bool asset_grid::rename(editor_state& s, const std::string& from, const std::str
     }
     rescan(browser_.root());
     if (selected_ == from) selected_ = to;
+    if (import_asset_ == from) import_asset_ = to;  // its Import Settings window follows
     if (open_sheets_.erase(from)) open_sheets_.insert(to);
     return true;
 }
