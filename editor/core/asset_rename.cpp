@@ -243,6 +243,8 @@ MOSAIC_EDITOR_COMMAND({.id = "asset.fix_references",
                        .verb = "fix_references",
                        .usage = "[OLD NEW]",
                        .help = "Rewrite the references to files moved outside the editor",
+                       .menu = "Project",
+                       .order = 200,
                        .run = [](command_context& c) -> std::string {
                            if (c.args.size() >= 2) {
                                std::error_code ec;

@@ -545,8 +545,10 @@ void asset_grid::draw_outside_window(editor_state& s, ui_state& ui) {
             std::string files;
             for (const std::string& f : m.files) files += (files.empty() ? "" : ", ") + f;
             ImGui::Indent();
-            ImGui::TextDisabled("%zu reference%s in %s", m.references, m.references == 1 ? "" : "s",
-                                files.c_str());
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%zu reference%s in %s", m.references, m.references == 1 ? "" : "s",
+                               files.c_str());
+            ImGui::PopStyleColor();
             ImGui::Unindent();
         }
         if (ImGui::Button("Fix references")) {
