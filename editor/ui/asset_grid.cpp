@@ -1,4 +1,5 @@
 // Sections: 1. scanning and thumbnails  2. the bar (path, search, filter)  3. the tiles
+// 4. rename and move
 #include "ui/asset_grid.hpp"
 
 #include <algorithm>
@@ -7,9 +8,11 @@
 #include <iterator>
 
 #include "core/asset_actions.hpp"
+#include "core/asset_rename.hpp"
 #include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
 #include "ui/asset_drop.hpp"
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -135,16 +138,18 @@ const std::vector<asset_grid::tile>& asset_grid::tiles() {
 
 // --- 2. the bar ------------------------------------------------------------------------------
 
-void asset_grid::draw_bar(ui_state& ui) {
+void asset_grid::draw_bar(editor_state& s, ui_state& ui) {
     ImGui::BeginDisabled(folder_.empty());
     if (ImGui::ArrowButton("##up", ImGuiDir_Up)) folder_ = asset_browser::parent_folder(folder_);
     ImGui::EndDisabled();
     ui.test.record("project/up");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Up one folder");
-    // The path: each folder on it is a button back to it.
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Up one folder (drop a file here: moved there)");
+    if (!folder_.empty()) drop_into_folder(s, asset_browser::parent_folder(folder_));
+    // The path: each folder on it is a button back to it, and takes files dropped on it.
     ImGui::SameLine();
     if (ImGui::SmallButton("project")) folder_.clear();
     ui.test.record("project/folder/");
+    drop_into_folder(s, "");
     std::size_t start = 0;
     while (start < folder_.size()) {
         std::size_t end = folder_.find('/', start);
@@ -157,6 +162,7 @@ void asset_grid::draw_bar(ui_state& ui) {
         ImGui::PushID(upto.c_str());
         if (ImGui::SmallButton(part.c_str())) folder_ = upto;
         ui.test.record("project/folder/" + upto);
+        drop_into_folder(s, upto);
         ImGui::PopID();
         start = end + 1;
     }
@@ -358,11 +364,20 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
     draw->PopClipRect();
 
     const bool frame_tile = t.frame >= 0;
-    if (e.kind == asset_kind::image && ImGui::BeginPopupContextItem("##tile_menu")) {
-        if (ImGui::MenuItem("Import Settings...")) open_import(s, e);
-        ui.test.record("project/asset_menu/Import Settings...");
+    if (e.kind != asset_kind::folder && !frame_tile &&
+        ImGui::BeginPopupContextItem("##tile_menu")) {
+        if (ImGui::MenuItem("Rename...")) {
+            rename_asset_ = e.relative;
+            rename_requested_ = true;
+        }
+        ui.test.record("project/asset_menu/Rename...");
+        if (e.kind == asset_kind::image) {
+            if (ImGui::MenuItem("Import Settings...")) open_import(s, e);
+            ui.test.record("project/asset_menu/Import Settings...");
+        }
         ImGui::EndPopup();
     }
+    if (e.kind == asset_kind::folder) drop_into_folder(s, e.relative);
     if (ImGui::BeginDragDropSource()) {
         if (e.kind == asset_kind::prefab) {
             const std::string name = prefab_name_of(e.path);
@@ -387,6 +402,9 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (e.kind == asset_kind::prefab) tip += "\nDrag into the scene, or double-click";
         if (e.kind == asset_kind::scene) tip += "\nDouble-click to open";
         if (e.kind == asset_kind::image) tip += "\nDouble-click: import settings";
+        if (e.kind == asset_kind::folder) tip += "\nDrop a file here to move it into this folder";
+        if (e.kind != asset_kind::folder && !frame_tile)
+            tip += "\nRight-click: Rename...; drag onto a folder: move";
         ImGui::SetTooltip("%s", tip.c_str());
         if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !frame_tile) activate(s, ui, e);
     }
@@ -395,7 +413,7 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
 
 void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
     take_thumbnails(renderer);
-    draw_bar(ui);
+    draw_bar(s, ui);
     if (browser_.truncated())
         ImGui::TextColored(colors::warning, "Only the first %zu files are listed",
                            browser_.entries().size());
@@ -424,6 +442,130 @@ void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer
         ImGui::TextDisabled(search_[0] != '\0' ? "(no file matches)" : "(empty folder)");
     ImGui::EndChild();
     draw_import_window(s, ui);
+    draw_rename_modal(s, ui);
+    draw_outside_window(s, ui);
+}
+
+// --- 4. rename and move ----------------------------------------------------------------------
+
+bool asset_grid::rename(editor_state& s, const std::string& from, const std::string& to) {
+    const rename_result r = rename_asset(s, from, to);
+    if (!r.done) {
+        rename_error_ = r.message;
+        return false;
+    }
+    rescan(browser_.root());
+    if (selected_ == from) selected_ = to;
+    if (import_asset_ == from) import_asset_ = to;  // its Import Settings window follows
+    if (open_sheets_.erase(from)) open_sheets_.insert(to);
+    return true;
+}
+
+void asset_grid::drop_into_folder(editor_state& s, const std::string& folder) {
+    if (!ImGui::BeginDragDropTarget()) return;
+    std::string path;
+    if (const auto dropped =
+            accept_asset_payload(all_asset_kinds & ~kind_bit(asset_kind::folder))) {
+        path = dropped->path;
+    } else if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(prefab_payload)) {
+        // Prefabs carry their name (for the Hierarchy and the Scene view): their file is in
+        // the prefab folder.
+        const std::string name(static_cast<const char*>(p->Data),
+                               static_cast<std::size_t>(p->DataSize));
+        std::error_code ec;
+        path = fs::relative(prefab_folder(s) / (name + ".prefab.json"), browser_.root(), ec)
+                   .generic_string();
+    }
+    ImGui::EndDragDropTarget();
+    if (path.empty()) return;
+    const std::string name = fs::path(path).filename().string();
+    const std::string to = folder.empty() ? name : folder + "/" + name;
+    if (to != path) (void)rename(s, path, to);
+}
+
+void asset_grid::draw_rename_modal(editor_state& s, ui_state& ui) {
+    if (rename_requested_) {
+        rename_requested_ = false;
+        const std::string name = fs::path(rename_asset_).filename().string();
+        std::snprintf(rename_name_, sizeof rename_name_, "%s", name.c_str());
+        rename_error_.clear();
+        ImGui::OpenPopup("Rename###rename_asset");
+    }
+    ImGui::SetNextWindowSize({420, 0}, ImGuiCond_Appearing);
+    if (!ImGui::BeginPopupModal("Rename###rename_asset", nullptr, ImGuiWindowFlags_NoSavedSettings))
+        return;
+    ImGui::TextDisabled("%s", rename_asset_.c_str());
+    if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
+    ImGui::SetNextItemWidth(-1);
+    const bool enter =
+        ImGui::InputText("##rename_name", rename_name_, sizeof rename_name_,
+                         ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
+    ui.test.record("rename/name");
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "Every scene, prefab, archetype, clip, sheet and tileset naming it is updated, and the "
+        "open scene too. A name with '/' is a path from the project folder (a move).");
+    ImGui::PopStyleColor();
+    if (!rename_error_.empty()) ImGui::TextColored(colors::error, "%s", rename_error_.c_str());
+    bool close = false;
+    const bool clicked = ImGui::Button("Rename");
+    ui.test.record("rename/Rename");
+    if (clicked || enter) {
+        const std::string typed = rename_name_;
+        const std::string folder = asset_browser::parent_folder(rename_asset_);
+        const std::string to =
+            typed.find('/') != std::string::npos || folder.empty() ? typed : folder + "/" + typed;
+        close = to == rename_asset_ || rename(s, rename_asset_, to);
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Cancel") || ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
+        close = true;
+    if (close) {
+        rename_asset_.clear();
+        ImGui::CloseCurrentPopup();
+    }
+    ImGui::EndPopup();
+}
+
+void asset_grid::check_outside(editor_state& s) {
+    outside_ = check_outside_renames(s, /*log=*/false);  // the app said it in the Console
+}
+
+void asset_grid::draw_outside_window(editor_state& s, ui_state& ui) {
+    if (outside_.empty()) return;
+    bool open = true;
+    ImGui::SetNextWindowSize({520, 0}, ImGuiCond_Appearing);
+    if (ImGui::Begin("Moved outside the editor###outside_renames", &open,
+                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings)) {
+        ImGui::TextWrapped(
+            "These files were moved or renamed outside the editor (git mv, a file manager); "
+            "the project still names them by their old path:");
+        for (const outside_rename& m : outside_) {
+            ImGui::BulletText("%s -> %s", m.move.from.c_str(), m.move.to.c_str());
+            std::string files;
+            for (const std::string& f : m.files) files += (files.empty() ? "" : ", ") + f;
+            ImGui::Indent();
+            ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+            ImGui::TextWrapped("%zu reference%s in %s", m.references, m.references == 1 ? "" : "s",
+                               files.c_str());
+            ImGui::PopStyleColor();
+            ImGui::Unindent();
+        }
+        if (ImGui::Button("Fix references")) {
+            run_command(s, ui, "asset.fix_references");
+            outside_.clear();
+            rescan(browser_.root());
+        }
+        ui.test.record("project/outside/Fix references");
+        ImGui::SameLine();
+        if (ImGui::Button("Dismiss")) {
+            run_command(s, ui, "asset.forget_renames");
+            outside_.clear();
+        }
+        ui.test.record("project/outside/Dismiss");
+    }
+    ImGui::End();
+    if (!open) outside_.clear();  // offered again on the next check
 }
 
 }  // namespace mosaic::editor

@@ -12,6 +12,14 @@
 //   archetype / sheet                             create one / show or hide its frames
 //   double-click an image (or its right-click     its Import Settings: filter, pixels per
 //   menu)                                         unit, pivot, saved next to it
+//   right-click a file, Rename...                 a small modal with its name: renamed, with
+//                                                 every reference (core/asset_rename)
+//   drag a file onto a folder tile, or onto a     moved there, with every reference
+//   folder of the path bar (the up arrow: parent)
+//
+// Files moved outside the editor (core/asset_index) are checked when the project is read
+// (check_outside): the moves found are listed in a small window with Fix references and
+// Dismiss (the fix_references and forget_renames commands).
 //
 // Only the rows on screen are submitted (ImGuiListClipper) and ask for thumbnails, so a
 // folder of 1,000 images costs a frame what its visible tiles cost.
@@ -28,6 +36,7 @@
 #include <mosaic/engine/assets/image_import.hpp>
 
 #include "core/asset_browser.hpp"
+#include "core/asset_index.hpp"
 #include "core/thumbnail_cache.hpp"
 
 namespace mosaic::editor {
@@ -50,6 +59,9 @@ public:
 
     /// Walks `project` again (a new project, Refresh); thumbnails go to its .mosaic folder.
     void rescan(const std::filesystem::path& project);
+    /// Looks for files moved outside the editor (core/asset_rename.hpp, check_outside_renames)
+    /// and lists them in the "Moved outside the editor" window.
+    void check_outside(editor_state& s);
     /// Draws into the current window: the path bar, search, filter, and the tiles.
     void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer);
 
@@ -75,7 +87,7 @@ private:
     };
 
     void take_thumbnails(viewport_renderer* renderer);
-    void draw_bar(ui_state& ui);
+    void draw_bar(editor_state& s, ui_state& ui);
     void draw_tile(editor_state& s, ui_state& ui, const tile& t, float width, float height);
     void activate(editor_state& s, ui_state& ui, const asset_entry& e);
     void release_all();
@@ -83,6 +95,14 @@ private:
     /// right-click menu): each change is written to its side file at once.
     void draw_import_window(editor_state& s, ui_state& ui);
     void open_import(editor_state& s, const asset_entry& e);
+    /// Rename... : the modal with the file's name.
+    void draw_rename_modal(editor_state& s, ui_state& ui);
+    /// The moves found by check_outside, with Fix references and Dismiss.
+    void draw_outside_window(editor_state& s, ui_state& ui);
+    /// A file dragged onto a folder (a tile, the path bar): moved into it.
+    void drop_into_folder(editor_state& s, const std::string& folder);
+    /// Renames `from` to `to` (core rename_asset) and shows the result. True when done.
+    bool rename(editor_state& s, const std::string& from, const std::string& to);
     const std::vector<tile>& tiles();
 
     asset_browser browser_;
@@ -99,6 +119,12 @@ private:
 
     std::string import_asset_;  // relative path of the image whose settings are open
     image_import import_settings_;
+
+    std::string rename_asset_;  // relative path of the file being renamed (the modal)
+    bool rename_requested_ = false;
+    char rename_name_[256] = {};
+    std::string rename_error_;
+    std::vector<outside_rename> outside_;  // moved outside the editor, offered as fixes
 
     // The listing, kept until the query, the scan or the open sheets change.
     std::vector<tile> tiles_;

@@ -18,12 +18,13 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
-void project_panel::scan(const editor_state& s) {
+void project_panel::scan(editor_state& s) {
     folder_ = s.project_folder();
     scanned_for_scene_ = s.scene_path();
     scenes_.clear();
     scanned_ = true;
     assets_.rescan(folder_);
+    assets_.check_outside(s);  // files moved outside the editor since it last looked
     std::error_code ec;
     // A project's scenes are the manifest's scenes folder; without a project, the scene
     // files of the folder.

@@ -27,7 +27,7 @@ public:
 private:
     /// Lists the folder's files and the manifest's scenes (kept until something changes:
     /// walking a folder every frame is too slow for a big project).
-    void scan(const editor_state& s);
+    void scan(editor_state& s);
     void draw_header(editor_state& s);
     void draw_scenes(editor_state& s, ui_state& ui);
     /// The project's prefabs, each a drag source (drop into the Hierarchy or the Scene view);

@@ -143,6 +143,10 @@ TEST_F(AssetDraw, ABrokenSheetDrawsThePlaceholderAndNamesTheFrame) {
         errors[0].find("frame 0 'wide': the frame [1, 0, 2, 1] reaches outside the 2x1 image"),
         std::string::npos)
         << errors[0];
+    // The path, once, for a tool to name what uses it (the editor: entity and field).
+    EXPECT_EQ(textures.take_failed_paths(), std::vector<std::string>{"bad.sheet.json"});
+    (void)draw_scene(w, textures);
+    EXPECT_TRUE(textures.take_failed_paths().empty()) << "not every frame";
 }
 
 TEST_F(AssetDraw, AnImageClaimingAHugeSizeIsRefusedWithTheCap) {

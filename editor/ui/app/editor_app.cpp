@@ -16,6 +16,8 @@
 #include <mosaic/engine/render/render_target.hpp>
 #include <mosaic/engine/render/screenshot.hpp>
 
+#include "core/asset_rename.hpp"
+#include "core/missing_assets.hpp"
 #include "core/script.hpp"
 #include "imgui_input.hpp"
 #include "ui/theme.hpp"
@@ -161,6 +163,13 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
     ui_->frame(state_, viewport_.get());
     ImGui::Render();
     for (std::string& error : viewport_->take_errors()) state_.log().warning(std::move(error));
+    (void)report_missing_assets(state_, viewport_->take_failed_paths());  // entity and field
+    // Files moved outside the editor since it last saw this project: said in the Console at
+    // once (the Project panel lists them with Fix references; Project > Fix References).
+    if (state_.project_folder() != renames_checked_ && state_.opening() == nullptr) {
+        renames_checked_ = state_.project_folder();
+        (void)check_outside_renames(state_);
+    }
     const auto t3 = clock::now();
 
     // Every frame tells the memo what it draws; the window is drawn when anything changed.

@@ -99,6 +99,8 @@ private:
     draw_data_memo drawn_;  // what the window shows
     bool idle_ = false;     // the last frame changed nothing: wait for events a little
     bool wait_for_gpu_ = false;
+    // The project folder last checked for files moved outside the editor (asset_rename.hpp).
+    std::filesystem::path renames_checked_;
 };
 
 }  // namespace mosaic::editor

@@ -81,6 +81,10 @@ std::vector<std::string> gl_viewport::take_errors() {
     return textures_ ? textures_->take_errors() : std::vector<std::string>{};
 }
 
+std::vector<std::string> gl_viewport::take_failed_paths() {
+    return textures_ ? textures_->take_failed_paths() : std::vector<std::string>{};
+}
+
 // The thumbnails' textures, through GLFW's loader like gl_finish (the editor links no GL
 // loader of its own); OpenGL 1.1 entry points, the same in every core profile.
 namespace {

@@ -34,6 +34,8 @@ public:
     /// Textures, sheets and fonts that failed to load or reload since the last call (for the
     /// console).
     [[nodiscard]] std::vector<std::string> take_errors();
+    /// The asset paths behind those errors (texture_cache::take_failed_paths).
+    [[nodiscard]] std::vector<std::string> take_failed_paths();
 
     /// Seconds the scene view's render() took in this frame (0 when it did not draw). With
     /// `wait_for_gpu`, render() waits for the rasteriser, so this includes drawing the

@@ -109,6 +109,7 @@ void texture_cache::fail(std::string_view path, entry& e, const std::string& why
     e.error = "mosaic: cannot load texture '" + std::string(path) + "' (" +
               full_path(path).string() + "): " + why;
     new_errors_.push_back(e.error);
+    new_failed_paths_.emplace_back(path);
     if (e.frames.empty()) e.frames.push_back(missing_frame());
     if (e.files.empty()) e.files.push_back(full_path(path));
 }
@@ -129,6 +130,7 @@ font_view texture_cache::find_font(std::string_view path) {
             loaded->error = "mosaic: cannot load font '" + name + "' (" + loaded->file.string() +
                             "): " + font.why;
             new_errors_.push_back(loaded->error);
+            if (!path.empty()) new_failed_paths_.emplace_back(path);
         }
         watcher_.watch(loaded->file);
         found = fonts_.emplace(std::string(path), std::move(loaded)).first;
@@ -146,6 +148,10 @@ std::string texture_cache::error(std::string_view path) const {
 
 std::vector<std::string> texture_cache::take_errors() {
     return std::exchange(new_errors_, {});
+}
+
+std::vector<std::string> texture_cache::take_failed_paths() {
+    return std::exchange(new_failed_paths_, {});
 }
 
 glm::ivec2 texture_cache::image_size(std::string_view path) const {

@@ -68,6 +68,9 @@ public:
     [[nodiscard]] std::string error(std::string_view path) const;
     /// Messages of the failures since the last call, oldest first (for a log or console).
     [[nodiscard]] std::vector<std::string> take_errors();
+    /// The asset paths that failed to load since the last call (each once, as take_errors
+    /// reports them), for a tool to name what uses them (the editor: entity and field).
+    [[nodiscard]] std::vector<std::string> take_failed_paths();
     /// Pixel size of the image (or sheet image) at `path`; (0, 0) when not loaded.
     [[nodiscard]] glm::ivec2 image_size(std::string_view path) const;
     /// The placeholder's texture (made on first use).
@@ -124,6 +127,7 @@ private:
     std::unordered_map<std::string, entry, path_hash, std::equal_to<>> entries_;
     std::unordered_map<std::string, std::unique_ptr<font_entry>, path_hash, std::equal_to<>> fonts_;
     std::vector<std::string> new_errors_;
+    std::vector<std::string> new_failed_paths_;
     atlas_packer packer_{atlas_page_side, 1};
     std::vector<texture_handle> pages_;
     texture_handle placeholder_ = no_texture;
