@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -13,6 +14,7 @@
 
 #include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/animation/clip_json.hpp>
+#include <mosaic/engine/components.hpp>
 
 #include "core/animation_editor.hpp"
 #include "core/command_table.hpp"
@@ -82,6 +84,7 @@ void animation_panel::draw(panel_context& ctx) {
     editor_state& s = ctx.state;
     (void)s.animation().follow_selection(s);
     draw_bar(ctx);
+    draw_new_clip(ctx);
     if (!s.animation().has_clip()) {
         ImGui::TextDisabled(
             "Select an entity with an Animator (or pick a clip above) to see its tracks. "
@@ -93,6 +96,39 @@ void animation_panel::draw(panel_context& ctx) {
 }
 
 // --- 2. the bar ------------------------------------------------------------------------------
+
+void animation_panel::draw_new_clip(panel_context& ctx) {
+    // For a selected entity without an Animator: a new clip for it (anim_new does the same).
+    editor_state& s = ctx.state;
+    const entity e = s.selection().active();
+    if (e.is_null() || !s.world().alive(e) || s.world().has<Animator>(e) || s.playing()) return;
+    if (new_for_ != e) {
+        new_for_ = e;
+        std::string name = "clip";
+        if (const Name* n = s.world().try_get<Name>(e)) {
+            name.clear();
+            for (const char* c = n->value; *c != '\0'; ++c) {
+                const unsigned char u = static_cast<unsigned char>(*c);
+                name += std::isalnum(u) ? static_cast<char>(std::tolower(u)) : '_';
+            }
+        }
+        std::snprintf(new_path_, sizeof new_path_, "assets/%s.clip.json", name.c_str());
+    }
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 14);
+    ImGui::InputText("##new_clip", new_path_, sizeof new_path_);
+    ImGui::SameLine();
+    if (ImGui::Button("New Clip")) {
+        const std::vector<entity> targets(s.selection().items().begin(),
+                                          s.selection().items().end());
+        if (std::string error = s.animation().create(s, new_path_, 2.0f, targets); !error.empty())
+            s.log().error("animation: " + error);
+    }
+    ctx.ui.test.record("animation/New Clip");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "A new 2 s clip; the selection gets an Animator playing it (Save "
+            "writes the file)");
+}
 
 void animation_panel::draw_bar(panel_context& ctx) {
     editor_state& s = ctx.state;

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include <mosaic/ecs/entity.hpp>
+
 #include "ui/panel.hpp"
 
 namespace mosaic::editor {
@@ -21,13 +23,16 @@ public:
     void draw(panel_context& ctx) override;
 
 private:
+    void draw_new_clip(panel_context& ctx);
     void draw_bar(panel_context& ctx);
     void draw_sheet(panel_context& ctx);
 
     std::vector<std::string> clip_files_;  // *.clip.json under the project folder
     double listed_at_ = -1.0;              // when clip_files_ was read (ImGui time)
     bool dragging_keys_ = false;
-    float drag_from_ = 0.0f;  // seconds under the mouse when the key drag started
+    float drag_from_ = 0.0f;        // seconds under the mouse when the key drag started
+    entity new_for_ = null_entity;  // the entity new_path_ was proposed for
+    char new_path_[120] = {};
 };
 
 }  // namespace mosaic::editor
