@@ -3,6 +3,7 @@
 #include "clip_edit.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -52,6 +53,14 @@ template <class T>
 double read_number(const void* at) {
     T v{};
     std::memcpy(&v, at, sizeof v);
+    if constexpr (std::is_same_v<T, float>) {
+        // The float's shortest decimal, so a key reads "14.46244" in the file, not the
+        // double nearest the float ("14.46243953704834"); it is the same float again.
+        char text[32];
+        const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+        double shortest = 0.0;
+        if (std::from_chars(text, end, shortest).ec == std::errc{}) return shortest;
+    }
     return static_cast<double>(v);
 }
 
@@ -225,6 +234,7 @@ std::vector<animatable_element> animatable_elements(const component_info& info) 
     std::vector<animatable_element> out;
     if (info.flags.opaque) return out;
     for (const field_info& f : info.fields) {
+        if (f.hints.read_only) continue;  // computed (WorldTransform): a track would be undone
         for (std::uint32_t i = 0; i < f.count; ++i) {
             const std::size_t base = f.offset + static_cast<std::size_t>(i) * f.size;
             visit_kind(f.kind, [&](auto tag) {

@@ -8,7 +8,8 @@
 //
 // animatable_elements() lists the numbers of a component a track can drive (the same rules
 // as the engine's bind_track: every float of a vector, colour or rect, every plain number),
-// with where they are in the component's bytes, so the record hook can see which numbers an
+// with where they are in the component's bytes (read-only fields, which a system computes,
+// are left out), so the record hook can see which numbers an
 // Inspector edit changed and read their new values.
 
 #include <cstddef>

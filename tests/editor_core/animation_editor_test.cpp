@@ -105,6 +105,12 @@ TEST(ClipEdit, AnimatableElementsFollowTheTable) {
     ASSERT_EQ(list.size(), 5u);
     EXPECT_EQ(list[0].target, x_of_position);
     EXPECT_EQ(list[2].target, (track_target{"Transform", "rotation", "", 0}));
+    // A float reads as its shortest decimal (keys in files read 0.1, not 0.100000001490116).
+    Transform t;
+    t.position.x = 0.1f;
+    EXPECT_EQ(list[0].read(reinterpret_cast<const std::byte*>(&t) + list[0].offset), 0.1);
+    // Computed fields are not offered: the hierarchy system would overwrite them.
+    EXPECT_TRUE(animatable_elements(*s.table().find<WorldTransform>()).empty());
 }
 
 TEST(AnimationEditor, RecordTurnsAnEditIntoKeysAsOneUndoStep) {
