@@ -15,6 +15,7 @@
 
 #include "action_checks.hpp"
 #include "actions.hpp"
+#include "animation_commands.hpp"
 #include "archetype_actions.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"
@@ -557,6 +558,7 @@ void add_core_commands(command_table& table) {
     add_play_commands(table);
     add_project_commands(table);
     add_script_commands(table);
+    add_animation_commands(table);
 }
 
 }  // namespace mosaic::editor

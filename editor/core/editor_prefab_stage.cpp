@@ -12,6 +12,7 @@
 #include <mosaic/engine/systems/builtin_systems.hpp>
 
 #include "actions.hpp"
+#include "animation_editor.hpp"
 #include "change_recorder.hpp"
 #include "editor_state.hpp"
 #include "entity_names.hpp"
@@ -47,6 +48,7 @@ bool editor_state::open_prefab(const fs::path& file) {
     // The world a game's scene has (input, physics...), so panels see what they always see.
     add_builtin_resources(contents.world);
     // The prefab is a second document on top of the scene's, which keeps its scene parked.
+    animation().suspend(*this);  // the scene's own values, before it is put aside
     active_document().parked = std::move(game_->current());
     game_->current() = std::move(contents);
     document& prefab_document = documents_.emplace_back(document::kind::prefab, file);
@@ -146,6 +148,7 @@ void editor_state::close_prefab() {
     // The scene's Prefabs resource lists what is loaded now (a save reloaded them).
     world().resource<Prefabs>().list = game_->prefabs();
     scene_document.selection().prune(world());
+    animation().resume(*this);
     log_.info("back to the scene");
 }
 

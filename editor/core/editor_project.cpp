@@ -7,6 +7,7 @@
 #include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "animation_editor.hpp"
 #include "editor_state.hpp"
 
 namespace mosaic::editor {
@@ -70,6 +71,7 @@ bool editor_state::reload_code() {
     }
     // Let go of the old module here so that it unloads inside replace_code (its types' ids
     // are then given back to the new module's types).
+    animation().suspend(*this);  // kept values are at the old layout's offsets
     notify(code_change::unloading);
     // The recording's keyframes hold the old code's components: it starts again after.
     const bool recording = recording_ != nullptr;
@@ -116,6 +118,7 @@ bool editor_state::reload_code() {
     if (keeps_dropped) log_.warning("the kept play-mode changes were dropped: the code changed");
     selection().prune(world());
     ++reloads_;
+    animation().resume(*this);  // tracks the new code lost are reported here
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();

@@ -1,5 +1,7 @@
 #include "editor_state.hpp"
 
+#include "animation_editor.hpp"
+
 #include <algorithm>
 #include <cstring>
 #include <optional>
@@ -37,7 +39,9 @@ mosaic::scene starter_scene() {
 }  // namespace
 
 editor_state::editor_state(const project* p, game_options options)
-    : options_(options), game_(std::make_unique<mosaic::game>(p, options)) {
+    : options_(options),
+      game_(std::make_unique<mosaic::game>(p, options)),
+      animation_(std::make_unique<animation_editor>()) {
     game_->start(starter_scene());
     resolve_instances({});
     active_document().mark_saved();
@@ -45,7 +49,10 @@ editor_state::editor_state(const project* p, game_options options)
 }
 
 editor_state::editor_state(loaded_project project, game_options options)
-    : options_(options), project_(std::move(project)), game_(make_game(project_)) {
+    : options_(options),
+      project_(std::move(project)),
+      game_(make_game(project_)),
+      animation_(std::make_unique<animation_editor>()) {
     log_.add(project_.problems);
     load_project_archetypes();
     game_->start(starter_scene());
@@ -169,7 +176,9 @@ bool editor_state::save_as(const fs::path& path) {
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
     mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
     if (!snapshot_) target.capture_systems(game_->systems(), game_->system_defaults());
+    animation_->suspend(*this);  // the file gets the scene's values, not the previewed ones
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
+    animation_->resume(*this);
     log_.add(diagnostics);
     const bool failed =
         std::any_of(diagnostics.begin(), diagnostics.end(),
@@ -259,6 +268,7 @@ void editor_state::reset_after_load() {
     if (keeps_.has_pending())
         log_.warning("the kept play-mode changes were dropped: another scene was opened");
     keeps_.clear();
+    animation_->forget_world();
 }
 
 namespace {
@@ -317,6 +327,7 @@ void editor_state::play() {
     flags.capture_systems(game_->systems());
     systems_before_play_ = std::move(flags.systems);
     selection_before_play_.assign(selection().items().begin(), selection().items().end());
+    animation_->suspend(*this);  // the game starts from the scene's values, not previewed ones
     snapshot_ = scene().clone();
     game_->sync_settings();
     game_->clock().reset();
@@ -374,6 +385,7 @@ void editor_state::stop() {
         selection().set(selection_before_play_);
         selection().prune(world());
     }
+    animation_->resume(*this);
     log_.info("stop");
 }
 
@@ -429,6 +441,7 @@ void editor_state::record(editor::step s) {
         }
         return;
     }
+    animation_->intercept(*this, s);  // Record: edits of animated entities become keys
     active_document().record(std::move(s));
 }
 
@@ -443,6 +456,7 @@ bool editor_state::undo() {
     if (const std::vector<entity> back = noted.roots(world()); !back.empty())
         selection().set(back);  // a Delete undone: what it deleted is selected again
     after_files_written();
+    animation_->after_history(*this, history().clips_restored());
     return true;
 }
 
@@ -453,6 +467,7 @@ bool editor_state::redo() {
     if (const std::vector<entity> back = noted.roots(world()); !back.empty())
         selection().set(back);  // a Create redone
     after_files_written();
+    animation_->after_history(*this, history().clips_restored());
     return true;
 }
 

@@ -52,8 +52,9 @@ class recording;  // mosaic/engine/runtime/recording.hpp: include it to use reco
 
 namespace mosaic::editor {
 
-class replay_session;  // replay_session.hpp: include it to use opened_replay()
-class prefab_refresh;  // prefab_refresh.hpp
+class replay_session;    // replay_session.hpp: include it to use opened_replay()
+class animation_editor;  // animation_editor.hpp: include it to use animation()
+class prefab_refresh;    // prefab_refresh.hpp
 
 enum class play_state { editing, playing, paused };
 
@@ -294,6 +295,9 @@ public:
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
     /// "Keep after Stop": what is marked while playing, what Stop found to offer.
     [[nodiscard]] play_keeps& keeps() noexcept { return keeps_; }
+    /// The Animation window's model: the clips edited, preview and record (its hooks run in
+    /// record(), undo, redo, save, play and code reloads).
+    [[nodiscard]] animation_editor& animation() noexcept { return *animation_; }
 
     /// Records a step unless playing (actions call this after applying a change).
     void record(editor::step s);
@@ -375,6 +379,7 @@ private:
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
     std::deque<editor_alert> alerts_;
+    std::unique_ptr<animation_editor> animation_;
 
     /// Resolves the instances of the scene just loaded (links plus overrides in the file).
     void resolve_instances(const std::filesystem::path& file);

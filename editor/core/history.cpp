@@ -8,6 +8,8 @@
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/scene/atomic_file.hpp>
 
+#include "clip_edit.hpp"
+
 namespace mosaic::editor {
 
 namespace {
@@ -133,6 +135,8 @@ bool changes_something(const change& c) {
     if (const auto* comp = std::get_if<component_change>(&c)) return !(comp->before == comp->after);
     if (const auto* act = std::get_if<active_change>(&c)) return act->before != act->after;
     if (const auto* file = std::get_if<file_change>(&c)) return file->before != file->after;
+    if (const auto* clip = std::get_if<clip_change>(&c))
+        return !same_clip(clip->before, clip->after);
     return true;
 }
 
@@ -165,7 +169,12 @@ const std::string& history::redo_label() const {
 void history::apply_step(scene& s, const step& st, bool forward) {
     files_written_.clear();
     file_errors_.clear();
+    clips_restored_.clear();
     const auto one = [&](const change& c) {
+        if (const auto* clip = std::get_if<clip_change>(&c)) {
+            clips_restored_.push_back({clip->path, forward ? clip->after : clip->before});
+            return;
+        }
         if (const auto* file = std::get_if<file_change>(&c)) {
             if (auto error = write_back(*file, forward)) {
                 file_errors_.push_back(std::move(*error));

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include <mosaic/ecs/type_id.hpp>
+#include <mosaic/engine/animation/clip.hpp>
 #include <mosaic/engine/scene/scene.hpp>
 
 namespace mosaic::editor {
@@ -81,7 +82,20 @@ struct file_change {
     std::filesystem::path path;
     std::string before, after;
 };
-using change = std::variant<component_change, entity_change, active_change, file_change>;
+/// An edit of a clip the Animation window edits (animation_editor.hpp), kept in memory until
+/// it is saved: the clip before and after. Undo and redo hand back the clip now in effect
+/// (history::clips_restored()); the editor gives it to the window.
+struct clip_change {
+    std::string path;  // relative to the project folder, as Animator.clip names it
+    animation_clip before, after;
+};
+/// A clip as an undo or redo left it.
+struct clip_state {
+    std::string path;
+    animation_clip clip;
+};
+using change =
+    std::variant<component_change, entity_change, active_change, file_change, clip_change>;
 
 struct step {
     std::string label;  // "Move", "Add Component Sprite", ... (menu: "Undo Move")
@@ -105,6 +119,10 @@ public:
     /// The files the last undo() / redo() wrote (file_change), so their readers reload them.
     [[nodiscard]] const std::vector<std::filesystem::path>& files_written() const noexcept {
         return files_written_;
+    }
+    /// The clips the last undo() / redo() gave back (clip_change), in the order applied.
+    [[nodiscard]] const std::vector<clip_state>& clips_restored() const noexcept {
+        return clips_restored_;
     }
     /// Why writing them failed, one line each (empty: they were written).
     [[nodiscard]] const std::vector<std::string>& file_errors() const noexcept {
@@ -134,6 +152,7 @@ private:
     std::uint64_t base_id_ = 0;  // state_id() with no step done (changes as old steps drop)
     std::vector<std::filesystem::path> files_written_;
     std::vector<std::string> file_errors_;
+    std::vector<clip_state> clips_restored_;
 
     void apply_step(scene& s, const step& st, bool forward);
 };

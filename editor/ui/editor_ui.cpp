@@ -7,6 +7,7 @@
 #include <string>
 
 #include "ui/alert_modal.hpp"
+#include "ui/animation_panel.hpp"
 #include "ui/commands.hpp"
 #include "ui/console_panel.hpp"
 #include "ui/keep_dialog.hpp"
@@ -72,6 +73,7 @@ void editor_ui::add_builtin_panels() {
     emplace_panel<project_panel>();
     emplace_panel<profiler_panel>();
     emplace_panel<tile_palette_panel>();
+    emplace_panel<animation_panel>();
 }
 
 editor_ui::~editor_ui() {

@@ -64,9 +64,10 @@ TEST_F(PanelsTest, TheBuiltInPanelsKeepTheirWindowsAndTabs) {
     EXPECT_NE(ImGui::FindWindowByName("Scene###scene"), nullptr);
     EXPECT_NE(ImGui::FindWindowByName("Inspector###inspector"), nullptr);
     EXPECT_TRUE(has_item("tab/Console") && has_item("tab/Project") && has_item("tab/Profiler") &&
-                has_item("tab/Tiles"));
+                has_item("tab/Tiles") && has_item("tab/Animation"));
     EXPECT_FALSE(has_item("tab/Hierarchy"));
-    EXPECT_EQ(view_menu(), (std::vector<std::string>{"console", "project", "profiler", "tiles"}));
+    EXPECT_EQ(view_menu(),
+              (std::vector<std::string>{"console", "project", "profiler", "tiles", "animation"}));
     EXPECT_EQ(ui.shown_panel(dock::bottom), "console");
 }
 
