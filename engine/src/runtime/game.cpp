@@ -7,6 +7,7 @@
 #include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/scene/archetype_folder.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
 #include "mosaic/engine/tilemap/tilemap.hpp"
@@ -99,42 +100,12 @@ void game::record_system_defaults() {
 }
 
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
-    std::vector<diagnostic> diagnostics;
-    archetypes_.clear();
-    prefabs_.clear();
     archetype_folder_ = folder;
     prefab_links_->set_project_folder(folder.parent_path());
-    std::error_code ec;
-    if (!fs::is_directory(folder, ec)) return diagnostics;
-    std::vector<fs::path> files;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-        if (is_archetype_path(entry.path()) || is_prefab_path(entry.path()))
-            files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());  // directory order is not stable across machines
-    for (const fs::path& file : files) {
-        if (is_prefab_path(file)) {
-            load_result<prefab> loaded = load_prefab_file(file, table_);
-            diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(),
-                               loaded.diagnostics.end());
-            if (!loaded.ok()) continue;
-            if (loaded.value->contents().prefab_overrides.empty()) {
-                prefabs_.push_back(std::move(*loaded.value));
-            } else if (const prefab* nested = prefab_links_->find(prefab_links_->path_of(file))) {
-                prefabs_.push_back(*nested);  // its instances of other prefabs resolved
-            } else {
-                diagnostic d;
-                d.file = file.string();
-                d.message = prefab_links_->problem(prefab_links_->path_of(file));
-                diagnostics.push_back(std::move(d));
-            }
-            continue;
-        }
-        load_result<archetype> loaded = load_archetype_file(file, table_);
-        diagnostics.insert(diagnostics.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
-        if (loaded.ok()) archetypes_.push_back(std::move(*loaded.value));
-    }
-    return diagnostics;
+    archetype_folder read = read_archetype_folder(folder, table_, *prefab_links_);
+    archetypes_ = std::move(read.archetypes);
+    prefabs_ = std::move(read.prefabs);
+    return std::move(read.diagnostics);
 }
 
 void game::start(scene s) {

@@ -28,6 +28,7 @@
 #include <mosaic/engine/project/scaffold.hpp>
 #include <mosaic/engine/resources.hpp>
 #include <mosaic/engine/runtime/game.hpp>
+#include <mosaic/engine/scene/archetype_folder.hpp>
 #include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -512,34 +513,6 @@ std::vector<diagnostic> only_used_prefabs_fail(std::vector<diagnostic> problems,
     return problems;
 }
 
-// The prefab files of the archetypes folder read as a run reads them (game::load_archetypes):
-// each one's load problems (located), and for a prefab holding instances of others, why its
-// chain does not resolve. Errors; only_used_prefabs_fail() then decides which stay errors.
-std::vector<diagnostic> problems_of_prefab_folder(const fs::path& folder,
-                                                  const component_table& table,
-                                                  prefab_library& lib) {
-    std::vector<diagnostic> problems;
-    std::error_code ec;
-    if (!fs::is_directory(folder, ec)) return problems;
-    std::vector<fs::path> files;
-    for (const fs::directory_entry& entry : fs::directory_iterator(folder, ec)) {
-        if (is_prefab_path(entry.path())) files.push_back(entry.path());
-    }
-    std::sort(files.begin(), files.end());  // the order a run reports them in
-    for (const fs::path& file : files) {
-        const load_result<prefab> loaded = load_prefab_file(file, table);
-        problems.insert(problems.end(), loaded.diagnostics.begin(), loaded.diagnostics.end());
-        if (!loaded.ok() || loaded.value->contents().prefab_overrides.empty()) continue;
-        if (lib.find(lib.path_of(file)) == nullptr) {
-            diagnostic d;
-            d.file = file.string();
-            d.message = lib.problem(lib.path_of(file));
-            problems.push_back(std::move(d));
-        }
-    }
-    return problems;
-}
-
 // The prefab links of `s` (a scene's, or a prefab's own nested instances) resolved as a run
 // resolves them: a missing, cyclic or unreadable prefab is a warning, a chain past the
 // nesting or expansion limit an error. Appended to `diagnostics`.
@@ -563,7 +536,7 @@ int validate(const fs::path& file, const fs::path& project_folder, const fs::pat
         load_result<scene> loaded = load_scene_showing_progress(file, table, err);
         if (report_failure(loaded, err)) return exit_file_error;
         const std::vector<diagnostic> folder = only_used_prefabs_fail(
-            problems_of_prefab_folder(archetypes, table, lib), *loaded.value, lib);
+            read_archetype_folder(archetypes, table, lib).diagnostics, *loaded.value, lib);
         loaded.diagnostics.insert(loaded.diagnostics.end(), folder.begin(), folder.end());
         resolve_links(*loaded.value, file, lib, table, loaded.diagnostics);
         if (has_error(loaded.diagnostics)) {
