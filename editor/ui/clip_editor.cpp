@@ -51,6 +51,13 @@ void copy_text(std::array<char, N>& to, const std::string& from) {
     to[n] = '\0';
 }
 
+/// A message in a colour, wrapped at the column's width.
+void wrapped(const ImVec4& colour, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
 void heading(const char* text) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", text);
@@ -295,10 +302,8 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
 
     heading("Save");
     const std::vector<std::string> problems = model_.problems();
-    for (const std::string& p : problems) ImGui::TextColored(colors::error, "%s", p.c_str());
-    if (!message_.empty())
-        ImGui::TextColored(message_is_error_ ? colors::error : colors::accent, "%s",
-                           message_.c_str());
+    for (const std::string& p : problems) wrapped(colors::error, p);
+    if (!message_.empty()) wrapped(message_is_error_ ? colors::error : colors::accent, message_);
     ImGui::BeginDisabled(!problems.empty());
     if (ImGui::Button("Save")) {
         const std::string error = model_.save();

@@ -43,6 +43,13 @@ void copy_text(std::array<char, N>& to, const std::string& from) {
     to[n] = '\0';
 }
 
+/// A message in a colour, wrapped at the column's width.
+void wrapped(const ImVec4& colour, const std::string& text) {
+    ImGui::PushStyleColor(ImGuiCol_Text, colour);
+    ImGui::TextWrapped("%s", text.c_str());
+    ImGui::PopStyleColor();
+}
+
 void heading(const char* text) {
     ImGui::Spacing();
     ImGui::TextDisabled("%s", text);
@@ -75,8 +82,9 @@ void sheet_editor::open(editor_state& s, const std::string& path) {
     copy_text(path_, model_.sheet_path());
     // A zoom that shows the whole image in about 512 pixels, whole steps for pixel art.
     const glm::ivec2 size = model_.image_size();
-    const int longest = std::max({size.x, size.y, 1});
-    zoom_ = std::clamp(std::floor(512.0f / static_cast<float>(longest)), 1.0f, 16.0f);
+    zoom_ = std::clamp(std::min(std::floor(760.0f / static_cast<float>(std::max(size.x, 1))),
+                                std::floor(480.0f / static_cast<float>(std::max(size.y, 1)))),
+                       1.0f, 16.0f);
 }
 
 void sheet_editor::select(int frame) {
@@ -88,7 +96,7 @@ void sheet_editor::select(int frame) {
 void sheet_editor::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
     if (!open_) return;
     picture_.follow(model_.project() / model_.image(), renderer);
-    ImGui::SetNextWindowSize({900, 600}, ImGuiCond_Appearing);
+    ImGui::SetNextWindowSize({1120, 640}, ImGuiCond_Appearing);
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
                             {0.5f, 0.5f});
     const std::string title =
@@ -155,11 +163,10 @@ void sheet_editor::draw_settings(editor_state& s, ui_state& ui) {
     }
     ui.test.record("sheet/File");
     const std::vector<std::string> problems = model_.problems();
-    for (const std::string& p : problems) ImGui::TextColored(colors::error, "%s", p.c_str());
-    for (const std::string& n : model_.notes()) ImGui::TextDisabled("%s", n.c_str());
-    if (!message_.empty())
-        ImGui::TextColored(message_is_error_ ? colors::error : colors::accent, "%s",
-                           message_.c_str());
+    for (const std::string& p : problems) wrapped(colors::error, p);
+    for (const std::string& n : model_.notes())
+        wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), n);
+    if (!message_.empty()) wrapped(message_is_error_ ? colors::error : colors::accent, message_);
     ImGui::BeginDisabled(!problems.empty());
     if (ImGui::Button("Save")) {
         const std::string error = model_.save();
@@ -194,7 +201,8 @@ void sheet_editor::draw_frame_list(ui_state& ui) {
     }
     ImGui::EndChild();
     if (selected_ < 0 || static_cast<std::size_t>(selected_) >= frames.size()) {
-        ImGui::TextDisabled("Click a frame (here or on the image) to rename it");
+        wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                "Click a frame (here or on the image) to rename it and set its pivot");
         return;
     }
     const auto index = static_cast<std::size_t>(selected_);
