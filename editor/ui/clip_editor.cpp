@@ -222,7 +222,7 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
     const std::vector<clip_sprite_frame>& frames = model_.frames();
     const int playing = model_.frame_at(time_);
     ImGui::BeginChild("##clip_rows", {0, 220}, false);
-    std::size_t remove = frames.size();
+    std::size_t remove = static_cast<std::size_t>(-1);  // none: a drop may grow the list
     for (std::size_t i = 0; i < frames.size(); ++i) {
         const int row = static_cast<int>(i);
         ImGui::PushID(row);
@@ -327,7 +327,7 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
 
 void clip_editor::draw_events(ui_state& ui) {
     heading("Events");
-    std::size_t remove = model_.events().size();
+    std::size_t remove = static_cast<std::size_t>(-1);
     for (std::size_t i = 0; i < model_.events().size(); ++i) {
         const clip_event& e = model_.events()[i];
         ImGui::PushID(static_cast<int>(i));

@@ -78,6 +78,15 @@ TEST_F(AssetEditorsUiTest, NewClipFromSheetBuildsAClipFromClickedFramesAndEditCl
     imgui.click(at("clip/frame/left"));
     imgui.click(at("clip/frame/right"));
     imgui.frames(2);
+    // A frame dragged from the sheet onto a row goes before it; a row dragged onto another
+    // moves there.
+    imgui.drag(at("clip/frame/left"), at("clip/row/0"), 12);
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("clip/row/3"));
+    imgui.drag(at("clip/row/0"), at("clip/row/3"), 12);
+    imgui.frames(2);
+    imgui.click(at("clip/remove/3"));
+    imgui.frames(2);
     imgui.click(at("clip/Ping-pong"));
     imgui.frames(2);
     imgui.click(at("clip/Save"));
@@ -113,6 +122,7 @@ TEST_F(AssetEditorsUiTest, TheInspectorPreviewsWhatAnAnimatorPlays) {
     ASSERT_TRUE(add_component(state, std::vector<entity>{e}, state.table().find("Sprite")->type));
     ASSERT_TRUE(add_component(state, std::vector<entity>{e}, state.table().find("Animator")->type));
     std::strcpy(state.world().get<Animator>(e).clip.path, "art/walk.clip.json");
+    state.selection().clear();
     imgui.frames(2);
     EXPECT_FALSE(has_item("inspector/Animation preview")) << "nothing selected";
     state.selection().select(e);
