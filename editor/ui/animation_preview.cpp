@@ -1,3 +1,4 @@
+// The Inspector's animation preview (animation_preview.hpp).
 #include "ui/animation_preview.hpp"
 
 #include <imgui.h>

@@ -1,3 +1,4 @@
+// asset_picture: loading, reloading and drawing one image of the project (asset_picture.hpp).
 #include "ui/asset_picture.hpp"
 
 #include <mosaic/engine/assets/image.hpp>
