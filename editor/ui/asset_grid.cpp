@@ -52,6 +52,15 @@ bool has_picture(asset_kind k) {
     return k == asset_kind::image || k == asset_kind::sheet;
 }
 
+/// Runs the window's command `id` on the asset `relative` (its one argument).
+void asset_menu_run(editor_state& s, ui_state& ui, const char* id, const std::string& relative) {
+    const command* c = window_commands().find(id);
+    if (c == nullptr) return;
+    command_context ctx = window_context(s, ui);
+    ctx.args = {relative};
+    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+}
+
 }  // namespace
 
 // --- 1. scanning and thumbnails --------------------------------------------------------------
@@ -246,6 +255,8 @@ void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
             open_import(s, e);
             break;
         case asset_kind::clip:
+            asset_menu_run(s, ui, "asset.edit_clip", e.relative);
+            break;
         case asset_kind::tileset:
         case asset_kind::font:
         case asset_kind::other:
@@ -375,6 +386,17 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
             if (ImGui::MenuItem("Import Settings...")) open_import(s, e);
             ui.test.record("project/asset_menu/Import Settings...");
         }
+        // The asset editors (sheet_editor.cpp, clip_editor.cpp), run on this file.
+        const auto item = [&](const char* id) {
+            const command* c = window_commands().find(id);
+            if (c != nullptr && ImGui::MenuItem(c->label.c_str()))
+                asset_menu_run(s, ui, id, e.relative);
+            if (c != nullptr) ui.test.record("project/asset_menu/" + c->label);
+        };
+        if (e.kind == asset_kind::image) item("asset.slice_into_sheet");
+        if (e.kind == asset_kind::sheet) item("asset.edit_sheet");
+        if (e.kind == asset_kind::sheet) item("asset.new_clip");
+        if (e.kind == asset_kind::clip) item("asset.edit_clip");
         ImGui::EndPopup();
     }
     if (e.kind == asset_kind::folder) drop_into_folder(s, e.relative);
@@ -401,7 +423,11 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (is_sprite_asset(e.kind)) tip += "\nDrag into the Scene view or onto an asset field";
         if (e.kind == asset_kind::prefab) tip += "\nDrag into the scene, or double-click";
         if (e.kind == asset_kind::scene) tip += "\nDouble-click to open";
-        if (e.kind == asset_kind::image) tip += "\nDouble-click: import settings";
+        if (e.kind == asset_kind::image)
+            tip += "\nDouble-click: import settings; right-click: Slice into Sheet...";
+        if (e.kind == asset_kind::sheet)
+            tip += "\nRight-click: Edit Sheet..., New Clip from Sheet...";
+        if (e.kind == asset_kind::clip) tip += "\nDouble-click: the Clip Editor";
         if (e.kind == asset_kind::folder) tip += "\nDrop a file here to move it into this folder";
         if (e.kind != asset_kind::folder && !frame_tile)
             tip += "\nRight-click: Rename...; drag onto a folder: move";

@@ -168,6 +168,9 @@ void editor_ui::deliver_events(editor_state& s) {
                 select_[slot(p->info().where)] = show->id;
             }
         }
+        if (const auto* sheet = std::get_if<open_sheet_editor>(&e))
+            sheet_editor_.open(s, sheet->path);
+        if (const auto* clip = std::get_if<open_clip_editor>(&e)) clip_editor_.open(s, clip->path);
         // A copy: a panel may add or remove panels as it handles the event.
         for (panel* p : all_panels()) p->on_event(e, s);
     });
@@ -244,6 +247,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_dock(dock::right, layout_.inspector, ctx);
     draw_dock(dock::bottom, layout_.bottom, ctx);
 
+    sheet_editor_.draw(s, ui_, renderer);
+    clip_editor_.draw(s, ui_, renderer);
     draw_file_modals(s, ui_);
     scene_lock_.follow(s);  // after anything that opens a scene: warns before the user edits
     autosave_.tick(s, ImGui::GetTime(), ui_.settings.autosave_minutes);

@@ -25,11 +25,13 @@
 #include "core/editor_state.hpp"
 #include "core/open_scene_lock.hpp"
 #include "ui/autosave.hpp"
+#include "ui/clip_editor.hpp"
 #include "ui/hierarchy_panel.hpp"
 #include "ui/inspector_panel.hpp"
 #include "ui/module_panel.hpp"
 #include "ui/panel.hpp"
 #include "ui/scene_view_panel.hpp"
+#include "ui/sheet_editor.hpp"
 #include "ui/shell.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/viewport_renderer.hpp"
@@ -120,6 +122,8 @@ private:
     bool theme_applied_ = false;
     editor_state* play_hooked_ = nullptr;  // the state whose on_play writes the recovery file
     std::filesystem::path asset_folder_;
+    sheet_editor sheet_editor_;  // opened from the Project panel (open_sheet_editor)
+    clip_editor clip_editor_;    // opened from the Project panel (open_clip_editor)
 };
 
 }  // namespace mosaic::editor

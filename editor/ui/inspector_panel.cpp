@@ -60,6 +60,7 @@ void inspector_panel::draw(editor_state& s, ui_state& ui) {
         if (entities_.size() == 1) {
             draw_unknown(s);
             draw_unregistered(s, ui);
+            animation_.draw(s, ui, entities_.front(), renderer_);
         }
         ImGui::Spacing();
         draw_add_component(s, ui);

@@ -12,6 +12,7 @@
 #include <mosaic/ecs/fwd.hpp>
 
 #include "core/actions.hpp"
+#include "ui/animation_preview.hpp"
 #include "ui/panel.hpp"
 #include "ui/prefab_header.hpp"
 
@@ -21,7 +22,10 @@ class inspector_panel : public panel {
 public:
     inspector_panel() : panel({.id = "inspector", .title = "Inspector", .where = dock::right}) {}
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
+    void draw(panel_context& ctx) override {
+        renderer_ = ctx.renderer;
+        draw(ctx.state, ctx.ui);
+    }
     /// Draws the panel's contents into the current window.
     void draw(editor_state& s, ui_state& ui);
 
@@ -36,6 +40,8 @@ private:
     void draw_add_component(editor_state& s, ui_state& ui);
 
     std::vector<entity> entities_;  // this frame's targets: the alive selection
+    viewport_renderer* renderer_ = nullptr;
+    animation_preview animation_;  // what an Animator plays
     live_edit live_;
     prefab_marks marks_;  // overridden prefab values: marks and menus
     char name_buffer_[64] = {};

@@ -50,9 +50,22 @@ struct reveal_prefab {
     std::string name;
 };
 
-using panel_event =
-    std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy, frame_on_selection,
-                 scene_opened, show_panel, reveal_prefab, duplicated>;
+/// Open the Sheet Editor on `path` (relative to the project): an image (slice it) or a sheet.
+struct open_sheet_editor {
+    std::string path;
+};
+/// Open the Clip Editor on `path`: a sheet (a new clip of its frames) or a clip.
+struct open_clip_editor {
+    std::string path;
+};
+/// An editor window wrote `path` into the project: the Project panel lists it.
+struct asset_written {
+    std::string path;
+};
+
+using panel_event = std::variant<scene_changed, reveal_in_hierarchy, rename_in_hierarchy,
+                                 frame_on_selection, scene_opened, show_panel, reveal_prefab,
+                                 duplicated, open_sheet_editor, open_clip_editor, asset_written>;
 
 class event_queue {
 public:

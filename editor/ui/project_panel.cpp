@@ -76,7 +76,7 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
 }
 
 void project_panel::on_event(const panel_event& e, editor_state& s) {
-    (void)s;
+    if (std::holds_alternative<asset_written>(e) && scanned_) assets_.rescan(s.project_folder());
     if (const auto* reveal = std::get_if<reveal_prefab>(&e)) {
         highlighted_prefab_ = reveal->name;
         scroll_to_prefab_ = true;

@@ -59,7 +59,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
         const std::string written = mosaic::write_clip_json(*clip.value);
-        const auto again = mosaic::read_clip_json(written, "fuzz.clip.json");
+        const auto again = mosaic::read_clip_json(written, "fuzz.clip.json", sheet_of);
         if (!again) broken("a written clip reads back", again.error + "\n" + written);
         if (mosaic::write_clip_json(*again.value) != written)
             broken("writing a read clip again gives the same text", written);

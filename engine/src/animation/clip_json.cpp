@@ -158,6 +158,7 @@ struct sprite_frames {
     std::vector<int> frames;
     std::vector<float> seconds;
     std::optional<clip_wrap> wrap;  // from the tag's direction
+    clip_sprite source;             // as the file names them
 };
 
 sprite_frames read_sprite(const json& s, const clip_sheet_source& sheets) {
@@ -168,9 +169,13 @@ sprite_frames read_sprite(const json& s, const clip_sheet_source& sheets) {
     const asset_result<sprite_sheet> sheet = sheets(sheet_path);
     if (!sheet) throw read_error{"sprite.sheet '" + sheet_path + "': " + sheet.why};
     sprite_frames out;
+    out.source.sheet = sheet_path;
     const auto add = [&](int frame, int duration_ms) {
+        duration_ms = std::clamp(duration_ms, 1, 3'600'000);
         out.frames.push_back(frame);
-        out.seconds.push_back(static_cast<float>(std::clamp(duration_ms, 1, 3'600'000)) / 1000.0f);
+        out.seconds.push_back(static_cast<float>(duration_ms) / 1000.0f);
+        out.source.frames.push_back(
+            {sheet.value->frames[static_cast<std::size_t>(frame)].name, duration_ms});
     };
     const json* tag = member(s, "tag");
     const json* frames = member(s, "frames");
@@ -191,7 +196,9 @@ sprite_frames read_sprite(const json& s, const clip_sheet_source& sheets) {
         if (found->dir == sheet_tag::direction::reverse) {
             std::reverse(out.frames.begin(), out.frames.end());
             std::reverse(out.seconds.begin(), out.seconds.end());
+            std::reverse(out.source.frames.begin(), out.source.frames.end());
         }
+        out.source.tag = name;
         if (found->dir == sheet_tag::direction::pingpong) out.wrap = clip_wrap::ping_pong;
         return out;
     }
@@ -235,6 +242,7 @@ animation_clip read_document(const json& doc, const clip_sheet_source& sheets) {
         clip_track track;
         track.component = "Sprite";
         track.field = "frame";
+        track.from_sprite = true;
         float t = 0.0f;
         for (std::size_t i = 0; i < frames.frames.size(); ++i) {
             track.keys.push_back(
@@ -244,6 +252,7 @@ animation_clip read_document(const json& doc, const clip_sheet_source& sheets) {
         end = std::max(end, t);
         wrap = frames.wrap;
         clip.tracks.push_back(std::move(track));
+        clip.sprite = frames.source;
     }
     if (clip.tracks.empty()) throw read_error{"the clip has no \"tracks\" and no \"sprite\""};
     if (const json* w = member(doc, "wrap")) wrap = named(wraps, to_text(*w, "wrap"), "wrap");
@@ -284,6 +293,20 @@ std::string quoted(const std::string& text) {
     return detail::to_json_text(v);
 }
 
+// The sprite part, one frame a line: {"sheet": ..., "tag": ...} or {"sheet": ..., "frames": [...]}.
+std::string write_sprite(const clip_sprite& sprite) {
+    std::string out = "  \"sprite\": {\"sheet\": " + quoted(sprite.sheet);
+    if (!sprite.tag.empty()) return out + ", \"tag\": " + quoted(sprite.tag) + "},\n";
+    out += ", \"frames\": [";
+    for (std::size_t i = 0; i < sprite.frames.size(); ++i) {
+        out += i ? ",\n" : "\n";
+        out += "    {\"name\": " + quoted(sprite.frames[i].name) +
+               ", \"duration_ms\": " + std::to_string(sprite.frames[i].duration_ms) + "}";
+    }
+    out += sprite.frames.empty() ? "]},\n" : "\n  ]},\n";
+    return out;
+}
+
 }  // namespace
 
 asset_result<animation_clip> read_clip_json(std::string_view text, std::string_view file,
@@ -315,10 +338,12 @@ std::string write_clip_json(const animation_clip& clip) {
     std::string out = "{\n  \"version\": 1,\n";
     out += "  \"length\": " + number_text(clip.length) + ",\n";
     out += std::string("  \"wrap\": \"") + name_of(wraps, clip.wrap) + "\",\n";
+    if (clip.sprite) out += write_sprite(*clip.sprite);
     out += "  \"tracks\": [";
-    for (std::size_t t = 0; t < clip.tracks.size(); ++t) {
-        const clip_track& track = clip.tracks[t];
-        out += t ? ",\n" : "\n";
+    bool first = true;
+    for (const clip_track& track : clip.tracks) {
+        if (clip.sprite && track.from_sprite) continue;  // the sprite part above says it
+        out += first ? "\n" : ",\n";
         out += "    {\"component\": " + quoted(track.component) +
                ", \"field\": " + quoted(track.field);
         if (!track.element.empty()) out += ", \"element\": " + quoted(track.element);
@@ -331,8 +356,9 @@ std::string write_clip_json(const animation_clip& clip) {
                    name_of(interpolations, key.to_next) + "\"]";
         }
         out += "\n     ]}";
+        first = false;
     }
-    out += clip.tracks.empty() ? "]" : "\n  ]";
+    out += first ? "]" : "\n  ]";
     if (!clip.events.empty()) {
         out += ",\n  \"events\": [";
         for (std::size_t e = 0; e < clip.events.size(); ++e) {

@@ -175,4 +175,47 @@ TEST(ClipJson, SpriteClipsFromATagOrAListOfFrames) {
     EXPECT_NE(no_tag.error.find("has no tag \"fly\""), std::string::npos) << no_tag.error;
 }
 
+TEST(ClipJson, SpriteFramesAreWrittenBackByName) {
+    const clip_sheet_source sheets = [](const std::string&) {
+        return asset_result<sprite_sheet>::success(hero_sheet());
+    };
+    const auto read = read_clip_json(
+        R"({"version": 1, "wrap": "once", "sprite": {"sheet": "hero.sheet.json",
+            "frames": ["run_3", {"name": "run_0", "duration_ms": 50}]},
+            "events": [{"time": 0.4, "name": "land"}]})",
+        "two.clip.json", sheets);
+    ASSERT_TRUE(read) << read.error;
+    ASSERT_TRUE(read.value->sprite);
+    EXPECT_EQ(read.value->sprite->sheet, "hero.sheet.json");
+    ASSERT_EQ(read.value->sprite->frames.size(), 2u);
+    EXPECT_EQ(read.value->sprite->frames[0].name, "run_3");
+    EXPECT_EQ(read.value->sprite->frames[0].duration_ms, 400);  // the sheet's
+    EXPECT_EQ(read.value->sprite->frames[1].duration_ms, 50);
+    EXPECT_TRUE(read.value->tracks[0].from_sprite);
+
+    // Written with the frames' names, not as keys of frame numbers: a diff shows names, and
+    // the sheet's frames may be renumbered without breaking the clip.
+    const std::string text = write_clip_json(*read.value);
+    EXPECT_NE(text.find(R"("sprite": {"sheet": "hero.sheet.json", "frames": [)"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find(R"({"name": "run_0", "duration_ms": 50})"), std::string::npos) << text;
+    EXPECT_EQ(text.find("\"Sprite\""), std::string::npos) << text;
+    const auto again = read_clip_json(text, "two.clip.json", sheets);
+    ASSERT_TRUE(again) << again.error;
+    EXPECT_EQ(again.value->wrap, clip_wrap::once);
+    EXPECT_NEAR(again.value->length, 0.45, 1e-5);
+    ASSERT_EQ(again.value->tracks.size(), 1u);
+    EXPECT_EQ(evaluate(again.value->tracks[0], 0.41f), 0.0);
+    ASSERT_EQ(again.value->events.size(), 1u);
+
+    // A tag stays a tag.
+    const auto tag =
+        read_clip_json(R"({"version": 1, "sprite": {"sheet": "hero.sheet.json", "tag": "run"}})",
+                       "run.clip.json", sheets);
+    ASSERT_TRUE(tag) << tag.error;
+    EXPECT_EQ(tag.value->sprite->tag, "run");
+    EXPECT_EQ(tag.value->sprite->frames.size(), 3u);
+    EXPECT_NE(write_clip_json(*tag.value).find(R"("tag": "run")"), std::string::npos);
+}
+
 }  // namespace

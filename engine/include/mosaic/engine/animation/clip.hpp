@@ -15,6 +15,7 @@
 // the last value, or play back and forth). evaluate() is a pure function of (track, time).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,9 @@ struct clip_track {
     std::string element;
     int index = 0;               // which element of a fixed array field (0 for plain fields)
     std::vector<clip_key> keys;  // sorted by time, at least one
+    /// Built from the clip's `sprite` part (its frames as constant keys on Sprite.frame):
+    /// written back as that part, not as keys.
+    bool from_sprite = false;
 
     /// "Transform.position.y"-like, for messages.
     [[nodiscard]] std::string label() const;
@@ -56,11 +60,28 @@ struct clip_event {
     std::string name;
 };
 
+/// One frame of a sprite clip, by the sheet's frame name.
+struct clip_sprite_frame {
+    std::string name;
+    int duration_ms = 100;
+};
+
+/// The frames of a sheet a sprite clip plays, as its file names them (so the Clip Editor and
+/// a diff see frame names, not indices): a sheet frameTag, or a list of frames.
+struct clip_sprite {
+    std::string sheet;  // relative to the project folder
+    std::string tag;    // set: the frames are the tag's (and `frames` lists them as read)
+    std::vector<clip_sprite_frame> frames;
+};
+
 struct animation_clip {
     float length = 0.0f;  // seconds; > 0
     clip_wrap wrap = clip_wrap::loop;
     std::vector<clip_track> tracks;
     std::vector<clip_event> events;  // sorted by time
+    /// The sheet frames it plays (its track on Sprite.frame has from_sprite set); none for a
+    /// clip of keyframe tracks only.
+    std::optional<clip_sprite> sprite;
 };
 
 /// The track's value at `time` (seconds, already wrapped into the clip): before the first

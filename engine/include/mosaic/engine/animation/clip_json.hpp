@@ -60,7 +60,8 @@ using clip_sheet_source = std::function<asset_result<sprite_sheet>(const std::st
                                                           std::string_view file,
                                                           const clip_sheet_source& sheets = {});
 
-/// The *.clip.json text of `clip` (its tracks as keys; read_clip_json reads it back equal).
+/// The *.clip.json text of `clip` (its tracks as keys, its `sprite` part as frame names, its
+/// track built from that part left out; read_clip_json reads it back equal).
 [[nodiscard]] std::string write_clip_json(const animation_clip& clip);
 
 /// True for "*.clip.json" file names.
