@@ -38,7 +38,8 @@ void check_reply(const std::string& reply, bool push) {
         broken("a reply without \"jsonrpc\": \"2.0\"", reply);
     }
     if (push) {
-        if (!doc.HasMember("method") || doc.HasMember("id")) broken("a push is no notification", reply);
+        if (!doc.HasMember("method") || doc.HasMember("id"))
+            broken("a push is no notification", reply);
         return;
     }
     if (doc.HasMember("result") == doc.HasMember("error")) {

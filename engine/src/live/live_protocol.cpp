@@ -406,8 +406,8 @@ void entity_create(const call& c) {
             for (const auto& [other, ignored] : values) {
                 if (other == &info) fail(invalid_params, info.name + " given twice");
             }
-            values.emplace_back(&info, read_component_value(c.w(), info, info.prototype_data(),
-                                                            m.value, true));
+            values.emplace_back(
+                &info, read_component_value(c.w(), info, info.prototype_data(), m.value, true));
         }
     }
     const entity e = c.w().create();
@@ -500,7 +500,8 @@ void subscribe(const call& c) {
     if (c.s.watched.size() + added > max_watched) {
         fail(too_large, "a session watches at most " + std::to_string(max_watched) + " entities");
     }
-    for (const entity e : ids) c.s.watched[entity_wire_id(e)] = internal::session_state::watch{{}, false, only};
+    for (const entity e : ids)
+        c.s.watched[entity_wire_id(e)] = internal::session_state::watch{{}, false, only};
     c.out.StartObject();
     c.out.Key("watching");
     c.out.Uint64(c.s.watched.size());
@@ -564,9 +565,9 @@ std::string protocol::handle(session& s, std::string_view line) {
     rapidjson::Document doc;
     try {
         if (auto failure = detail::parse_json(line, doc)) {
-            return error_text(nullptr, parse_error,
-                              "at byte " + std::to_string(failure->offset) + ": " +
-                                  failure->message);
+            return error_text(
+                nullptr, parse_error,
+                "at byte " + std::to_string(failure->offset) + ": " + failure->message);
         }
     } catch (const std::exception& e) {
         return error_text(nullptr, parse_error, e.what());

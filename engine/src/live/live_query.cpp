@@ -39,8 +39,7 @@ std::variant<query_terms, std::string> parse_query(const component_table& table,
     return q;
 }
 
-query_page run_query(const world& w, const query_terms& q, std::size_t offset,
-                     std::size_t limit) {
+query_page run_query(const world& w, const query_terms& q, std::size_t offset, std::size_t limit) {
     std::vector<type_id> without = q.without;
     without.push_back(type_id_of<resource_entity>());
     query_page page;

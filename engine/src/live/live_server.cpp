@@ -162,8 +162,7 @@ struct server::impl {
             if (connections.size() >= options.max_connections) {
                 auto refused = std::make_shared<std::string>(
                     protocol::error_reply(busy, "too many clients (at most " +
-                                                    std::to_string(options.max_connections) +
-                                                    ")") +
+                                                    std::to_string(options.max_connections) + ")") +
                     "\n");
                 auto socket = std::make_shared<asio::ip::tcp::socket>(std::move(s));
                 asio::async_write(*socket, asio::buffer(*refused),
@@ -263,9 +262,8 @@ std::size_t server::poll(protocol& p) {
     for (impl::event& e : events) {
         switch (e.what) {
             case impl::event::kind::opened:
-                impl_->sessions.emplace(
-                    e.client, session({.token_required = impl_->token_required,
-                                       .token = impl_->options.token}));
+                impl_->sessions.emplace(e.client, session({.token_required = impl_->token_required,
+                                                           .token = impl_->options.token}));
                 break;
             case impl::event::kind::line: {
                 {

@@ -268,7 +268,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
     static const std::set<std::string> valued = {
         "--ticks",       "--dt", "--threads", "--seed", "--save",   "--project",
         "--name",        "-o",   "--output",  "--path", "--record", "--checkpoint-every",
-        "--state-budget", "--listen", "--token-file"};
+        "--state-budget"};
     command c;
     std::optional<std::string> action;  // --help, --validate, --convert or --new-project
     std::vector<std::string> operands;
@@ -282,7 +282,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
             arg == "--new-project" || arg == "--merge" || arg == "--replay") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
-        } else if (valued.count(arg)) {
+        } else if (valued.count(arg) || arg == "--listen" || arg == "--token-file") {
             if (i + 1 >= args.size()) return usage_error{arg + " needs a value"};
             if (auto error = set_option(c, arg, args[++i])) return *error;
         } else if (arg == "--profile") {

@@ -78,7 +78,8 @@ bool serve_live(game& g, const live_request& r, std::optional<std::uint64_t> tic
     out << "live link: listening on " << r.listen.substr(0, r.listen.rfind(':') + 1)
         << (r.listen.find(':') == std::string::npos ? "127.0.0.1:" : "") << link->port()
         << " (protocol mosaic-live " << live::protocol_version << ")\n";
-    if (link->token_required() && !r.token_file) out << "live link: token " << link->token() << '\n';
+    if (link->token_required() && !r.token_file)
+        out << "live link: token " << link->token() << '\n';
     out << std::flush;
 
     const stop_on_signals signals;

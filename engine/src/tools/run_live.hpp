@@ -17,7 +17,7 @@ class game;
 namespace mosaic::tools {
 
 struct live_request {
-    std::string listen;                           // --listen [ADDR:]PORT
+    std::string listen;                               // --listen [ADDR:]PORT
     std::optional<std::filesystem::path> token_file;  // --token-file FILE
 };
 

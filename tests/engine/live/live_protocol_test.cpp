@@ -35,8 +35,8 @@ struct LiveProtocol : ::testing::Test {
 
     // Sends one request (params as JSON text) and parses the reply.
     rapidjson::Document say(const std::string& method, const std::string& params = "{}") {
-        return parse(link.handle(s, R"({"jsonrpc":"2.0","id":7,"method":")" + method +
-                                         R"(","params":)" + params + "}"));
+        return parse(link.handle(
+            s, R"({"jsonrpc":"2.0","id":7,"method":")" + method + R"(","params":)" + params + "}"));
     }
     static rapidjson::Document parse(const std::string& text) {
         rapidjson::Document doc;
@@ -117,8 +117,7 @@ TEST_F(LiveProtocol, GetsValuesInTheSceneFilesForm) {
     EXPECT_EQ(t["version"].GetInt(), 1);
     EXPECT_EQ(t["position"][1].GetDouble(), 2.0);
     EXPECT_EQ(reply["result"]["components"]["Health"]["current"].GetDouble(), 50.0);
-    const auto only =
-        say("entity.get", R"({"id":)" + id(mover) + R"(,"components":["Health"]})");
+    const auto only = say("entity.get", R"({"id":)" + id(mover) + R"(,"components":["Health"]})");
     EXPECT_FALSE(only["result"]["components"].HasMember("Transform"));
     EXPECT_EQ(error_code(say("entity.get", R"({"id":12345})")), live::no_such_entity);
     EXPECT_EQ(error_code(say("entity.get", R"({"id":"x"})")), live::invalid_params);
@@ -126,24 +125,27 @@ TEST_F(LiveProtocol, GetsValuesInTheSceneFilesForm) {
 }
 
 TEST_F(LiveProtocol, SetsFieldsByNameAndRefusesBadValuesWhole) {
-    EXPECT_EQ(error_code(say("component.set", R"({"id":)" + id(mover) +
-                                                  R"(,"component":"Health","value":{"current":7}})")),
-              0);
+    EXPECT_EQ(
+        error_code(say("component.set", R"({"id":)" + id(mover) +
+                                            R"(,"component":"Health","value":{"current":7}})")),
+        0);
     EXPECT_EQ(g.world().get<Health>(mover).current, 7.0f);
     EXPECT_EQ(g.world().get<Health>(mover).max, 50.0f);
     // An unknown field, a wrong type: nothing changes.
-    EXPECT_EQ(error_code(say("component.set", R"({"id":)" + id(mover) +
-                                                  R"(,"component":"Health","value":{"current":1,"nope":2}})")),
+    EXPECT_EQ(error_code(say("component.set",
+                             R"({"id":)" + id(mover) +
+                                 R"(,"component":"Health","value":{"current":1,"nope":2}})")),
               live::invalid_params);
-    EXPECT_EQ(error_code(say("component.set", R"({"id":)" + id(mover) +
-                                                  R"(,"component":"Health","value":{"current":"x"}})")),
-              live::invalid_params);
+    EXPECT_EQ(
+        error_code(say("component.set", R"({"id":)" + id(mover) +
+                                            R"(,"component":"Health","value":{"current":"x"}})")),
+        live::invalid_params);
     EXPECT_EQ(g.world().get<Health>(mover).current, 7.0f);
-    EXPECT_EQ(error_code(say("component.set", R"({"id":)" + id(still) +
-                                                  R"(,"component":"Health","value":{}})")),
+    EXPECT_EQ(error_code(say("component.set",
+                             R"({"id":)" + id(still) + R"(,"component":"Health","value":{}})")),
               live::refused);
-    EXPECT_EQ(error_code(say("component.set", R"({"id":)" + id(mover) +
-                                                  R"(,"component":"Nope","value":{}})")),
+    EXPECT_EQ(error_code(say("component.set",
+                             R"({"id":)" + id(mover) + R"(,"component":"Nope","value":{}})")),
               live::invalid_params);
 }
 
@@ -153,13 +155,16 @@ TEST_F(LiveProtocol, AddsAndRemovesComponents) {
               0);
     ASSERT_TRUE(g.world().has<Health>(still));
     EXPECT_EQ(g.world().get<Health>(still).max, 9.0f);
-    EXPECT_EQ(error_code(say("component.add", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
-              live::refused);
-    EXPECT_EQ(error_code(say("component.remove", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
-              0);
+    EXPECT_EQ(
+        error_code(say("component.add", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
+        live::refused);
+    EXPECT_EQ(
+        error_code(say("component.remove", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
+        0);
     EXPECT_FALSE(g.world().has<Health>(still));
-    EXPECT_EQ(error_code(say("component.remove", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
-              live::refused);
+    EXPECT_EQ(
+        error_code(say("component.remove", R"({"id":)" + id(still) + R"(,"component":"Health"})")),
+        live::refused);
 }
 
 TEST_F(LiveProtocol, CreatesAndDestroysEntities) {
@@ -195,13 +200,13 @@ TEST_F(LiveProtocol, ReadsTheSystemsTimings) {
 
 TEST_F(LiveProtocol, SubscriptionsPushChangesAndDestruction) {
     EXPECT_TRUE(link.notifications(s).empty());
-    EXPECT_EQ(say("subscribe", R"({"ids":[)" + id(mover) + R"(],"components":["Health"]})")
-                  ["result"]["watching"]
-                      .GetUint(),
+    EXPECT_EQ(say("subscribe",
+                  R"({"ids":[)" + id(mover) + R"(],"components":["Health"]})")["result"]["watching"]
+                  .GetUint(),
               1u);
     auto first = link.notifications(s);  // the current values
     ASSERT_EQ(first.size(), 1u);
-    EXPECT_TRUE(link.notifications(s).empty());  // nothing changed since
+    EXPECT_TRUE(link.notifications(s).empty());         // nothing changed since
     g.world().get<Transform>(mover).position.x = 9.0f;  // not watched
     EXPECT_TRUE(link.notifications(s).empty());
     g.world().get<Health>(mover).current = 1.0f;
@@ -219,11 +224,13 @@ TEST_F(LiveProtocol, SubscriptionsPushChangesAndDestruction) {
 }
 
 TEST_F(LiveProtocol, MalformedMessagesGetErrorReplies) {
-    const auto code = [&](const std::string& line) { return error_code(parse(link.handle(s, line))); };
+    const auto code = [&](const std::string& line) {
+        return error_code(parse(link.handle(s, line)));
+    };
     EXPECT_EQ(code("not json"), live::parse_error);
     EXPECT_EQ(code(""), live::parse_error);
     EXPECT_EQ(code(std::string(100, '[')), live::parse_error);  // deeper than the cap
-    EXPECT_EQ(code("[1,2]"), live::invalid_request);             // batches
+    EXPECT_EQ(code("[1,2]"), live::invalid_request);            // batches
     EXPECT_EQ(code("42"), live::invalid_request);
     EXPECT_EQ(code(R"({"id":1,"method":"hello"})"), live::invalid_request);  // no jsonrpc
     EXPECT_EQ(code(R"({"jsonrpc":"2.0","id":1})"), live::invalid_request);   // no method

@@ -15,9 +15,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <mosaic/ecs/entity.hpp>
@@ -45,7 +45,7 @@ enum error_code : int {
     not_ready = -32001,  // no "hello" yet (out of order) or a wrong token
     no_such_entity = -32002,
     too_large = -32003,
-    busy = -32004,  // too many requests waiting (live_server)
+    busy = -32004,     // too many requests waiting (live_server)
     refused = -32005,  // the request is well formed but cannot be done (step while running)
 };
 

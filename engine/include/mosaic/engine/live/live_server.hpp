@@ -32,8 +32,7 @@ struct listen_address {
 
 /// "[ADDR:]PORT" (ADDR: an IPv4 address, "[IPv6]" or "localhost"; default 127.0.0.1), or a
 /// message saying what is wrong with it.
-[[nodiscard]] std::variant<listen_address, std::string> parse_listen_address(
-    std::string_view text);
+[[nodiscard]] std::variant<listen_address, std::string> parse_listen_address(std::string_view text);
 
 struct server_options {
     listen_address address;
