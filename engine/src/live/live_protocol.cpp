@@ -382,7 +382,9 @@ void component_add(const call& c) {
     if (c.w().has(e, info.type)) fail(refused, "entity already has " + info.name);
     const read_value v =
         read_component_value(c.w(), info, info.prototype_data(), value_param(c, false), true);
-    c.w().add_copy(e, info.type, v.bytes.get());
+    if (!c.w().add_copy(e, info.type, v.bytes.get())) {
+        fail(refused, "this world cannot hold " + info.name + " yet");
+    }
     c.w().set_enabled(e, info.type, v.enabled);
     write_ok(c);
 }
@@ -412,7 +414,10 @@ void entity_create(const call& c) {
     }
     const entity e = c.w().create();
     for (const auto& [info, v] : values) {
-        c.w().add_copy(e, info->type, v.bytes.get());
+        if (!c.w().add_copy(e, info->type, v.bytes.get())) {
+            c.w().destroy(e);
+            fail(refused, "this world cannot hold " + info->name + " yet");
+        }
         c.w().set_enabled(e, info->type, v.enabled);
     }
     c.out.StartObject();
