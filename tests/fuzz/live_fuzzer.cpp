@@ -32,8 +32,9 @@ void check_reply(const std::string& reply, bool push) {
     rapidjson::Document doc;
     doc.Parse(reply.c_str(), reply.size());
     if (doc.HasParseError() || !doc.IsObject()) broken("a reply is not a JSON object", reply);
-    const auto version = doc.FindMember("jsonrpc");
-    if (version == doc.MemberEnd() || !version->value.IsString() ||
+    const rapidjson::Value& root = doc;  // const iterators compare unambiguously under clang
+    const auto version = root.FindMember("jsonrpc");
+    if (version == root.MemberEnd() || !version->value.IsString() ||
         std::string_view(version->value.GetString()) != "2.0") {
         broken("a reply without \"jsonrpc\": \"2.0\"", reply);
     }
