@@ -15,6 +15,7 @@ PACKAGES=(
     libturbojpeg0-dev                        # JPEG images (engine/src/assets/jpeg_decoder.hpp)
     khronos-api                              # gl.xml, input of our glad generator
     libcereal-dev libglm-dev                 # scene files, engine math
+    libasio-dev                              # the live link's sockets (engine/src/live)
     libgtest-dev libbenchmark-dev            # tests and benchmarks
     xvfb xauth                               # GL tests without a display
     clang libclang-rt-14-dev                 # libFuzzer targets

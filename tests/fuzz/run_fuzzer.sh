@@ -53,6 +53,7 @@ run() {
         sheet) fuzzer="$build_dir/sheet_json_fuzzer" default_seconds=20 ;;
         image) fuzzer="$build_dir/image_header_fuzzer" default_seconds=20 ;;
         clip) fuzzer="$build_dir/clip_json_fuzzer" default_seconds=20 ;;
+        live) fuzzer="$build_dir/live_fuzzer" default_seconds=20 ;;
     esac
     local seconds=${MOSAIC_FUZZ_SECONDS:-$default_seconds}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same
@@ -73,6 +74,7 @@ run() {
     [[ $kind == json ]] && flags+=("-dict=$here/scene_json.dict")
     [[ $kind == sheet ]] && flags+=("-dict=$here/sheet_json.dict")
     [[ $kind == clip ]] && flags+=("-dict=$here/clip_json.dict")
+    [[ $kind == live ]] && flags+=("-dict=$here/live.dict")
 
     mkdir -p "$work/corpus" "$work/artifacts"
     rm -rf "$work/seeds"
@@ -125,7 +127,7 @@ EOF
 case ${1:-} in
     build) (($# == 2)) || usage; build "$2" ;;
     run)
-        case ${2:-} in json | binary | replay | prefab | manifest | merge | sheet | image | clip) ;; *) usage ;; esac
+        case ${2:-} in json | binary | replay | prefab | manifest | merge | sheet | image | clip | live) ;; *) usage ;; esac
         (($# == 4)) || usage
         run "$2" "$3" "$4"
         ;;

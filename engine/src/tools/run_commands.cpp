@@ -3,6 +3,7 @@
 //           run_merge.cpp; --validate of images, sheets and fonts: run_assets.cpp.
 #include "run_commands.hpp"
 #include "run_assets.hpp"
+#include "run_live.hpp"
 #include "run_merge.hpp"
 #include "run_replay.hpp"
 
@@ -44,6 +45,7 @@ constexpr const char* usage_text =
     "usage: mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT]\n"
     "                        [--profile] [--project PATH]\n"
     "                        [--record FILE [--checkpoint-every N] [--state-budget MIB]]\n"
+    "                        [--listen [ADDR:]PORT [--token-file FILE]]\n"
     "       mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]\n"
     "                               [--project PATH]\n"
     "       mosaic-run --verify FILE [--save OUT] [--threads T] [--project PATH]\n"
@@ -71,6 +73,11 @@ constexpr const char* help_text =
     "    --record FILE   also write a replay of the run to FILE (NAME.mosaic-replay): the\n"
     "                    initial state, the seed and settings, every tick's input and a\n"
     "                    checkpoint (a hash of the world state) every N ticks\n"
+    "    --listen [ADDR:]PORT  play in real time and serve the live link on PORT (ADDR:\n"
+    "                    127.0.0.1 unless given; another address needs a token, printed at\n"
+    "                    start). Runs until --ticks if given, else until interrupted. The\n"
+    "                    protocol: engine/README.md, \"Live link\"\n"
+    "    --token-file FILE  the token clients must give (first line of FILE)\n"
     "    --checkpoint-every N  ticks between checkpoints (default 60)\n"
     "    --state-budget MIB    keep the checkpoints' states (what lets --verify name the\n"
     "                    field that differs) up to MIB mebibytes (default 256; 0: hashes only)\n"
@@ -164,6 +171,8 @@ struct command {
     std::vector<std::string> record_options;  // given, to refuse them without --record
     bool verify = false;
     bool threads_given = false;
+    bool ticks_given = false;
+    std::optional<live_request> live;  // --listen, --token-file
 };
 
 struct usage_error {
@@ -219,7 +228,17 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
     }
     c.run_options.push_back(name);
     if (name == "--threads") c.threads_given = true;
-    if (name == "--ticks") {
+    if (name == "--listen" || name == "--token-file") {
+        if (!c.live) c.live.emplace();
+        if (name == "--token-file") {
+            c.live->token_file = fs::path(value);
+        } else if (auto error = check_listen_address(value)) {
+            return usage_error{"--listen: " + *error};
+        } else {
+            c.live->listen = value;
+        }
+    } else if (name == "--ticks") {
+        c.ticks_given = true;
         const auto n = parse_number<std::uint64_t>(value);
         if (!n || *n > 1'000'000'000) return bad("a whole number of ticks, 0 to 1000000000");
         c.ticks = *n;
@@ -264,7 +283,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
             arg == "--new-project" || arg == "--merge" || arg == "--replay") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
-        } else if (valued.count(arg)) {
+        } else if (valued.count(arg) || arg == "--listen" || arg == "--token-file") {
             if (i + 1 >= args.size()) return usage_error{arg + " needs a value"};
             if (auto error = set_option(c, arg, args[++i])) return *error;
         } else if (arg == "--profile") {
@@ -366,6 +385,7 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         }
         c.what = command::action::play;
     }
+    if (c.live && c.live->listen.empty()) return usage_error{"--token-file needs --listen"};
     if (c.what != command::action::play && !c.run_options.empty()) {
         return usage_error{c.run_options.front() + " applies to running a scene, not to " + option};
     }
@@ -639,9 +659,14 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     };
     const auto started = std::chrono::steady_clock::now();
     try {
-        for (std::uint64_t tick = 0; tick < c.ticks; ++tick) {
-            g.tick();
-            print_game_log();
+        if (c.live) {
+            const auto limit = c.ticks_given ? std::optional(c.ticks) : std::nullopt;
+            if (!serve_live(g, *c.live, limit, print_game_log, out, err)) return exit_file_error;
+        } else {
+            for (std::uint64_t tick = 0; tick < c.ticks; ++tick) {
+                g.tick();
+                print_game_log();
+            }
         }
     } catch (const system_error& e) {
         // Game code failed: say which system, when and why; nothing is saved.

@@ -3,7 +3,9 @@
 //
 //   mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT] [--profile]
 //                    [--record FILE [--checkpoint-every N] [--state-budget MIB]]
+//                    [--listen [ADDR:]PORT [--token-file FILE]]
 //                                  run a scene headless (no window, no GL), maybe recording it
+//                                  or serving the live link (run_live.hpp)
 //   mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]
 //   mosaic-run --verify FILE       play a recording again (run_replay.hpp)
 //   mosaic-run --validate FILE     load a scene or archetype file, print what it holds; or an
