@@ -36,7 +36,7 @@ build() {
     fi
     cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer replay_fuzzer \
         prefab_chain_fuzzer manifest_fuzzer merge_fuzzer sheet_json_fuzzer image_header_fuzzer \
-        clip_json_fuzzer make_seeds
+        clip_json_fuzzer live_fuzzer make_seeds
 }
 
 run() {
