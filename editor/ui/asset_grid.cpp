@@ -7,6 +7,7 @@
 #include <cstring>
 #include <iterator>
 
+#include "core/animation_events.hpp"
 #include "core/asset_actions.hpp"
 #include "core/asset_rename.hpp"
 #include "core/editor_state.hpp"
@@ -254,8 +255,11 @@ void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
         case asset_kind::image:
             open_import(s, e);
             break;
-        case asset_kind::clip:
-            asset_menu_run(s, ui, "asset.edit_clip", e.relative);
+        case asset_kind::clip:  // property tracks: the Animation window; frames: the Clip Editor
+            asset_menu_run(s, ui,
+                           window_for_clip(e.path) == clip_window::animation ? "asset.animate_clip"
+                                                                             : "asset.edit_clip",
+                           e.relative);
             break;
         case asset_kind::tileset:
         case asset_kind::font:
@@ -397,6 +401,7 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (e.kind == asset_kind::sheet) item("asset.edit_sheet");
         if (e.kind == asset_kind::sheet) item("asset.new_clip");
         if (e.kind == asset_kind::clip) item("asset.edit_clip");
+        if (e.kind == asset_kind::clip) item("asset.animate_clip");
         ImGui::EndPopup();
     }
     if (e.kind == asset_kind::folder) drop_into_folder(s, e.relative);

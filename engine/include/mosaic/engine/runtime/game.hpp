@@ -123,9 +123,7 @@ public:
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
 
-    /// One fixed tick of clock().tick_seconds(). Before it, a world that animates (an Animator
-    /// game code added, in a world that had none at start) gets the clip cache's table and
-    /// project folder, so what game code animates plays. A failing system throws system_error
+    /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
     /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
     /// the game (the editor restores its snapshot, mosaic-run exits).
     void tick();
