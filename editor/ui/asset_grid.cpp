@@ -432,7 +432,9 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
             tip += "\nDouble-click: import settings; right-click: Slice into Sheet...";
         if (e.kind == asset_kind::sheet)
             tip += "\nRight-click: Edit Sheet..., New Clip from Sheet...";
-        if (e.kind == asset_kind::clip) tip += "\nDouble-click: the Clip Editor";
+        if (e.kind == asset_kind::clip)
+            tip +=
+                "\nDouble-click: the Animation tab (property tracks) or the Clip Editor (frames)";
         if (e.kind == asset_kind::folder) tip += "\nDrop a file here to move it into this folder";
         if (e.kind != asset_kind::folder && !frame_tile)
             tip += "\nRight-click: Rename...; drag onto a folder: move";
