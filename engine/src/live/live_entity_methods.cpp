@@ -3,8 +3,9 @@
 // the whole value) before it changes the world.
 #include <utility>
 
+#include <mosaic/engine/live/live_query.hpp>
+
 #include "live_methods.hpp"
-#include "live_query.hpp"
 #include "live_values.hpp"
 
 namespace mosaic::live::internal {
@@ -14,10 +15,10 @@ namespace {
 // entities.list {filter?, offset?, limit?} and query {query, offset?, limit?, values?}.
 void list_matches(const call& c, std::string_view text, bool values) {
     auto parsed = parse_query(c.table(), text);
-    if (auto* message = std::get_if<std::string>(&parsed)) fail(invalid_params, *message);
+    if (auto* error = std::get_if<query_error>(&parsed)) fail(invalid_params, error->message);
     const std::size_t offset = c.p.uint("offset", 0, UINT32_MAX);
     const std::size_t limit = c.p.uint("limit", 100, max_page);
-    const query_page page = run_query(c.w(), std::get<query_terms>(parsed), offset, limit);
+    const query_page page = run_query(c.w(), std::get<entity_query>(parsed), offset, limit);
     c.out.StartObject();
     c.out.Key("total");
     c.out.Uint64(page.total);
