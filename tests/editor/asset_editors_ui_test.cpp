@@ -10,10 +10,8 @@
 #include <mosaic/engine/animation/clip_json.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 
-#include "../engine/assets/asset_test_support.hpp"  // PNG files
+#include "asset_ui_fixture.hpp"
 #include "core/animation_editor.hpp"
-#include "editor_ui_test_support.hpp"
-#include "scene_in_folder.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -26,23 +24,14 @@ std::string text_of(const fs::path& file) {
     return {std::istreambuf_iterator<char>(in), {}};
 }
 
-class AssetEditorsUiTest : public SceneInFolderUiTest {
+class AssetEditorsUiTest : public AssetUiTest {
 protected:
-    AssetEditorsUiTest() : SceneInFolderUiTest("asset_editors_ui") {
+    AssetEditorsUiTest() : AssetUiTest("asset_editors_ui") {
         write_bytes(folder / "art/hero.png", png_bytes(64, 32));
-        write_bytes(folder / "art/strip.png", png_bytes(16, 4));
-        write_text(folder / "art/tiles.sheet.json",
-                   R"({"version": 1, "image": "strip.png", "image_size": [16, 4], "frames": [
-  {"name": "left", "rect": [0, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100},
-  {"name": "right", "rect": [8, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100}]})");
-        imgui.frames(2);
-        imgui.click(at("tab/Project"));
-        imgui.frames(2);
-        imgui.click(at("project/Refresh"));
-        imgui.frames(2);
-        imgui.click(at("project/asset/art"));
-        imgui.click(at("project/asset/art"));
-        imgui.frames(3);
+        write_strip_sheet();
+        show_project();
+        double_click("project/asset/art");
+        imgui.frames(1);
     }
     void menu(const std::string& asset, const std::string& item) {
         imgui.click(at("project/asset/" + asset), 1);  // right click: the tile's menu
