@@ -113,7 +113,7 @@ std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& 
                                                              console_log& log) {
     const project& code = module.description();
     if (code.register_panels == nullptr) return {};  // a module without panels
-    panel_collector collector{std::string(code.name), log, {}};
+    panel_collector collector{std::string(code.name), log, {}, false};
     const mosaic_panel_sink sink{&collector, [](void* host, const mosaic_panel_desc* desc) {
                                      if (desc != nullptr) {
                                          static_cast<panel_collector*>(host)->add(*desc);
