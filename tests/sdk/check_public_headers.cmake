@@ -74,5 +74,5 @@ endif()
 message(STATUS "include scan: every installed header includes only installed headers")
 
 sdk_build(${SDK_SOURCE}/consumers/headers ${WORK}/public_headers
-          DEFINES -DCMAKE_PREFIX_PATH=${PREFIX})
+          DEFINES -DCMAKE_PREFIX_PATH=${PREFIX} -DMOSAIC_INCLUDE_DIR=${PREFIX}/include)
 sdk_done()

@@ -25,8 +25,8 @@ sdk_expect_files(${module})
 string(JSON scene GET "${manifest}" default_scene)
 sdk_expect("installed mosaic-run plays ${scene}" 0 "[.]scene[.]json: 120 ticks of"
            ${CMAKE_COMMAND} -E env MOSAIC_BUILD_DIR=${project}/build
-           ${PREFIX}/bin/mosaic-run ${project}/${scene} --ticks 120 --save ${root}/after.json)
-file(READ ${root}/after.json saved)
+           ${PREFIX}/bin/mosaic-run ${project}/${scene} --ticks 120 --save ${root}/after.scene.json)
+file(READ ${root}/after.scene.json saved)
 if(NOT saved MATCHES "\"Walker\"")  # the sample's own component, registered by the module
     message(FATAL_ERROR "the saved scene has no Walker: the module's components are missing")
 endif()
