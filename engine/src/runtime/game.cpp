@@ -7,6 +7,7 @@
 #include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/runtime/code_reload.hpp"
 #include "mosaic/engine/scene/archetype_folder.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
