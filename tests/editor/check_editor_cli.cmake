@@ -53,3 +53,18 @@ expect_run(project_folder 0 "" ${PROJECTS}/platformer ${settings} --script ${wor
 expect_run(project_manifest 0 "" ${PROJECTS}/platformer/mosaic.project.json ${settings}
            --script ${work}/project.script)
 set(EDITOR ${editor})
+
+# `--project` and a script with no scene: the project's default scene, as in the window (issue
+# 33: the script started on an untitled scene, so `save` failed where Ctrl+S saved).
+file(COPY ${PROJECTS}/platformer DESTINATION ${work})
+file(WRITE ${work}/save.script "save\n")
+file(READ ${work}/platformer/scenes/level1.scene.json before)
+file(WRITE ${work}/platformer/scenes/level1.scene.json "${before}\n\n")  # save rewrites it
+set(EDITOR ${no_leak_check} ${editor})
+expect_run(project_script_save 0 "" --project ${work}/platformer ${settings}
+           --script ${work}/save.script)
+set(EDITOR ${editor})
+file(READ ${work}/platformer/scenes/level1.scene.json after)
+if(NOT after STREQUAL before)
+    message(FATAL_ERROR "project_script_save: the default scene was not saved")
+endif()
