@@ -91,9 +91,7 @@ bool editor_state::save_prefab() {
     const prefab_refresh refresh(lib, lib.path_of(file), under_top().parked->world);
     const std::vector<diagnostic> written = save_prefab_file(made, table(), file, &lib);
     log_.add(written);
-    if (std::any_of(written.begin(), written.end(),
-                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; }))
-        return false;
+    if (has_error(written)) return false;
     after_prefab_written(file);
     active_document().mark_saved();
     update_instances_aside(refresh);

@@ -180,10 +180,7 @@ bool editor_state::save_as(const fs::path& path) {
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     animation_->resume(*this);
     log_.add(diagnostics);
-    const bool failed =
-        std::any_of(diagnostics.begin(), diagnostics.end(),
-                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-    if (failed) return false;
+    if (has_error(diagnostics)) return false;
     documents_.front().set_file(path);
     documents_.front().mark_saved();
     remember_recent(path);

@@ -542,11 +542,6 @@ void resolve_links(scene& s, const fs::path& file, prefab_library& lib,
     diagnostics.insert(diagnostics.end(), resolved.begin(), resolved.end());
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-}
-
 // `archetypes`: the folder a run of `file` loads prefabs from (a scene is checked against it as
 // a run checks it: its broken prefabs are errors when the scene uses them, warnings otherwise).
 int validate(const fs::path& file, const fs::path& project_folder, const fs::path& archetypes,
@@ -587,8 +582,7 @@ int validate(const fs::path& file, const fs::path& project_folder, const fs::pat
 // Prints warnings to `err` and errors too; true when there was an error.
 bool report(const std::vector<diagnostic>& diagnostics, std::ostream& err) {
     err << to_string(diagnostics);
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
+    return has_error(diagnostics);
 }
 
 int convert(const fs::path& in, const fs::path& out_file, const component_table& table,

@@ -24,13 +24,6 @@ void print_game_log(game& g, std::ostream& err) {
     }
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    for (const diagnostic& d : diagnostics) {
-        if (d.severity == diagnostic::level::error) return true;
-    }
-    return false;
-}
-
 // The project a replay belongs to: --project, else the one above the replay file, else the
 // one above the scene it was recorded from (as given then, or next to the replay).
 loaded_project project_of(const replay_request& request, const replay& r) {
