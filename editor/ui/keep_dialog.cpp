@@ -85,7 +85,8 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
                             {0.5f, 0.5f});
-    if (!ImGui::BeginPopupModal(keep_popup_name, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!ImGui::BeginPopupModal(keep_popup_name, nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
     if (!s.keeps().has_pending()) {  // answered elsewhere (Play again, a scene opened)
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
