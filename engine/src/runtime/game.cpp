@@ -99,9 +99,22 @@ void game::record_system_defaults() {
     }
 }
 
+void game::set_project_folder(const fs::path& folder) {
+    project_folder_ = folder;
+    project_folder_set_ = true;
+    prefab_links_->set_project_folder(folder);
+    // A world already started reads its files from here from now on.
+    if (AnimationClips* clips = scene_.world.try_resource<AnimationClips>()) clips->root = folder;
+    if (Tilesets* sets = scene_.world.try_resource<Tilesets>()) sets->root = folder;
+}
+
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     archetype_folder_ = folder;
-    prefab_links_->set_project_folder(folder.parent_path());
+    // Without set_project_folder, the usual layout: the archetypes in PROJECT/archetypes.
+    if (!project_folder_set_) {
+        project_folder_ = folder.parent_path();
+        prefab_links_->set_project_folder(project_folder_);
+    }
     archetype_folder read = read_archetype_folder(folder, table_, *prefab_links_);
     archetypes_ = std::move(read.archetypes);
     prefabs_ = std::move(read.prefabs);
@@ -118,18 +131,21 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
+    add_asset_caches();
+    sync_settings();
+    clock_.reset();
+}
+
+void game::add_asset_caches() {
     // Only worlds that animate or have tilemaps get their caches (each resource is a pool
     // every recording keyframe copies).
-    const fs::path project_folder =
-        archetype_folder_.empty() ? fs::path() : archetype_folder_.parent_path();
+    mosaic::world& w = scene_.world;
     if (w.count<Animator>() > 0) {
         AnimationClips& clips = w.resource<AnimationClips>();
         clips.table = &table_;
-        clips.root = project_folder;
+        clips.root = project_folder_;
     }
-    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder;
-    sync_settings();
-    clock_.reset();
+    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder_;
 }
 
 void game::sync_settings() {

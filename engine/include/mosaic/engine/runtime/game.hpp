@@ -4,7 +4,8 @@
 // play mode drives one inside the scene view; both go through the same tick().
 //
 //   mosaic::game g(project, {.threads = 2, .seed = 7});
-//   g.load_archetypes(folder / "archetypes");
+//   g.set_project_folder(folder);                  // asset paths are relative to it
+//   g.load_archetypes(manifest.archetypes_folder());
 //   g.start(std::move(loaded_scene));
 //   while (running) g.frame(seconds_since_last_frame);  // 0..n fixed ticks
 
@@ -95,6 +96,17 @@ public:
         return load_error_;
     }
 
+    /// The project folder: the paths scenes name (Animator clips, Tilemap tilesets, prefab
+    /// links) are relative to it. Callers with a project say it here (mosaic-run and the
+    /// editor do), before load_archetypes: the archetypes folder is wherever the manifest
+    /// puts it, not necessarily PROJECT/archetypes. The world already started follows.
+    void set_project_folder(const std::filesystem::path& folder);
+    /// The folder set_project_folder gave; without one, the parent of the folder
+    /// load_archetypes read (the usual layout); empty before both.
+    [[nodiscard]] const std::filesystem::path& project_folder() const noexcept {
+        return project_folder_;
+    }
+
     /// Reads every NAME.archetype.json and NAME.prefab.json in `folder` (a missing folder is
     /// not an error) into the Archetypes and Prefabs resources worlds get on start(), replacing
     /// what an earlier call read. Returns the files' diagnostics. replace_code() reads the same
@@ -105,7 +117,7 @@ public:
     /// instances resolved.
     [[nodiscard]] const std::vector<prefab>& prefabs() const noexcept { return prefabs_; }
     /// The prefabs scenes' instances link to (PrefabInstance paths are relative to the project
-    /// folder: taken as the folder above the one load_archetypes read). Pass it to
+    /// folder, project_folder()). Pass it to
     /// load_scene_file or resolve_prefab_instances before start().
     [[nodiscard]] prefab_library& prefab_links() noexcept { return *prefab_links_; }
 
@@ -122,6 +134,11 @@ public:
     }
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
+    /// Gives the world the caches its Animators and Tilemaps read files through (clips and
+    /// tilesets, relative to project_folder(), bound to the game's table). start() does; call
+    /// it again before playing a world that got its first Animator or Tilemap after start()
+    /// (the editor's Play of a scene made in the editor).
+    void add_asset_caches();
 
     /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
     /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
@@ -155,6 +172,8 @@ private:
     std::unique_ptr<prefab_library> prefab_links_ =
         std::make_unique<prefab_library>(table_, std::filesystem::path());
     std::filesystem::path archetype_folder_;
+    std::filesystem::path project_folder_;
+    bool project_folder_set_ = false;
     std::vector<system_setting> system_defaults_;
     tick_observer* observer_ = nullptr;
 };
