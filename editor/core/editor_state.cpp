@@ -335,9 +335,8 @@ void editor_state::play() {
     animation_->suspend(*this);  // the game starts from the scene's values, not previewed ones
     snapshot_ = scene().clone();
     // A scene made in the editor may have got its first Animator or Tilemap after it started
-    // (an Untitled scene): its clips and tilesets are read from the project folder too.
+    // (an Untitled scene): the first tick gives it caches on the project folder.
     if (game_->project_folder() != project_folder()) game_->set_project_folder(project_folder());
-    game_->add_asset_caches();
     game_->sync_settings();
     game_->clock().reset();
     game_->clock().resume();

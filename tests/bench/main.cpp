@@ -28,17 +28,18 @@
 
 namespace {
 
-constexpr std::array<std::string_view, 9> workload_order = {"create",
-                                                            "destroy",
-                                                            "iterate_pos_vel",
-                                                            "iterate_sparse3",
-                                                            "iterate_sparse3_random",
-                                                            "iterate_after_churn",
-                                                            "get_random",
-                                                            "add_remove",
-                                                            "memory"};
-constexpr std::array<std::string_view, 5> variant_order = {
-    "mosaic", "mosaic_bulk", "mosaic_reordered", "object_model", "raw"};
+constexpr std::array<std::string_view, 10> workload_order = {"create",
+                                                             "destroy",
+                                                             "iterate_pos_vel",
+                                                             "iterate_sparse3",
+                                                             "iterate_sparse3_random",
+                                                             "iterate_after_churn",
+                                                             "get_random",
+                                                             "add_remove",
+                                                             "add_to_view",
+                                                             "memory"};
+constexpr std::array<std::string_view, 6> variant_order = {
+    "mosaic", "mosaic_bulk", "mosaic_commands", "mosaic_reordered", "object_model", "raw"};
 
 template <std::size_t N>
 std::size_t rank(const std::array<std::string_view, N>& order, std::string_view name) {

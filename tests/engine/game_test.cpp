@@ -212,16 +212,15 @@ TEST(Game, ReadsClipsFromTheProjectFolderItIsToldNotTheArchetypesParent) {
     EXPECT_NEAR(g.world().get<Transform>(runner).position.x, 5.0f, 0.5f);
 }
 
-// The editor's Untitled scene: started empty, its Animator added later. add_asset_caches
-// (the editor's Play) gives the world the clip cache on the project folder and the table.
-TEST(Game, AnAnimatorAddedAfterStartPlaysOnceTheCachesAreAdded) {
+// The editor's Untitled scene: started empty, its Animator added later. The first tick gives
+// the world the clip cache on the project folder it was told (not the archetypes' parent).
+TEST(Game, AnAnimatorAddedAfterStartReadsClipsFromTheProjectFolder) {
     const fs::path folder = project_with_archetypes_elsewhere("game_test_late_animator");
     game g;
     g.set_project_folder(folder);
     (void)g.load_archetypes(folder / "data" / "archetypes");
     g.start(scene{});
     const entity runner = add_runner(g.world());
-    g.add_asset_caches();
     for (int i = 0; i < 30; ++i) g.tick();
     EXPECT_EQ(game_log(g), "");
     EXPECT_NEAR(g.world().get<Transform>(runner).position.x, 5.0f, 0.5f);

@@ -7,6 +7,7 @@
 #include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/runtime/code_reload.hpp"
 #include "mosaic/engine/scene/archetype_folder.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
@@ -131,28 +132,39 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
-    add_asset_caches();
+    connect_asset_caches();
     sync_settings();
     clock_.reset();
-}
-
-void game::add_asset_caches() {
-    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
-    // every recording keyframe copies).
-    mosaic::world& w = scene_.world;
-    if (w.count<Animator>() > 0) {
-        AnimationClips& clips = w.resource<AnimationClips>();
-        clips.table = &table_;
-        clips.root = project_folder_;
-    }
-    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder_;
 }
 
 void game::sync_settings() {
     scene_.world.resource<Physics>().gravity = scene_.settings.gravity;
 }
 
+void game::connect_asset_caches() {
+    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
+    // every recording keyframe copies): at start when the scene has an Animator or a Tilemap,
+    // else before the first tick that finds one (game code or the editor added it). A cache
+    // made elsewhere (the animation system, game code putting a clip, the editor's unsaved
+    // clip) keeps the root it was given and gets the table; the clips it bound against
+    // another table are bound again.
+    mosaic::world& w = scene_.world;
+    if (w.count<Animator>() > 0) {
+        AnimationClips& clips = w.resource<AnimationClips>();
+        if (clips.root.empty()) clips.root = project_folder_;
+        if (clips.table != &table_) {
+            clips.table = &table_;
+            clips.rebind();
+        }
+    }
+    if (w.count<Tilemap>() > 0) {
+        Tilesets& sets = w.resource<Tilesets>();
+        if (sets.root.empty()) sets.root = project_folder_;
+    }
+}
+
 void game::tick() {
+    connect_asset_caches();
     if (observer_) observer_->before_tick(*this);
     systems_.tick(scene_.world, clock_.tick_seconds());  // a failure throws past after_tick
     if (observer_) observer_->after_tick(*this);

@@ -149,6 +149,14 @@ public:
         std::destroy_at(&(*this)[size_]);
     }
 
+    /// Destroys the values from `count` on (count <= size()); the pages stay.
+    void truncate(std::size_t count) noexcept {
+        if constexpr (!std::is_trivially_destructible_v<T>) {
+            while (size_ > count) pop_back();
+        }
+        size_ = count;
+    }
+
     /// Destroys every value; the pages stay.
     void clear() noexcept {
         if constexpr (!std::is_trivially_destructible_v<T>) {

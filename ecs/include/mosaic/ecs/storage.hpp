@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#include <span>
 #include <type_traits>
 #include <utility>
 
@@ -71,6 +72,66 @@ public:
             added = &value(position(index));
         }
         return *added;
+    }
+
+    /// Adds a value for each of `indices` (distinct, none present yet): `value_for(k)`
+    /// gives the k-th. Bulk creation's path (world::create_with): room is made once, and
+    /// while no value is disabled and no group owns the pool, each value is an append with
+    /// no other test. Otherwise each goes through emplace. If a value's constructor throws,
+    /// the values before it stay.
+    template <class Source>
+    void emplace_n(std::span<const entity_index> indices, Source&& value_for) {
+        if (enabled_ != packed_.size() || has_groups()) {
+            for (std::size_t k = 0; k < indices.size(); ++k) emplace(indices[k], value_for(k));
+            return;
+        }
+        reserve(packed_.size() + indices.size());
+        for (std::size_t k = 0; k < indices.size(); ++k) {
+            const std::uint32_t pos = push_index(indices[k]);
+            if constexpr (!is_tag) {
+                try {
+                    values_.emplace_back(value_for(k));
+                } catch (...) {
+                    cut_identity_at(pos);
+                    pop_index(indices[k]);
+                    throw;
+                }
+            }
+            ++enabled_;
+        }
+    }
+
+    std::size_t erase_marked(std::span<const std::uint8_t> marked) noexcept override {
+        const auto count = static_cast<std::uint32_t>(packed_.size());
+        std::uint32_t kept = 0;
+        std::uint32_t kept_enabled = 0;
+        for (std::uint32_t pos = 0; pos < count; ++pos) {
+            const entity_index index = packed_[pos];
+            if (marked[index]) {
+                sparse_ref(index) = absent;
+                continue;
+            }
+            kept_enabled += pos < enabled_ ? 1 : 0;
+            if (kept != pos) {
+                packed_[kept] = index;
+                sparse_ref(index) = kept;
+                if constexpr (!is_tag) values_[kept] = std::move(values_[pos]);
+            }
+            ++kept;
+        }
+        if (kept == count) return 0;
+        // The first removed position is where the kept ones started moving.
+        std::uint32_t first_moved = 0;
+        while (first_moved < kept_enabled && first_moved < identity_prefix() &&
+               packed_[first_moved] == first_moved) {
+            ++first_moved;
+        }
+        cut_identity_at(first_moved);
+        if constexpr (!is_tag) values_.truncate(kept);
+        packed_.resize(kept);
+        enabled_ = kept_enabled;
+        ++layout_version_;
+        return count - kept;
     }
 
     [[nodiscard]] T& value(std::uint32_t pos) noexcept { return value_in(*this, pos); }

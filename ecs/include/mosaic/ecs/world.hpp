@@ -10,6 +10,7 @@
 //   6. whole world       clone (snapshots), clear, memory
 //   7. resources         resource<T>(): one value per world (input, contacts, random)
 //   8. groups            packed pools for the queries systems run every tick (group.hpp)
+//   9. bulk operations   create N entities with values, destroy many, add to a whole view
 //
 // Misuse (a stale handle, get<T> of a missing component) fails a MOSAIC_CHECK with a message
 // naming the entity and the type; in release builds the call then does nothing harmful
@@ -21,6 +22,7 @@
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -40,6 +42,42 @@ struct world_options {
     /// The most entities alive at once; create() throws capacity_error beyond it.
     std::uint32_t max_entities = entity_pool::index_limit;
 };
+
+namespace detail {
+// create_with's arguments: a std::span<const T> gives one value per entity, anything else
+// is one value for all.
+template <class V>
+struct bulk_arg {
+    using component = V;
+    static const V& at(const V& value, std::size_t) noexcept { return value; }
+    static bool fits(const V&, std::size_t) noexcept { return true; }
+};
+template <class T, std::size_t Extent>
+struct bulk_arg<std::span<T, Extent>> {
+    using component = std::remove_const_t<T>;
+    static const component& at(std::span<T, Extent> values, std::size_t k) noexcept {
+        return values[k];
+    }
+    static bool fits(std::span<T, Extent> values, std::size_t n) noexcept {
+        return values.size() >= n;
+    }
+};
+template <class V>
+using bulk_component_t = typename bulk_arg<V>::component;
+template <class V>
+const auto& bulk_value(const V& v, std::size_t k) noexcept {
+    return bulk_arg<V>::at(v, k);
+}
+template <class V>
+bool bulk_count_fits(const V& v, std::size_t n) noexcept {
+    return bulk_arg<V>::fits(v, n);
+}
+template <class... T>
+inline constexpr bool distinct_v = true;
+template <class T, class... Rest>
+inline constexpr bool distinct_v<T, Rest...> =
+    (!std::is_same_v<T, Rest> && ...) && distinct_v<Rest...>;
+}  // namespace detail
 
 template <class... Get>
 using view_t = basic_view<get_t<Get...>, exclude_t<>>;
@@ -445,7 +483,76 @@ public:
         for (const std::unique_ptr<group>& g : groups_) f(static_cast<const group&>(*g));
     }
 
+    // --- 9. bulk operations ---------------------------------------------------------------
+    // The one-at-a-time calls, for many entities at once: each pool is found once, made
+    // room in once, and filled in a loop with no per-entity checks left to do.
+
+    /// Creates out.size() entities, each with one component per argument: an argument that
+    /// is a `std::span<const T>` gives entity k the value at k (it must hold out.size()
+    /// values; a shorter one fails a check and nothing is created); any other argument is a
+    /// value copied to every entity. The types must be distinct. on_add signals fire after
+    /// every entity has all its components. All or none: throws capacity_error before
+    /// creating any when they would not fit.
+    ///   world.create_with(out, Position{}, std::span<const Velocity>(velocities));
+    template <class... Values>
+    void create_with(std::span<entity> out, const Values&... values) {
+        static_assert(detail::distinct_v<detail::bulk_component_t<Values>...>,
+                      "create_with: one argument per component type");
+        if (!(MOSAIC_CHECK(detail::bulk_count_fits(values, out.size()),
+                           "create_with: a span of values is shorter than the entities to "
+                           "create (" +
+                               std::to_string(out.size()) + ")") &&
+              ...)) {
+            return;
+        }
+        (assure<detail::bulk_component_t<Values>>(), ...);
+        entities_.create(out);
+        bulk_indices_.resize(out.size());
+        for (std::size_t k = 0; k < out.size(); ++k) bulk_indices_[k] = out[k].index;
+        (assure<detail::bulk_component_t<Values>>().emplace_n(
+             bulk_indices_,
+             [&](std::size_t k) -> const auto& { return detail::bulk_value(values, k); }),
+         ...);
+        (emit_added<detail::bulk_component_t<Values>>(out), ...);
+    }
+
+    /// Destroys every live entity of `list`, as destroy(e) one by one would (signals
+    /// included), and returns how many it destroyed: handles that are not alive (stale,
+    /// null) and repeats are skipped, never an error. Without signals connected, each pool
+    /// that loses a large part of its entries is compacted in one pass that keeps the
+    /// order of the rest, instead of a swap-and-pop per entry.
+    std::size_t destroy(std::span<const entity> list);
+
+    /// Adds a T (a copy of `value`) to every entity `matching` visits and returns how many
+    /// got one; those that already have a T keep theirs. The view is walked first, then the
+    /// components added (adding while iterating is not allowed, this is the legal form).
+    template <class T, class View>
+    std::size_t add_to_all(const View& matching, const T& value = T{}) {
+        storage<T>& pool = assure<T>();
+        bulk_indices_.clear();
+        bulk_indices_.reserve(matching.size_hint());
+        matching.each([&](entity e, auto&...) {
+            if (!pool.contains(e.index)) bulk_indices_.push_back(e.index);
+        });
+        pool.emplace_n(bulk_indices_, [&](std::size_t) -> const T& { return value; });
+        if (!pool.on_add().empty()) {
+            for (const entity_index index : std::vector<entity_index>(bulk_indices_)) {
+                pool.on_add().emit(*this, entities_.at(index));
+            }
+        }
+        return bulk_indices_.size();
+    }
+
 private:
+    template <class T>
+    void emit_added(std::span<const entity> added) {
+        storage<T>& pool = assure<T>();
+        if (pool.on_add().empty()) return;
+        for (const entity e : added) {
+            if (entities_.alive(e)) pool.on_add().emit(*this, e);
+        }
+    }
+
     template <class T>
     const storage<std::remove_const_t<T>>& pool_or_empty() const {
         const storage<std::remove_const_t<T>>* pool = find_pool<std::remove_const_t<T>>();
@@ -547,6 +654,8 @@ private:
         group* made;                 // nullptr: refused
     };
     std::vector<group_answer> group_answers_;  // every assure_group request so far
+    std::vector<entity_index> bulk_indices_;   // scratch of the bulk operations
+    std::vector<std::uint8_t> bulk_marks_;     // destroy(span): which slots go
 };
 
 }  // namespace mosaic

@@ -26,7 +26,6 @@
 #include "../scene/prefab.hpp"
 #include "../scene/prefab_library.hpp"
 #include "../scene/scene.hpp"
-#include "code_reload.hpp"
 #include "fixed_step.hpp"
 
 namespace mosaic {
@@ -45,6 +44,7 @@ struct game_options {
 
 class game;
 class game_module;
+class code_migration;  // runtime/code_reload.hpp, a host internal (replace_code)
 
 /// Watches the ticks of a game (game::set_observer): the editor's recording and mosaic-run's
 /// --record capture the input each tick sees; a replay writes the recorded input back.
@@ -117,13 +117,14 @@ public:
     /// instances resolved.
     [[nodiscard]] const std::vector<prefab>& prefabs() const noexcept { return prefabs_; }
     /// The prefabs scenes' instances link to (PrefabInstance paths are relative to the project
-    /// folder, project_folder()). Pass it to
-    /// load_scene_file or resolve_prefab_instances before start().
+    /// folder, project_folder()). Pass it to load_scene_file or resolve_prefab_instances
+    /// before start().
     [[nodiscard]] prefab_library& prefab_links() noexcept { return *prefab_links_; }
 
     /// Makes `s` the scene being played: applies its system settings, gives its world the
     /// resources (Physics from the scene's gravity, Random from the seed, Input, Contacts,
-    /// GameLog, Archetypes) and the entity limit (game_options::max_entities), and resets
+    /// GameLog, Archetypes, the clip and tileset caches on project_folder() when it has an
+    /// Animator or a Tilemap) and the entity limit (game_options::max_entities), and resets
     /// the clock.
     void start(scene s);
     /// The settings of the systems the scene did not list, as they were when it started
@@ -134,15 +135,11 @@ public:
     }
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
-    /// Gives the world the caches its Animators and Tilemaps read files through (clips and
-    /// tilesets, relative to project_folder(), bound to the game's table). start() does; call
-    /// it again before playing a world that got its first Animator or Tilemap after start()
-    /// (the editor's Play of a scene made in the editor).
-    void add_asset_caches();
-
     /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
     /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
-    /// the game (the editor restores its snapshot, mosaic-run exits).
+    /// the game (the editor restores its snapshot, mosaic-run exits). A world that got its
+    /// first Animator or Tilemap since start() (game code, the editor's Untitled scene) gets
+    /// its caches here, before the systems run.
     void tick();
     /// A rendered frame's worth of simulation: runs the ticks the clock says are due after
     /// `real_seconds` (0 when paused, 1 after a step), or as many as fit in the clock's
@@ -157,6 +154,9 @@ public:
 private:
     void register_code();
     void record_system_defaults();
+    // The one place the clip and tileset caches get their root (project_folder()) and the
+    // table: start() and every tick() (cheap when connected).
+    void connect_asset_caches();
 
     // First member: destroyed last, after everything that points into the module.
     std::shared_ptr<const game_module> module_;
