@@ -4,8 +4,10 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/hierarchy.hpp>
 
 #include "core/actions.hpp"
 #include "core/copy_names.hpp"
@@ -81,7 +83,8 @@ std::vector<std::string> children_of(const world& w, entity parent) {
 TEST(DuplicateNames, TheCopysChildrenKeepTheOriginalsOrder) {
     editor_state s;
     const entity tank = create_entity(s, "Tank");
-    for (const char* name : {"Hull", "Turret", "Flag", "Antenna"}) (void)create_entity(s, name, tank);
+    for (const char* name : {"Hull", "Turret", "Flag", "Antenna"})
+        (void)create_entity(s, name, tank);
     const entity turret = s.find_by_name("Turret");
     for (const char* name : {"Barrel", "Hatch", "Light"}) (void)create_entity(s, name, turret);
     const std::vector<std::string> order = {"Hull", "Turret", "Flag", "Antenna"};
