@@ -23,15 +23,16 @@
 // intervals, within the budget: the oldest history makes room), so stepping back is a copy.
 //
 // The step-back cache has a budget of its own, cache_budget(): cache_share (half) of the
-// history's bytes, at least cache_floor_bytes (16 MiB). When caching every state of two
+// history's bytes, at least cache_floor_bytes (6 MiB). When caching every state of two
 // intervals would not fit in it (an estimate: a state costs about what the newest keyframe
 // added), only every cache_stride()-th state of an interval is cached (counted from its
 // keyframe, at most step_ticks() apart), plus the state a move or a preparation ended on; a
-// state that does not fit at all is not cached. So memory after a seek stays under
-// (1 + cache_share) times the history (Tiny Tanks' battle, 30 s: 12 MiB, then 124 MiB after
-// one seek before this budget; see tests/projects/tiny_tanks_rewind_test.cpp), and a step
-// back still re-simulates at most step_ticks(): a copy when the cache holds every state, a
-// few ticks from the cached state below it otherwise.
+// state that does not fit at all is not cached. So memory after a seek stays under the
+// history plus max(cache_share x history, cache_floor_bytes) (Tiny Tanks' battle, 30 s at a
+// 240-tick interval: 7.9 MiB recorded, 85.5 MiB after one seek before this budget; see
+// tests/projects/tiny_tanks_rewind_test.cpp). A step back re-simulates at most step_ticks()
+// while the cache holds its grid (a copy when it holds every state); only when even every
+// step_ticks()-th state does not fit does a step go back further, to the state below it.
 //
 // Stepping back never re-simulates more than step_ticks() (about half an interval):
 //   - while recording, the state halfway through each of the newest two intervals is kept too,
@@ -87,7 +88,7 @@ struct recording_options {
     /// this share of the history's bytes, or cache_floor_bytes when that is more: a seek
     /// never multiplies the memory a long recording holds.
     double cache_share = 0.5;
-    std::size_t cache_floor_bytes = std::size_t{16} << 20;  // 16 MiB
+    std::size_t cache_floor_bytes = std::size_t{6} << 20;  // 6 MiB
 };
 
 /// What one recorded tick cost (measured while recording, not while re-simulating).
