@@ -148,6 +148,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     if (!loaded.ok()) return false;  // the open scene is untouched
     if (playing()) stop();
     documents_.front().set_file(path);
+    game_->set_project_folder(project_.folder(path));  // before the archetypes: their links
     log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
     game_->start(std::move(*loaded.value));
     reset_after_load();
@@ -237,6 +238,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     if (playing()) stop();
     reset_after_load();  // the history and the snapshot hold the old project's values
     clipboard_ = {};
+    g->set_project_folder(p.folder(path));  // the manifest's: not the archetypes' parent
     log_.add(g->load_archetypes(p.archetypes_folder(path)));
     g->start(std::move(*loaded.value));
     const bool new_code = p.module != project_.module;
@@ -299,7 +301,10 @@ void editor_state::restore_recent(const std::vector<fs::path>& files,
 }
 
 void editor_state::load_project_archetypes() {
-    if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
+    if (!project_.manifest) return;
+    // The game is told where the project is: a manifest may put the archetypes anywhere.
+    game_->set_project_folder(project_.manifest->folder);
+    log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
 }
 
 // --- play mode -------------------------------------------------------------------------------
@@ -326,6 +331,9 @@ void editor_state::play() {
     selection_before_play_.assign(selection().items().begin(), selection().items().end());
     animation_->suspend(*this);  // the game starts from the scene's values, not previewed ones
     snapshot_ = scene().clone();
+    // A scene made in the editor may have got its first Animator or Tilemap after it started
+    // (an Untitled scene): the first tick gives it caches on the project folder.
+    if (game_->project_folder() != project_folder()) game_->set_project_folder(project_folder());
     game_->sync_settings();
     game_->clock().reset();
     game_->clock().resume();

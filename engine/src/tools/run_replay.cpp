@@ -86,6 +86,7 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
     const std::vector<diagnostic> origin = check_origin(r, g, file_name);
     err << to_string(origin);
     const fs::path scene_path = r.origin.scene.empty() ? request.file : fs::path(r.origin.scene);
+    g.set_project_folder(opened.folder(scene_path));  // not the archetypes folder's parent
     const std::vector<diagnostic> archetypes =
         g.load_archetypes(opened.archetypes_folder(scene_path));
     err << to_string(archetypes);
