@@ -63,7 +63,12 @@ std::optional<fs::path> archetype_file(const editor_state& s, const std::string&
     std::error_code ec;
     if (is_archetype_path(name_or_path)) {
         fs::path file(name_or_path);
-        if (file.is_relative()) file = s.project_folder() / file;
+        // Relative: to the project folder (the Project panel's), else to its archetypes.
+        if (file.is_relative() && !fs::is_regular_file(s.project_folder() / file, ec) &&
+            fs::is_regular_file(prefab_folder(s) / file, ec))
+            file = prefab_folder(s) / file;
+        else if (file.is_relative())
+            file = s.project_folder() / file;
         if (fs::is_regular_file(file, ec)) return file.lexically_normal();
         if (why) *why = "no archetype file " + file.string();
         return std::nullopt;
