@@ -61,6 +61,9 @@ public:
     std::optional<mosaic::scene> parked;
     /// An archetype's name as its file says ("name"), which its Save writes back.
     std::string archetype_name;
+    /// The Name an archetype without one is shown under while it is open ("" when its file
+    /// has a Name): Save leaves it out unless the entity was renamed.
+    std::string shown_name;
     /// Why saving would lose part of the file ("" when it would not): what the file held
     /// that the editor could not read when it opened it (an unknown component type, an
     /// unknown field), so Save refuses rather than drop it.

@@ -4,6 +4,8 @@
 // step of the archetype's own history); Save writes the entity back through archetype_of,
 // the one rule of what an archetype holds that Create Archetype uses too, so that an
 // archetype opened and saved unchanged is the same bytes. close_asset() gives the scene back.
+// An archetype without a Name shows under its own name while it is open (the Hierarchy, the
+// script's `select`); Save leaves that Name out again unless the entity was renamed.
 //
 // Nothing is lost: a file that does not load is not opened (the scene stays, the console
 // names the file and the field); one that loaded with warnings (a component type or a field
@@ -11,6 +13,7 @@
 // since writing it would drop them.
 #include <algorithm>
 
+#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/systems/builtin_systems.hpp>
@@ -70,6 +73,15 @@ bool editor_state::open_archetype(const fs::path& file) {
     // The world a game's scene has (input, physics...), so panels see what they always see.
     add_builtin_resources(contents.world);
     const entity made = spawn(contents.world, *loaded.value);
+    // Most archetypes have no Name (each entity made from one gets its own): shown under the
+    // archetype's name meanwhile, which Save leaves out again unless it was renamed.
+    std::string shown_name;
+    if (!contents.world.has<Name>(made)) {
+        Name name;
+        loaded.value->name().copy(name.value, sizeof name.value - 1);
+        contents.world.add<Name>(made, name);
+        shown_name = name_text(name);
+    }
 
     animation().suspend(*this);  // the scene's own values, before it is put aside
     active_document().parked = std::move(game_->current());
@@ -77,6 +89,7 @@ bool editor_state::open_archetype(const fs::path& file) {
     document& opened = documents_.emplace_back(document::kind::archetype, file);
     opened.archetype_name = loaded.value->name();
     opened.save_would_lose = dropped_parts(loaded.diagnostics);
+    opened.shown_name = std::move(shown_name);
     opened.selection().select(made);
     log_.info("editing archetype " + shown + " (" + std::to_string(loaded.value->size()) +
               " components)");
@@ -111,7 +124,10 @@ bool editor_state::save_archetype() {
             (entities.empty() ? ": undo the delete" : " (" + names + "): delete all but one"));
         return false;
     }
-    const archetype made = archetype_of(w, table(), entities[0], opened.archetype_name);
+    archetype made = archetype_of(w, table(), entities[0], opened.archetype_name);
+    const Name* name = w.try_get<Name>(entities[0]);
+    if (!opened.shown_name.empty() && name != nullptr && name_text(*name) == opened.shown_name)
+        (void)made.remove<Name>();  // only shown while it was open
     const std::vector<diagnostic> written = save_archetype_file(made, table(), file);
     log_.add(written);
     if (has_error(written)) return false;

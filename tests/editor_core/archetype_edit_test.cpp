@@ -167,6 +167,32 @@ TEST_F(ArchetypeEdit, EachEditIsOneUndoStepAndSaveWritesTheFileTheProjectReads) 
     EXPECT_FALSE(s.world().has<Sprite>(made));
 }
 
+// Most hand-written archetypes have no Name: it shows under the archetype's name while open,
+// and the file stays without one unless the entity is renamed.
+TEST_F(ArchetypeEdit, AnArchetypeWithoutANameShowsUnderItsOwnAndSavesWithout) {
+    archetype bare("Bare");
+    bare.set(Transform{});
+    bare.set(RigidBody{});
+    const fs::path bare_file = folder / "archetypes" / "Bare.archetype.json";
+    ASSERT_TRUE(save_archetype_file(bare, s.table(), bare_file).empty());
+    const std::string before = bytes_of(bare_file);
+
+    ASSERT_EQ(run("edit_archetype Bare"), "");
+    EXPECT_EQ(name_of(s.world(), s.selection().active()), "Bare");
+    EXPECT_EQ(run("select Bare"), "") << "a script finds it by that name";
+    ASSERT_EQ(run("save"), "");
+    EXPECT_EQ(bytes_of(bare_file), before) << "no Name written";
+
+    ASSERT_EQ(run("rename Scout"), "");
+    ASSERT_EQ(run("save"), "");
+    const load_result<archetype> saved = load_archetype_file(bare_file, s.table());
+    ASSERT_TRUE(saved.ok());
+    ASSERT_NE(saved.value->find<Name>(), nullptr) << "renamed: the Name is the user's";
+    EXPECT_EQ(name_text(*saved.value->find<Name>()), "Scout");
+    EXPECT_EQ(saved.value->name(), "Bare") << "the archetype's own name stays";
+    EXPECT_EQ(run("close_asset"), "");
+}
+
 TEST_F(ArchetypeEdit, CloseWithoutSavingDropsTheChangesAndLeavesTheFile) {
     const std::string before = bytes_of(file);
     ASSERT_TRUE(s.open_archetype(file));
