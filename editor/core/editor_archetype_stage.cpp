@@ -63,9 +63,8 @@ bool editor_state::open_archetype(const fs::path& file) {
     load_result<archetype> loaded = load_archetype_file(file, table());
     log_.add(loaded.diagnostics);  // each names the file, the field, the line and column
     if (!loaded.ok()) {
-        log_.error("Edit archetype " + shown + ": it does not load (" +
-                   (loaded.error() != nullptr ? loaded.error()->to_string() : "no reason given") +
-                   "); the file is left as it is");
+        // The diagnostic above names the field (and, for bad JSON, the line and column).
+        log_.error("Edit archetype " + shown + ": not opened; the file is left as it is");
         return false;
     }
     mosaic::scene contents;

@@ -36,7 +36,20 @@ void command_open_prefab(editor_state& s, ui_state& ui, const fs::path& file) {
 }
 
 bool command_open_archetype(editor_state& s, ui_state& ui, const fs::path& file) {
-    return open_asset(s, ui, [&] { return s.open_archetype(file); });
+    const console_log& log = s.log();
+    const std::size_t errors = log.count(log_level::error);
+    if (open_asset(s, ui, [&] { return s.open_archetype(file); })) return true;
+    // Not only a Console line: a file that does not load says where, in a dialog.
+    std::size_t added = log.count(log_level::error) - errors;
+    std::string why;
+    const std::vector<log_line>& lines = log.lines();
+    for (auto it = lines.rbegin(); it != lines.rend() && added > 0; ++it) {
+        if (it->level != log_level::error) continue;
+        why = it->text + (why.empty() ? "" : "\n" + why);
+        --added;
+    }
+    if (!why.empty()) s.alert("Archetype not opened", why);
+    return false;
 }
 
 bool command_save_asset(editor_state& s, ui_state& ui) {

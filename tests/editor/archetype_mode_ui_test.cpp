@@ -94,5 +94,26 @@ TEST_F(ArchetypeModeUiTest, TheAssetTileMenuEditsItToo) {
     EXPECT_EQ(fs::canonical(*state.opened_archetype()), fs::canonical(file));
 }
 
+TEST_F(ArchetypeModeUiTest, AFileThatDoesNotLoadSaysWhereInADialogAndOpensNothing) {
+    const std::string text =
+        R"({"format": "mosaic.archetype", "version": 2, "name": "Broken",
+  "components": {"Transform": {"version": 1, "position": "left"}}}
+)";
+    write_text(folder / "archetypes/Broken.archetype.json", text);
+    imgui.click(at("project/Refresh"));
+    imgui.frames(2);
+    enter_folder("archetypes");
+    imgui.click(at("project/asset/archetypes/Broken.archetype.json"), 1);
+    imgui.frames(2);
+    imgui.click(at("project/asset_menu/Edit Archetype"));
+    imgui.frames(2);
+    EXPECT_EQ(state.opened_asset(), nullptr);
+    ASSERT_FALSE(state.alerts().empty());
+    const std::string& why = state.alerts().back().text;
+    EXPECT_NE(why.find("Broken.archetype.json:2:"), std::string::npos) << why;
+    EXPECT_NE(why.find("components.Transform.position"), std::string::npos) << why;
+    EXPECT_TRUE(has_item("hierarchy/row/Main Camera")) << "the scene stays";
+}
+
 }  // namespace
 }  // namespace mosaic::testing
