@@ -120,6 +120,7 @@ void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
     for (const std::string& name : names) {
         const bool open = s.opened_archetype() != nullptr && s.opened_asset() != nullptr &&
                           s.opened_asset()->archetype_name == name;
+        ImGui::PushID(name.c_str());  // each row's menu its own
         ImGui::Selectable(name.c_str(), open, ImGuiSelectableFlags_AllowDoubleClick);
         ui.test.record("project/archetype/" + name);
         // As a prefab's row: double-click makes one, the row menu also edits it.
@@ -133,6 +134,7 @@ void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
                 run_archetype_command(s, ui, "entity.create_from_archetype", name);
         }
+        ImGui::PopID();
     }
     if (s.game().archetypes().empty()) ImGui::TextDisabled("(none)");
     ImGui::TreePop();
@@ -145,6 +147,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
     for (const prefab& p : s.game().prefabs()) {
         const bool highlighted = p.name() == highlighted_prefab_;
+        ImGui::PushID(p.name().c_str());  // each row's menu its own
         ImGui::Selectable(p.name().c_str(), highlighted, ImGuiSelectableFlags_AllowDoubleClick);
         ui.test.record("project/prefab/" + p.name());
         if (highlighted) {
@@ -171,6 +174,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
                 command_instantiate_prefab(s, ui, p.name());
         }
+        ImGui::PopID();
     }
     scroll_to_prefab_ = false;
     if (s.game().prefabs().empty())

@@ -71,6 +71,21 @@ TEST_F(ArchetypeModeUiTest, EditFromTheRowMenuAddAComponentCloseAsksAndSaveWrite
     EXPECT_TRUE(state.game().archetypes()[0].has<Collider>()) << "the project has it now";
 }
 
+// Each row has its own menu: with two archetypes, Edit on the first opens the first.
+TEST_F(ArchetypeModeUiTest, EachRowsMenuEditsItsOwnArchetype) {
+    const entity alpha = create_entity(state, "Alpha");
+    ASSERT_TRUE(create_archetype(state, alpha).has_value());
+    imgui.frames(2);
+    ASSERT_TRUE(has_item("project/archetype/Alpha"));
+    ASSERT_TRUE(has_item("project/archetype/Hunter"));
+    imgui.click(at("project/archetype/Alpha"), 1);
+    imgui.frames(2);
+    imgui.click(at("project/archetype_menu/Edit Archetype"));
+    imgui.frames(3);
+    ASSERT_NE(state.opened_archetype(), nullptr);
+    EXPECT_EQ(state.opened_archetype()->filename(), "Alpha.archetype.json");
+}
+
 TEST_F(ArchetypeModeUiTest, DoubleClickAndCreateEntityMakeOneInTheScene) {
     const std::size_t before = named_hunter();
     double_click("project/archetype/Hunter");
