@@ -14,7 +14,7 @@ namespace mosaic::editor {
 
 namespace {
 
-bool editing(const command_context& c) {
+bool not_playing(const command_context& c) {
     return !c.state.playing();
 }
 
@@ -53,7 +53,7 @@ void add_archetype_commands(command_table& t) {
                    "writes NAME.archetype.json back, Close goes back to the scene",
            .enabled =
                [](const command_context& c) {
-                   return editing(c) && c.state.opened_asset() == nullptr;
+                   return not_playing(c) && c.state.opened_asset() == nullptr;
                },
            .run =
                [](command_context& c) {
@@ -95,7 +95,7 @@ void add_archetype_commands(command_table& t) {
            .verb = "create_from_archetype",
            .usage = "NAME",
            .help = "Create an entity from the archetype NAME (the Project panel's double-click)",
-           .enabled = editing,
+           .enabled = not_playing,
            .run = [](command_context& c) {
                if (auto e = c.need(1); !e.empty()) return e;
                const std::string name = whole_argument(c);

@@ -11,8 +11,6 @@
 // names the file and the field); one that loaded with warnings (a component type or a field
 // this editor does not know: its game module is not loaded) opens, but its Save is refused,
 // since writing it would drop them.
-#include <algorithm>
-
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
@@ -28,11 +26,6 @@ namespace mosaic::editor {
 namespace fs = std::filesystem;
 
 namespace {
-
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-}
 
 /// The warnings of a load: what the file held that the archetype read from it does not.
 std::string dropped_parts(const std::vector<diagnostic>& diagnostics) {
