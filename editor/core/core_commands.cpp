@@ -17,6 +17,7 @@
 #include "actions.hpp"
 #include "animation_commands.hpp"
 #include "archetype_actions.hpp"
+#include "archetype_commands.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"
 #include "play_keeps.hpp"
@@ -593,6 +594,7 @@ void add_core_commands(command_table& table) {
     add_project_commands(table);
     add_script_commands(table);
     add_animation_commands(table);
+    add_archetype_commands(table);
 }
 
 }  // namespace mosaic::editor

@@ -160,7 +160,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
 }
 
 bool editor_state::save() {
-    if (opened_prefab() != nullptr) return save_prefab();
+    if (opened_asset() != nullptr) return save_asset();
     if (scene_path().empty()) {
         log_.error("save: the scene has no file yet; use Save As");
         return false;
@@ -169,8 +169,8 @@ bool editor_state::save() {
 }
 
 bool editor_state::save_as(const fs::path& path) {
-    if (opened_prefab() != nullptr) {
-        log_.error("save as: the prefab " + opened_prefab_name() +
+    if (opened_asset() != nullptr) {
+        log_.error("save as: the " + opened_asset_label() +
                    " is open; save it (File > Save) or close it first");
         return false;
     }
@@ -195,7 +195,9 @@ bool editor_state::dirty() const noexcept {
 
 std::string editor_state::title() const {
     const std::string name = active_document().name();
-    const std::string what = opened_prefab() != nullptr ? " (prefab)" : "";
+    const std::string what = opened_prefab() != nullptr      ? " (prefab)"
+                             : opened_archetype() != nullptr ? " (archetype)"
+                                                             : "";
     const std::string project = project_.manifest ? " - " + project_.name() : std::string();
     return name + (dirty() ? "*" : "") + what + project + " - Mosaic";
 }
@@ -317,9 +319,8 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
-    if (opened_prefab() != nullptr) {
-        log_.warning("play: the prefab " + opened_prefab_name() +
-                     " is open; close it to play the scene");
+    if (opened_asset() != nullptr) {
+        log_.warning("play: the " + opened_asset_label() + " is open; close it to play the scene");
         return;
     }
     keeps_.clear();  // marks are per Play; an unanswered Stop dialog is answered "no"
