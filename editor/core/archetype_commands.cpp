@@ -8,6 +8,7 @@
 
 #include "actions.hpp"
 #include "archetype_actions.hpp"
+#include "console_errors.hpp"
 #include "editor_state.hpp"
 
 namespace mosaic::editor {
@@ -22,24 +23,6 @@ bool not_playing(const command_context& c) {
 /// menu passed.
 std::string whole_argument(const command_context& c) {
     return c.line.empty() ? c.args[0] : c.rest_after(1);
-}
-
-/// "" when `run` succeeds, else `what` and the error lines the console got meanwhile (a
-/// script shows no Console: its stderr says why).
-template <class Run>
-std::string with_console_errors(command_context& c, const std::string& what, Run&& run) {
-    const console_log& log = c.state.log();
-    const std::size_t before = log.count(log_level::error);
-    if (run()) return {};
-    std::size_t added = log.count(log_level::error) - before;
-    std::string why;
-    const std::vector<log_line>& lines = log.lines();
-    for (auto it = lines.rbegin(); it != lines.rend() && added > 0; ++it) {
-        if (it->level != log_level::error) continue;
-        why = it->text + (why.empty() ? "" : "; " + why);
-        --added;
-    }
-    return what + (why.empty() ? std::string(" (see the console)") : ": " + why);
 }
 
 }  // namespace
@@ -61,8 +44,10 @@ void add_archetype_commands(command_table& t) {
                    std::string why;
                    const auto file = archetype_file(c.state, whole_argument(c), &why);
                    if (!file) return "edit_archetype: " + why;
-                   return with_console_errors(c, "edit_archetype: not opened",
-                                              [&] { return c.state.open_archetype(*file); });
+                   const console_errors errors(c);
+                   return c.state.open_archetype(*file)
+                              ? std::string()
+                              : errors.failure("edit_archetype: not opened");
                }});
     t.add({.id = "asset.close",
            .label = "Close Prefab or Archetype",
