@@ -1,6 +1,7 @@
 // mosaic-run's commands in-process, with the test modules (tests/modules): game code that
 // fails while running a scene, and a project whose registration throws.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -30,7 +31,11 @@ protected:
     RunCommands() {
         folder_ = fs::temp_directory_path() /
                   ("mosaic-run-commands-" +
-                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                   "-" + std::to_string(::getpid()));
+        // Set here, not where it is declared: a default member initializer runs before this
+        // body gives folder_ its value, and the scene landed in the working directory.
+        scene_ = folder_ / "level.scene.json";
         fs::create_directories(folder_);
         for (const char* module : {"turrets_throws", "turrets_check", "broken"})
             mosaic::testing::write_test_project(folder_ / module, "turrets",
@@ -46,7 +51,7 @@ protected:
     }
 
     fs::path folder_;
-    fs::path scene_ = folder_ / "level.scene.json";
+    fs::path scene_;
 };
 
 TEST_F(RunCommands, ASystemThatFailsNamesItselfAndExits1) {
