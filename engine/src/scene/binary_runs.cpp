@@ -10,8 +10,8 @@
 namespace mosaic::detail {
 
 bool stored_as_runs(field_kind kind, std::uint32_t count, std::uint32_t format_version) noexcept {
-    const bool whole = kind == field_kind::int32 || kind == field_kind::uint32 ||
-                       kind == field_kind::int64;
+    const bool whole =
+        kind == field_kind::int32 || kind == field_kind::uint32 || kind == field_kind::int64;
     return format_version >= 2 && whole && count > number_row_length;
 }
 

@@ -85,11 +85,11 @@ void read_runs(byte_cursor& in, const binary_field& f, decode_context& ctx, Put&
         bool overlong = false;
         if (!get_varint(in, v, overlong)) [[unlikely]] {
             ctx.fail(&f, at,
-                     overlong ? "corrupt: " + std::string(what) +
-                                    " is a varint of more than 64 bits"
-                              : "corrupt: the component's field data ends inside this field's "
-                                "runs (" +
-                                    std::string(what) + " missing)");
+                     overlong
+                         ? "corrupt: " + std::string(what) + " is a varint of more than 64 bits"
+                         : "corrupt: the component's field data ends inside this field's "
+                           "runs (" +
+                               std::string(what) + " missing)");
         }
         return v;
     };

@@ -18,8 +18,7 @@ using limits = binary_scene_limits;
 
 class schema_reader {
 public:
-    schema_reader(binary_reader& in, std::uint32_t version, const component_table& table,
-                  world& w)
+    schema_reader(binary_reader& in, std::uint32_t version, const component_table& table, world& w)
         : in_(in), version_(version), table_(table), world_(w) {}
 
     std::vector<binary_type> read() {
