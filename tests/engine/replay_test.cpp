@@ -222,13 +222,6 @@ TEST(ReplayFile, AnIdleTickCostsNothing) {
     EXPECT_EQ(write_replay(shorter).size(), write_replay(longer).size());
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    for (const diagnostic& d : diagnostics) {
-        if (d.severity == diagnostic::level::error) return true;
-    }
-    return false;
-}
-
 diagnostic first_error(std::string_view bytes) {
     const load_result<replay> r = read_replay(bytes, "bad.mosaic-replay");
     EXPECT_FALSE(r.ok());

@@ -107,4 +107,27 @@ TEST_F(RunCommands, GameWarningsArePrintedOnceAndTheProfileCountsThem) {
         << r.out;
 }
 
+// A manifest that puts the archetypes in data/archetypes: mosaic-run tells the game the
+// project folder (the manifest's), so a clip named assets/run.clip.json is found (issue 33:
+// it was looked for under data/, and the runner stood still with a warning).
+TEST_F(RunCommands, ClipsAreReadFromTheManifestsFolderWhereverTheArchetypesAre) {
+    const fs::path project = folder_ / "elsewhere";
+    fs::create_directories(project / "assets");
+    fs::create_directories(project / "data" / "archetypes");
+    fs::create_directories(project / "scenes");
+    std::ofstream(project / "mosaic.project.json")
+        << R"({"name": "elsewhere", "module": "", "archetypes": "data/archetypes"})";
+    std::ofstream(project / "assets" / "run.clip.json") << R"({"version": 1, "length": 1,
+        "tracks": [{"component": "Transform", "field": "position", "element": "x",
+                    "keys": [[0, 0], [1, 10]]}]})";
+    const fs::path scene = project / "scenes" / "run.scene.json";
+    std::ofstream(scene) << R"({"format": "mosaic.scene", "version": 2, "entities": [
+        {"id": 1, "name": "Runner", "components": {
+            "Transform": {"position": [0, 0]},
+            "Animator": {"clip": "assets/run.clip.json"}}}]})";
+    const run_result r = run({scene.string(), "--ticks", "30"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err.find("run.clip.json"), std::string::npos) << r.err;
+}
+
 }  // namespace
