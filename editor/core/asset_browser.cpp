@@ -76,6 +76,24 @@ std::string_view asset_kind_label(asset_kind k) noexcept {
     return "Other files";
 }
 
+bool is_backup_file(std::string_view name) noexcept {
+    return name.ends_with(".bak") || name.ends_with('~');
+}
+
+bool is_recovered_scene(std::string_view name) noexcept {
+    constexpr std::string_view suffix = ".scene.bin";
+    if (!name.ends_with(suffix)) return false;
+    name.remove_suffix(suffix.size());
+    // NAME.recovered, or NAME.recovered-N with N digits
+    if (const std::size_t dash = name.rfind('-');
+        dash != std::string_view::npos && dash + 1 < name.size() &&
+        std::all_of(name.begin() + static_cast<std::ptrdiff_t>(dash) + 1, name.end(),
+                    [](char c) { return c >= '0' && c <= '9'; }))
+        name = name.substr(0, dash);
+    constexpr std::string_view marker = ".recovered";
+    return name.size() > marker.size() && name.ends_with(marker);
+}
+
 asset_kind classify_asset(const fs::path& file) {
     const std::string name = lower(file.filename().string());
     const auto ends = [&](std::string_view suffix) {
@@ -112,6 +130,7 @@ void asset_browser::scan(const fs::path& root, std::size_t limit) {
         }
         if (dir && it.depth() >= 7) it.disable_recursion_pending();
         if (!dir && !e.is_regular_file(ec)) continue;
+        if (!dir && is_backup_file(name)) continue;  // a save's backup: not an asset
         if (!dir && files >= limit) {
             truncated_ = true;
             break;
@@ -123,6 +142,7 @@ void asset_browser::scan(const fs::path& root, std::size_t limit) {
         const std::size_t slash = a.relative.rfind('/');
         a.folder = slash == std::string::npos ? std::string() : a.relative.substr(0, slash);
         a.kind = dir ? asset_kind::folder : classify_asset(e.path());
+        a.recovered = !dir && is_recovered_scene(name);
         a.bytes = dir ? 0 : e.file_size(ec);
         a.modified = stamp_of(e);
         if (!dir) ++files;

@@ -5,6 +5,11 @@
 // answers the panel's queries: the contents of one folder (its subfolders first), or, with a
 // search, every file below it whose name holds every word typed; each filtered by kind.
 //
+// Files the editor writes beside the user's own are not assets: the backups a save keeps
+// (NAME.bak) are not listed at all (as Unity lists no backups), and scenes recovered after a
+// crash (NAME.recovered.scene.bin, NAME.recovered-2.scene.bin) are listed but marked, so the
+// panel draws them dimmed and says what to do with them.
+//
 // Kinds are told apart by name (tank.png, tank.sheet.json, run.clip.json, ...). A .json named
 // nothing more specific is looked into: a document with "frames" is a sprite sheet exported
 // by Aseprite or TexturePacker (read_any_sheet_json reads both), anything else is "other".
@@ -45,6 +50,18 @@ inline constexpr asset_kinds all_asset_kinds = (1u << asset_kind_count) - 1;
 /// What `file` is, from its name; a plain .json is looked into (its first 4 KiB).
 [[nodiscard]] asset_kind classify_asset(const std::filesystem::path& file);
 
+/// A save's backup of the previous version (NAME.bak, or NAME~ as other editors keep): the
+/// Project panel does not list it.
+[[nodiscard]] bool is_backup_file(std::string_view name) noexcept;
+
+/// A scene the recovery offer wrote after a crash (NAME.recovered.scene.bin,
+/// NAME.recovered-N.scene.bin): listed, dimmed.
+[[nodiscard]] bool is_recovered_scene(std::string_view name) noexcept;
+/// What the panel says of one (its tooltip).
+inline constexpr const char* recovered_scene_hint =
+    "Recovered after a crash. Open it, check it, and Save As over the original scene; then "
+    "delete this file (the project's .gitignore keeps recovered scenes out of git).";
+
 /// Sprites can show it: an image or a sheet.
 [[nodiscard]] constexpr bool is_sprite_asset(asset_kind k) noexcept {
     return k == asset_kind::image || k == asset_kind::sheet;
@@ -58,6 +75,7 @@ struct asset_entry {
     asset_kind kind = asset_kind::other;
     std::uintmax_t bytes = 0;
     std::int64_t modified = 0;  // the file's time stamp (a changed file gets a new thumbnail)
+    bool recovered = false;     // is_recovered_scene: drawn dimmed
 };
 
 struct asset_query {

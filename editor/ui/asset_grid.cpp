@@ -399,8 +399,10 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
     // The name under it, cut at the tile's width.
     const ImVec2 text_at{at.x + 2, at.y + height - ImGui::GetTextLineHeight() - 1};
     draw->PushClipRect(text_at, {at.x + width - 2, at.y + height}, true);
-    draw->AddText(text_at, ImGui::GetColorU32(ImGuiCol_Text), label.c_str());
+    draw->AddText(text_at, ImGui::GetColorU32(e.recovered ? ImGuiCol_TextDisabled : ImGuiCol_Text),
+                  label.c_str());
     draw->PopClipRect();
+    if (e.recovered && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", recovered_scene_hint);
 
     const bool frame_tile = t.frame >= 0;
     if (e.kind != asset_kind::folder && !frame_tile &&

@@ -68,9 +68,14 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
         s.scene_path().empty() ? fs::path() : fs::absolute(s.scene_path(), ec).lexically_normal();
     for (const file& f : scenes_) {
         const bool current = f.path == open;
+        const bool recovered = is_recovered_scene(f.path.filename().string());
+        if (recovered) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
         if (ImGui::Selectable(f.label.c_str(), current)) request_open(s, ui, f.path);
+        if (recovered) ImGui::PopStyleColor();
         ui.test.record("project/scene/" + f.label);
-        if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", f.path.string().c_str());
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("%s%s%s", f.path.string().c_str(), recovered ? "\n" : "",
+                              recovered ? recovered_scene_hint : "");
     }
     if (scenes_.empty()) ImGui::TextDisabled("(none)");
     ImGui::TreePop();

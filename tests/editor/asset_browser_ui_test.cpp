@@ -45,6 +45,19 @@ TEST_F(AssetBrowserUiTest, DoubleClickWalksIntoAFolderAndThePathBarWalksBack) {
     EXPECT_TRUE(has_item("project/asset/art"));
 }
 
+TEST_F(AssetBrowserUiTest, ASavesBackupIsNotATileAndARecoveredSceneIs) {
+    ASSERT_TRUE(state.save_as(folder / "main.scene.json"));  // again: the first one is kept
+    ASSERT_TRUE(fs::exists(folder / "main.scene.json.bak")) << "the test needs the backup";
+    write_text(folder / "main.recovered.scene.bin", "x");
+    imgui.click(at("project/Refresh"));
+    imgui.frames(2);
+    EXPECT_TRUE(has_item("project/asset/main.scene.json"));
+    EXPECT_FALSE(has_item("project/asset/main.scene.json.bak"));
+    EXPECT_TRUE(has_item("project/asset/main.recovered.scene.bin")) << "listed, dimmed";
+    EXPECT_TRUE(has_item("project/scene/main.recovered.scene.bin"));
+    EXPECT_FALSE(has_item("project/scene/main.scene.json.bak"));
+}
+
 TEST_F(AssetBrowserUiTest, SearchAndTheKindFilterNarrowTheTiles) {
     imgui.click(at("project/search"));
     imgui.type("TANK");

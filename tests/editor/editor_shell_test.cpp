@@ -63,6 +63,28 @@ TEST_F(EditorShellTest, PlayAndStopOnTheToolbarRestoreTheScene) {
     EXPECT_EQ(state.history().undo_steps(), steps) << "play mode does not touch the history";
 }
 
+// The play controls act on the press: a quick click's release reaches the UI a frame later
+// (the input queue), and a frame at 100,000 sprites is long (issue 33: Pause took 1.1 s).
+TEST_F(EditorShellTest, ThePlayControlsActOnTheFrameOfThePress) {
+    create_entity(state, "E");
+    imgui.frames(2);
+    imgui.move_to(at("toolbar/Play"));
+    imgui.press();
+    EXPECT_EQ(state.mode(), play_state::playing) << "before the release";
+    imgui.release();
+    EXPECT_EQ(state.mode(), play_state::playing) << "the release does not stop it again";
+    imgui.move_to(at("toolbar/Pause"));
+    imgui.press();
+    EXPECT_EQ(state.mode(), play_state::paused);
+    imgui.release();
+    EXPECT_EQ(state.mode(), play_state::paused);
+    imgui.move_to(at("toolbar/Stop"));
+    imgui.press();
+    EXPECT_EQ(state.mode(), play_state::editing);
+    imgui.release();
+    EXPECT_EQ(state.mode(), play_state::editing);
+}
+
 // The game's ticks get a share of each frame on the real clock; when they are dropped, the
 // toolbar says how fast the game runs against real time.
 TEST_F(EditorShellTest, TheToolbarShowsTheGamesSpeedWhenItCannotKeepUp) {

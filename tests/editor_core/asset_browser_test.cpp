@@ -120,6 +120,35 @@ TEST_F(AssetBrowser, ASearchFindsFilesBelowTheFolderByEveryWordInAnyCase) {
     EXPECT_TRUE(names({.search = "nothing-like-this"}).empty());
 }
 
+TEST_F(AssetBrowser, ASavesBackupIsNotListedAndARecoveredSceneIsMarked) {
+    // What saving and recovering leave beside a scene (issue #33: they showed as assets).
+    write_text(folder / "scenes/battle.scene.json.bak", "{}");
+    write_text(folder / "scenes/battle.recovered.scene.bin", "x");
+    write_text(folder / "scenes/battle.recovered-2.scene.bin", "x");
+    write_text(folder / "scenes/notes.txt~", "an editor's backup");
+    browser.scan(folder);
+    EXPECT_EQ(names({.folder = "scenes"}),
+              (std::vector<std::string>{"battle.recovered-2.scene.bin",
+                                        "battle.recovered.scene.bin", "battle.scene.json"}));
+    EXPECT_EQ(browser.find("scenes/battle.scene.json.bak"), nullptr);
+    EXPECT_TRUE(names({.search = "bak"}).empty()) << "a search does not find backups either";
+    EXPECT_EQ(browser.count(asset_kind::other), 2u) << "notes.txt and mosaic.project.json";
+    ASSERT_NE(browser.find("scenes/battle.recovered.scene.bin"), nullptr);
+    EXPECT_TRUE(browser.find("scenes/battle.recovered.scene.bin")->recovered);
+    EXPECT_TRUE(browser.find("scenes/battle.recovered-2.scene.bin")->recovered);
+    EXPECT_FALSE(browser.find("scenes/battle.scene.json")->recovered);
+    EXPECT_EQ(browser.find("scenes/battle.recovered.scene.bin")->kind, asset_kind::scene);
+
+    EXPECT_TRUE(is_recovered_scene("untitled.recovered.scene.bin"));
+    EXPECT_TRUE(is_recovered_scene("level1.recovered-12.scene.bin"));
+    EXPECT_FALSE(is_recovered_scene(".recovered.scene.bin")) << "no scene name";
+    EXPECT_FALSE(is_recovered_scene("level1.recovered-x.scene.bin"));
+    EXPECT_FALSE(is_recovered_scene("recovered.scene.bin"));
+    EXPECT_FALSE(is_recovered_scene("level1.recovered.scene.json")) << "recovery writes .bin";
+    EXPECT_TRUE(is_backup_file("level1.scene.bin.bak"));
+    EXPECT_FALSE(is_backup_file("bakery.png"));
+}
+
 TEST_F(AssetBrowser, AWalkStopsAtItsLimitAndSaysSo) {
     asset_browser small;
     small.scan(folder, 3);

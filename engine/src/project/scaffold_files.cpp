@@ -138,10 +138,14 @@ the inspector, press Play. @PATH_NOTE@
 | `CMakeLists.txt` | `find_package(mosaic)` and `mosaic_add_game` |
 )";
 
-// What the editor writes next to scenes and that is not the project's: the backup a save
-// keeps (NAME.scene.json.bak) and scenes recovered after a crash (NAME.recovered.scene.bin).
+// What the build, ctest and the editor write into the project and that is not the project's:
+// the build folder, ctest's logs (Testing/, when ctest runs from the project folder), the
+// editor's caches (.mosaic/: thumbnails, the asset index), the backup a save keeps
+// (NAME.scene.json.bak) and scenes recovered after a crash (NAME.recovered.scene.bin).
 constexpr std::string_view gitignore =
     "build/\n"
+    "Testing/\n"
+    ".mosaic/\n"
     "*.bak\n"
     "*.recovered.scene.bin\n"
     "*.recovered-*.scene.bin\n";

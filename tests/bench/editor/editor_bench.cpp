@@ -9,6 +9,8 @@
 //   editor_play / editor_stop
 //   editor_pause/click      a click on Pause (through the input queue) while the stress
 //                           project plays, until the editor is paused (ms and frames)
+//   editor_stop/click       a click on Stop after 60 frames of play (recorded), until the
+//                           edited scene is back and drawn (ms and frames)
 //   editor_frame/window/*   the real mosaic-editor (editor_app) in a visible 1600x900 window,
 //                           the stress project playing: 100,000 sprites, all in the scene
 //                           view. Wall time of whole frames (events, game ticks on the real
@@ -36,11 +38,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/platform/window.hpp>
+#include <mosaic/engine/runtime/recording.hpp>
 
 #include "core/editor_state.hpp"
 #include "headless_imgui.hpp"
@@ -245,12 +249,17 @@ void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
     }
 }
 
-// A click on the toolbar's Pause while the stress scene plays, sent through the window's
-// input queue as GLFW would (press and release together: a quick click inside one frame),
-// until the editor is paused: the wall time and the frames it takes (issue 33: 1.1 s here
-// before). Each iteration resumes first.
-void editor_pause_click(benchmark::State& st) {
-    if (!has_display(st)) return;
+/// Play from the edited scene, frames until the stress scene's sprites are all there.
+bool spawn_playing(editor_app& app) {
+    app.state().play();
+    for (int i = 0; i < 100 && app.state().world().size() < 100'000; ++i) (void)app.render_frame();
+    return app.state().world().size() >= 100'000;
+}
+
+// The real editor on the stress project, playing with its 100,000 sprites spawned, recording
+// the toolbar's rectangles; null (the benchmark skipped, saying why) when it cannot.
+std::unique_ptr<editor_app> stress_playing(benchmark::State& st) {
+    if (!has_display(st)) return nullptr;
     const std::filesystem::path stress = std::filesystem::path(MOSAIC_PROJECTS_DIR) / "stress";
     editor_options options;
     options.project = stress.string();
@@ -262,35 +271,55 @@ void editor_pause_click(benchmark::State& st) {
         app = std::make_unique<editor_app>(options);
     } catch (const platform_error& e) {
         st.SkipWithError(e.what());
-        return;
+        return nullptr;
     }
     app->set_fixed_dt(0.0);
-    editor_state& s = app->state();
     app->ui().state().test.record_items = true;
     for (int i = 0; i < 3; ++i) (void)app->render_frame();
-    s.play();
-    for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
-    if (s.world().size() < 100'000) {
+    if (!spawn_playing(*app)) {
         st.SkipWithError("the stress scene did not spawn its sprites (is stress built?)");
-        return;
+        return nullptr;
     }
-    const auto& items = app->ui().state().test.items;
-    const auto pause = items.find("toolbar/Pause");
-    if (pause == items.end()) {
-        st.SkipWithError("no toolbar/Pause item recorded");
-        return;
+    return app;
+}
+
+/// The centre of a recorded toolbar item, or nothing (the benchmark skipped).
+std::optional<glm::vec2> item_center(benchmark::State& st, editor_app& app, const char* name) {
+    const auto& items = app.ui().state().test.items;
+    const auto found = items.find(name);
+    if (found == items.end()) {
+        st.SkipWithError((std::string("no ") + name + " item recorded").c_str());
+        return std::nullopt;
     }
-    const glm::vec2 at{pause->second.center().x, pause->second.center().y};
+    return glm::vec2{found->second.center().x, found->second.center().y};
+}
+
+/// A quick click sent through the window's input queue as GLFW would (press and release
+/// together, inside one frame), `seconds` after the previous one (far apart: never a
+/// double-click).
+void click(editor_app& app, glm::vec2 at, double& seconds) {
+    seconds += 10.0;
+    app.input().mouse_button(0, true, at, seconds);
+    app.input().mouse_button(0, false, at, seconds + 0.05);
+}
+
+// A click on the toolbar's Pause while the stress scene plays, until the editor is paused:
+// the wall time and the frames it takes (issue 33: 1.1 s here before). Each iteration resumes
+// first.
+void editor_pause_click(benchmark::State& st) {
+    std::unique_ptr<editor_app> app = stress_playing(st);
+    if (!app) return;
+    editor_state& s = app->state();
+    const std::optional<glm::vec2> at = item_center(st, *app, "toolbar/Pause");
+    if (!at) return;
     std::int64_t frames = 0, clicks = 0;
-    double seconds = 0.0;  // the clicks' times: far apart, never a double-click
+    double seconds = 0.0;
     for (auto _ : st) {
         st.PauseTiming();
         s.play();  // resumes
         for (int i = 0; i < 3; ++i) (void)app->render_frame();
         st.ResumeTiming();
-        seconds += 10.0;
-        app->input().mouse_button(0, true, at, seconds);
-        app->input().mouse_button(0, false, at, seconds + 0.05);
+        click(*app, *at, seconds);
         int n = 0;
         while (s.mode() != play_state::paused && n < 20) {
             (void)app->render_frame();
@@ -303,12 +332,56 @@ void editor_pause_click(benchmark::State& st) {
         clicks > 0 ? static_cast<double>(frames) / static_cast<double>(clicks) : 0.0;
 }
 
+// A click on the toolbar's Stop after the stress scene played `played_frames` frames (its
+// recording holding them), until the edited scene is back and drawn once: the wall time and
+// the frames it takes (issue 33: 0.84 s here before). Each iteration plays again first.
+void editor_stop_click(benchmark::State& st) {
+    constexpr int played_frames = 60;
+    std::unique_ptr<editor_app> app = stress_playing(st);
+    if (!app) return;
+    editor_state& s = app->state();
+    const std::optional<glm::vec2> at = item_center(st, *app, "toolbar/Stop");
+    if (!at) return;
+    std::int64_t frames = 0, clicks = 0;
+    double seconds = 0.0, recorded_mib = 0.0;
+    for (auto _ : st) {
+        st.PauseTiming();
+        if (!s.playing() && !spawn_playing(*app)) {
+            st.SkipWithError("the stress scene did not spawn its sprites again");
+            return;
+        }
+        for (int i = 0; i < played_frames; ++i) (void)app->render_frame();
+        if (s.recording() != nullptr)
+            recorded_mib += static_cast<double>(s.recording()->memory_bytes()) / (1 << 20);
+        st.ResumeTiming();
+        click(*app, *at, seconds);
+        int n = 0;
+        while (s.playing() && n < 20) {
+            (void)app->render_frame();
+            ++n;
+        }
+        (void)app->render_frame();  // the edited scene drawn
+        frames += n + 1;
+        ++clicks;
+    }
+    if (clicks > 0) {
+        st.counters["frames_to_stopped"] =
+            static_cast<double>(frames) / static_cast<double>(clicks);
+        st.counters["recorded_mib"] = recorded_mib / static_cast<double>(clicks);
+    }
+}
+
 }  // namespace
 
 BENCHMARK(editor_pause_click)
     ->Name("editor_pause/click")
     ->UseRealTime()
     ->Iterations(20)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(editor_stop_click)
+    ->Name("editor_stop/click")
+    ->UseRealTime()
+    ->Iterations(5)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(editor_frame_headless)->Name("editor_frame/headless")->Unit(benchmark::kMillisecond);
 BENCHMARK(hierarchy_rebuild)->Name("hierarchy_rebuild")->Unit(benchmark::kMillisecond);

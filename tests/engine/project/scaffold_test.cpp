@@ -76,8 +76,9 @@ TEST_F(Scaffold, TheNameGoesIntoTheCodeTheBuildAndTheManifest) {
               std::string::npos);
     EXPECT_NE(contents_of(p / "components.hpp").find("namespace asteroids {"), std::string::npos);
     EXPECT_EQ(contents_of(p / ".gitignore"),
-              "build/\n*.bak\n*.recovered.scene.bin\n*.recovered-*.scene.bin\n")
-        << "the editor's backups and recovered scenes stay out of git";
+              "build/\nTesting/\n.mosaic/\n*.bak\n*.recovered.scene.bin\n"
+              "*.recovered-*.scene.bin\n")
+        << "ctest's logs, the editor's caches, backups and recovered scenes stay out of git";
     EXPECT_EQ(contents_of(p / "mosaic.project.json"),
               "{\n"
               "  \"name\": \"asteroids\",\n"
