@@ -324,7 +324,8 @@ TEST_F(AssetDraw, AZoomedOutTilemapIsDrawnFromChunkImages) {
     const auto shoot = [&] {
         draw_list list;
         draw_world(w, list,
-                   {.textures = &textures, .tiles = &tiles,
+                   {.textures = &textures,
+                    .tiles = &tiles,
                     .pixels_per_unit = far.pixels_per_unit(viewport)});
         return draw(list, blue, far);
     };

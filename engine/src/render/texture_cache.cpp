@@ -71,7 +71,8 @@ const std::uint32_t untextured_color = 0xFFFF'FFFFu;
 // The average of w x h pixels of `image` at (x, y) (tile_lod.hpp's rule: weighted by alpha).
 std::uint32_t average_color(const rgba_image& image, int x, int y, int w, int h) {
     std::vector<std::uint32_t> texels;
-    texels.reserve(static_cast<std::size_t>(std::max(0, w)) * static_cast<std::size_t>(std::max(0, h)));
+    texels.reserve(static_cast<std::size_t>(std::max(0, w)) *
+                   static_cast<std::size_t>(std::max(0, h)));
     for (int row = std::max(0, y); row < std::min(image.height, y + h); ++row) {
         for (int column = std::max(0, x); column < std::min(image.width, x + w); ++column) {
             std::uint32_t texel = 0;

@@ -133,10 +133,9 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
         // Zoomed out: the chunk as one quad showing its image.
         const float tile_pixels =
             pixels_per_unit * std::min(std::abs(key.tile_size.x), std::abs(key.tile_size.y));
-        const int level =
-            textures != nullptr && pixels_per_unit > 0.0f
-                ? tile_lod_level(tile_pixels, detail_pixels_)
-                : 0;
+        const int level = textures != nullptr && pixels_per_unit > 0.0f
+                              ? tile_lod_level(tile_pixels, detail_pixels_)
+                              : 0;
         stats_.lod_level = level;
         if (level > 0) {
             bool ready = entry.lod_slot >= 0 && !entry.image_stale;
@@ -147,18 +146,18 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
             if (ready) {
                 const texture_region region = slots_.region(entry.lod_slot, level);
                 const float half = 0.5f * static_cast<float>(tile_chunk_side);
-                list.push(draw_instance{
-                    .center = key.origin + (static_cast<float>(c.x) + half) * key.step_x +
-                              (static_cast<float>(c.y) + half) * key.step_y,
-                    .size = static_cast<float>(tile_chunk_side) * key.tile_size,
-                    .rotation = key.rotation,
-                    .rgba = 0xFFFF'FFFFu,
-                    .pick_id = static_cast<std::int32_t>(key.map_index),
-                    .shape = instance_shape::quad,
-                    .outline_pixels = 0.0f,
-                    .layer = key.layer,
-                    .texture = region.texture,
-                    .uv = region.uv});
+                list.push(draw_instance{.center = key.origin +
+                                                  (static_cast<float>(c.x) + half) * key.step_x +
+                                                  (static_cast<float>(c.y) + half) * key.step_y,
+                                        .size = static_cast<float>(tile_chunk_side) * key.tile_size,
+                                        .rotation = key.rotation,
+                                        .rgba = 0xFFFF'FFFFu,
+                                        .pick_id = static_cast<std::int32_t>(key.map_index),
+                                        .shape = instance_shape::quad,
+                                        .outline_pixels = 0.0f,
+                                        .layer = key.layer,
+                                        .texture = region.texture,
+                                        .uv = region.uv});
                 ++stats_.lod_chunks;
                 return;
             }

@@ -24,12 +24,18 @@ int tile_lod_level(float tile_pixels, float detail_pixels) noexcept {
 
 lod_rect lod_level_rect(int level) noexcept {
     switch (level) {
-        case 1: return {0, 0, 32};
-        case 2: return {32, 0, 16};
-        case 3: return {32, 16, 8};
-        case 4: return {40, 16, 4};
-        case 5: return {44, 16, 2};
-        default: return {46, 16, 1};
+        case 1:
+            return {0, 0, 32};
+        case 2:
+            return {32, 0, 16};
+        case 3:
+            return {32, 16, 8};
+        case 4:
+            return {40, 16, 4};
+        case 5:
+            return {44, 16, 2};
+        default:
+            return {46, 16, 1};
     }
 }
 

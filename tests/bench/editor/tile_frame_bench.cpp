@@ -69,8 +69,7 @@ bool write_tileset(const std::filesystem::path& folder) {
     }
     std::ofstream(folder / "tiles.sheet.json")
         << R"({"version": 1, "image": "tiles.png", "frames": [)" << frames << "]}";
-    std::ofstream(folder / "map.tileset.json")
-        << R"({"version": 1, "sheet": "tiles.sheet.json"})";
+    std::ofstream(folder / "map.tileset.json") << R"({"version": 1, "sheet": "tiles.sheet.json"})";
     return true;
 }
 

@@ -18,7 +18,9 @@
 #include <mosaic/engine/render/tile_draw_cache.hpp>
 #include <mosaic/engine/tilemap/tilemap.hpp>
 
-namespace mosaic {
+// A namespace of its own: the unity build puts this file next to tile_draw_test.cpp, whose
+// helpers have the same names.
+namespace mosaic::lod_tests {
 namespace {
 
 constexpr std::uint32_t red = 0xFF00'00FFu;
@@ -50,8 +52,8 @@ public:
     }
     void update_canvas(texture_handle canvas, int x, int y, int width, int height,
                        const std::uint32_t* rgba) override {
-        uploads.push_back({canvas, x, y, width, height,
-                           std::vector<std::uint32_t>(rgba, rgba + width * height)});
+        uploads.push_back(
+            {canvas, x, y, width, height, std::vector<std::uint32_t>(rgba, rgba + width * height)});
     }
     std::vector<texture_region> frames = {{.texture = 7, .uv = {0, 0, 10, 10}},
                                           {.texture = 7, .uv = {10, 0, 20, 10}},
@@ -107,8 +109,8 @@ TEST(TileLod, TheLevelFollowsTheTilesSizeOnScreen) {
     EXPECT_EQ(tile_lod_level(0.3f), 3);
     EXPECT_EQ(tile_lod_level(0.1f), 5);
     EXPECT_EQ(tile_lod_level(0.001f), max_tile_lod_level);  // the chunk's one average
-    EXPECT_EQ(tile_lod_level(0.0f), 0);  // no zoom known
-    EXPECT_EQ(tile_lod_level(3.0f, 4.0f), 1);  // a higher threshold
+    EXPECT_EQ(tile_lod_level(0.0f), 0);                     // no zoom known
+    EXPECT_EQ(tile_lod_level(3.0f, 4.0f), 1);               // a higher threshold
 }
 
 TEST(TileLod, ZoomedOutEachChunkIsOneQuadShowingItsImage) {
@@ -137,8 +139,9 @@ TEST(TileLod, ZoomedOutEachChunkIsOneQuadShowingItsImage) {
         EXPECT_EQ(quad.texture, 100u);
         EXPECT_EQ(quad.size, glm::vec2(32.0f, 32.0f));
         EXPECT_EQ(quad.pick_id, static_cast<std::int32_t>(map.index));
-        EXPECT_TRUE(quad.center == glm::vec2(16.0f, 16.0f) || quad.center == glm::vec2(48.0f, 16.0f) ||
-                    quad.center == glm::vec2(16.0f, 48.0f) || quad.center == glm::vec2(48.0f, 48.0f));
+        EXPECT_TRUE(
+            quad.center == glm::vec2(16.0f, 16.0f) || quad.center == glm::vec2(48.0f, 16.0f) ||
+            quad.center == glm::vec2(16.0f, 48.0f) || quad.center == glm::vec2(48.0f, 48.0f));
     }
     // Level 1's texels of a slot: 32 of the 2048 of the page, at the slot's place.
     const canvas_textures::upload& first = textures.uploads.front();
@@ -154,13 +157,11 @@ TEST(TileLod, ZoomedOutEachChunkIsOneQuadShowingItsImage) {
     EXPECT_EQ(cache.stats().lod_rebuilt, 0u);
     EXPECT_EQ(textures.uploads.size(), 4u);
     const lod_rect level3 = lod_level_rect(3);
-    EXPECT_EQ(list.instances().front().uv.u1 - list.instances().front().uv.u0,
-              uv_rect_of_pixels(level3.x, level3.y, 8, 8, lod_slots::page_side,
-                                lod_slots::page_side)
-                      .u1 -
-                  uv_rect_of_pixels(level3.x, level3.y, 8, 8, lod_slots::page_side,
-                                    lod_slots::page_side)
-                      .u0);
+    EXPECT_EQ(
+        list.instances().front().uv.u1 - list.instances().front().uv.u0,
+        uv_rect_of_pixels(level3.x, level3.y, 8, 8, lod_slots::page_side, lod_slots::page_side).u1 -
+            uv_rect_of_pixels(level3.x, level3.y, 8, 8, lod_slots::page_side, lod_slots::page_side)
+                .u0);
 }
 
 TEST(TileLod, AChunksImageIsItsTilesAverageColours) {
@@ -197,9 +198,9 @@ TEST(TileLod, AChunksImageIsItsTilesAverageColours) {
     // Level 2: 2 x 2 tiles; the top-left one mixes green (alpha 128), nothing and two reds.
     const std::uint32_t mixed = average_rgba(std::vector<std::uint32_t>{half_green, 0, red, red});
     EXPECT_EQ(texel(*left, 2, 0, 0), mixed);
-    EXPECT_EQ(mixed & 0xFFu, 204u);  // red weighted by alpha: 255 * 510 / 638
+    EXPECT_EQ(mixed & 0xFFu, 204u);        // red weighted by alpha: 255 * 510 / 638
     EXPECT_EQ((mixed >> 8) & 0xFFu, 51u);  // green: 255 * 128 / 638
-    EXPECT_EQ(mixed >> 24, 160u);  // alpha: (128 + 0 + 255 + 255) / 4
+    EXPECT_EQ(mixed >> 24, 160u);          // alpha: (128 + 0 + 255 + 255) / 4
     // Level 6: the whole chunk, half red and half blue (but for two cells).
     const std::uint32_t whole = texel(*left, max_tile_lod_level, 0, 0);
     EXPECT_NEAR(static_cast<int>(whole & 0xFF), 127, 2);
@@ -298,8 +299,8 @@ TEST(TileLod, ChunksThatGoGiveTheirSlotBack) {
     const auto& last = textures.uploads.back();
     EXPECT_TRUE((last.x == textures.uploads[0].x && last.y == textures.uploads[0].y) ||
                 (last.x == textures.uploads[1].x && last.y == textures.uploads[1].y));
-    EXPECT_EQ(textures.canvases, 100u);             // one page
+    EXPECT_EQ(textures.canvases, 100u);  // one page
 }
 
 }  // namespace
-}  // namespace mosaic
+}  // namespace mosaic::lod_tests

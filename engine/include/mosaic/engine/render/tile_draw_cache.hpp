@@ -48,10 +48,10 @@ namespace mosaic {
 
 /// What the last draw() did (tests and benchmarks).
 struct tile_draw_stats {
-    std::size_t chunks = 0;   // TileChunks of a Tilemap seen
-    std::size_t visible = 0;  // of those, inside the view and drawn
-    std::size_t rebuilt = 0;  // tile quads built again this frame
-    std::size_t tiles = 0;    // quads appended for single tiles
+    std::size_t chunks = 0;       // TileChunks of a Tilemap seen
+    std::size_t visible = 0;      // of those, inside the view and drawn
+    std::size_t rebuilt = 0;      // tile quads built again this frame
+    std::size_t tiles = 0;        // quads appended for single tiles
     std::size_t lod_chunks = 0;   // visible chunks drawn as one low-resolution image
     std::size_t lod_rebuilt = 0;  // of those, images built again (and uploaded) this frame
     int lod_level = 0;            // the level drawn (tile_lod_level; 0: tiles)
@@ -112,8 +112,8 @@ private:
         std::uint64_t seen = 0;
     };
 
-    void build(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y,
-               const tileset* set, texture_source* textures);
+    void build(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y, const tileset* set,
+               texture_source* textures);
     // Builds and uploads `entry`'s image; false when the source has no canvases.
     bool build_image(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y,
                      const tileset* set, texture_source& textures);
