@@ -15,6 +15,7 @@
 #include <mosaic/engine/render/tile_lod.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <utility>
 
@@ -92,12 +93,18 @@ struct texture_cache::font_entry {
     std::filesystem::path file;
 };
 
-texture_cache::texture_cache(std::filesystem::path base_folder) : base_(std::move(base_folder)) {}
+// Generations never repeat across caches: a cache made where a destroyed one was (the
+// editor's viewport on a project switch) is never taken for it by the caches of regions.
+std::uint64_t texture_cache::next_generation() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
+
+texture_cache::texture_cache(std::filesystem::path base_folder)
+    : base_(std::move(base_folder)), generation_(next_generation()) {}
 
 texture_cache::~texture_cache() {
     reload();
-    if (!canvases_.empty())
-        glDeleteTextures(static_cast<GLsizei>(canvases_.size()), canvases_.data());
 }
 
 // --- 2. looking up frames and fonts --------------------------------------------------------------
@@ -392,8 +399,11 @@ void texture_cache::reload() {
     packer_ = atlas_packer(atlas_page_side, 1);
     if (placeholder_ != no_texture) glDeleteTextures(1, &placeholder_);
     placeholder_ = no_texture;
+    if (!canvases_.empty())
+        glDeleteTextures(static_cast<GLsizei>(canvases_.size()), canvases_.data());
+    canvases_.clear();
     watcher_.clear();
-    ++generation_;
+    generation_ = next_generation();
 }
 
 // --- 5. hot reload ------------------------------------------------------------------------------
@@ -439,7 +449,7 @@ std::vector<std::string> texture_cache::reload_changed() {
         f->error.clear();
         reloaded.push_back(name);
     }
-    if (!reloaded.empty()) ++generation_;
+    if (!reloaded.empty()) generation_ = next_generation();
     return reloaded;
 }
 

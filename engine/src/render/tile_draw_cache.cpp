@@ -49,7 +49,7 @@ void tile_draw_cache::set_project_folder(const std::filesystem::path& folder) {
 
 void tile_draw_cache::forget_chunks() {
     chunks_.clear();
-    slots_.clear();
+    slots_.reset();  // the texture source may be another one now (a project switch)
 }
 
 std::vector<std::string> tile_draw_cache::take_warnings() {
@@ -63,8 +63,8 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
     ++pass_;
     stats_ = {};
     const std::uint64_t texture_generation = textures != nullptr ? textures->generation() : 0;
-    if (textures != nullptr && slots_.source() != nullptr && slots_.source() != textures) {
-        // Another source: the images' slots were on the old one's canvases.
+    if (textures != nullptr && !slots_.current(*textures)) {
+        // Another source or a reload: the images' slots were on canvases that are gone.
         for (auto& [id, entry] : chunks_) {
             entry.lod_slot = -1;
             entry.image_stale = true;
@@ -183,7 +183,7 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
 
 bool tile_draw_cache::build_image(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y,
                                   const tileset* set, texture_source& textures) {
-    if (entry.lod_slot < 0 || slots_.source() != &textures) {
+    if (entry.lod_slot < 0 || !slots_.current(textures)) {
         const std::optional<int> slot = slots_.take(textures);
         if (!slot) return false;
         entry.lod_slot = *slot;

@@ -95,10 +95,12 @@ void build_lod_slot(const std::int32_t* tiles, std::int32_t chunk_x, std::int32_
 }
 
 std::optional<int> lod_slots::take(texture_source& source) {
-    if (&source != source_) {
+    if (!current(source)) {
+        if (&source == source_)
+            for (const texture_handle page : pages_) source.destroy_canvas(page);
+        reset();
         source_ = &source;
-        pages_.clear();
-        clear();
+        generation_ = source.generation();
     }
     if (!free_.empty()) {
         const int id = free_.back();
@@ -130,6 +132,13 @@ texture_region lod_slots::region(int id, int level) const noexcept {
     const lod_rect r = lod_level_rect(level);
     return {.texture = s.page,
             .uv = uv_rect_of_pixels(s.x + r.x, s.y + r.y, r.side, r.side, page_side, page_side)};
+}
+
+void lod_slots::reset() noexcept {
+    source_ = nullptr;
+    generation_ = 0;
+    pages_.clear();
+    clear();
 }
 
 void lod_slots::clear() noexcept {

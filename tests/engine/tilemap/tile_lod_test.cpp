@@ -55,6 +55,8 @@ public:
         uploads.push_back(
             {canvas, x, y, width, height, std::vector<std::uint32_t>(rgba, rgba + width * height)});
     }
+    void destroy_canvas(texture_handle canvas) override { destroyed.push_back(canvas); }
+    std::uint64_t generation() const noexcept override { return generation_; }
     std::vector<texture_region> frames = {{.texture = 7, .uv = {0, 0, 10, 10}},
                                           {.texture = 7, .uv = {10, 0, 20, 10}},
                                           {.texture = 7, .uv = {20, 0, 30, 10}}};
@@ -62,6 +64,8 @@ public:
     texture_region placeholder{.texture = 999};
     texture_handle canvases = 99;
     std::vector<upload> uploads;
+    std::vector<texture_handle> destroyed;
+    std::uint64_t generation_ = 1;
 };
 
 // The same without canvases (a source that cannot draw images).
@@ -300,6 +304,38 @@ TEST(TileLod, ChunksThatGoGiveTheirSlotBack) {
     EXPECT_TRUE((last.x == textures.uploads[0].x && last.y == textures.uploads[0].y) ||
                 (last.x == textures.uploads[1].x && last.y == textures.uploads[1].y));
     EXPECT_EQ(textures.canvases, 100u);  // one page
+}
+
+TEST(TileLod, AfterAReloadTheImagesAreBuiltOnNewCanvases) {
+    world w;
+    filled_map(w, 64, 32, 1);  // 2 chunks
+    tile_draw_cache cache;
+    cache.tilesets().put("level.tileset.json", three_tiles());
+    canvas_textures textures;
+    draw_list list;
+    cache.draw(w, &textures, list, nullptr, 1.0f);
+    ASSERT_EQ(textures.uploads.size(), 2u);
+    EXPECT_EQ(textures.uploads[0].canvas, 100u);
+
+    ++textures.generation_;  // a reload: the frames' colours may have changed
+    list.clear();
+    cache.draw(w, &textures, list, nullptr, 1.0f);
+    EXPECT_EQ(cache.stats().lod_rebuilt, 2u);
+    EXPECT_EQ(textures.destroyed, std::vector<texture_handle>{100u});  // the old page
+    ASSERT_EQ(textures.uploads.size(), 4u);
+    EXPECT_EQ(textures.uploads[2].canvas, 101u);
+    EXPECT_EQ(textures.uploads[3].canvas, 101u);
+    for (const draw_instance& quad : list.instances()) EXPECT_EQ(quad.texture, 101u);
+
+    // Another source: nothing of the old one is touched, the images go to the new one's.
+    canvas_textures other;
+    other.canvases = 199;
+    list.clear();
+    cache.draw(w, &other, list, nullptr, 1.0f);
+    EXPECT_EQ(cache.stats().lod_rebuilt, 2u);
+    EXPECT_EQ(textures.destroyed.size(), 1u);
+    EXPECT_TRUE(other.destroyed.empty());
+    for (const draw_instance& quad : list.instances()) EXPECT_EQ(quad.texture, 200u);
 }
 
 }  // namespace

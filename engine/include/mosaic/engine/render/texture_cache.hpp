@@ -27,7 +27,8 @@
 // the last good version on screen, and the reason goes to take_errors().
 //
 // Canvases (texture_source::create_canvas) are textures its user fills, nearest-sampled; the
-// tile cache draws zoomed-out chunks from them. Each frame's average colour is computed when
+// tile cache draws zoomed-out chunks from them. reload() frees them with everything else (a
+// new generation: their user makes new ones). Each frame's average colour is computed when
 // the asset loads (find_frame_colors), for the same purpose.
 //
 // Needs a current OpenGL context; the destructor frees the textures.
@@ -137,6 +138,7 @@ private:
     [[nodiscard]] texture_region region_of(const placed_image& image, int x, int y, int w, int h,
                                            glm::vec2 pivot) const;
     void fail(std::string_view path, entry& e, const std::string& why);
+    static std::uint64_t next_generation() noexcept;
 
     std::filesystem::path base_;
     std::unordered_map<std::string, entry, path_hash, std::equal_to<>> entries_;
@@ -146,9 +148,9 @@ private:
     atlas_packer packer_{atlas_page_side, 1};
     std::vector<texture_handle> pages_;
     texture_handle placeholder_ = no_texture;
-    std::vector<texture_handle> canvases_;  // kept across reload(), freed by the destructor
+    std::vector<texture_handle> canvases_;  // freed by reload() and the destructor
     asset_watcher watcher_;
-    std::uint64_t generation_ = 1;
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace mosaic

@@ -93,8 +93,8 @@ public:
 
     /// Canvases: textures the caller fills itself (the tile cache's low-resolution chunk
     /// images), `width` x `height` RGBA8 texels sampled nearest, cleared to transparent. The
-    /// source owns them (they live until it is destroyed or destroy_canvas) and keeps them
-    /// across reload(). no_texture: this source has no canvases.
+    /// source owns them: they live until it is destroyed, destroy_canvas, or its generation()
+    /// changes (a reload may free them; users make new ones). no_texture: no canvases here.
     [[nodiscard]] virtual texture_handle create_canvas(int /*width*/, int /*height*/) {
         return no_texture;
     }

@@ -88,20 +88,27 @@ public:
         int y = 0;
     };
 
-    /// A free slot of `source`, or nothing when it has no canvases. A different source than
-    /// before: the slots of the old one are forgotten (its pages were its own).
+    /// A free slot of `source`, or nothing when it has no canvases. A different source or
+    /// generation than before: every slot is forgotten first (the pages were the old
+    /// source's; at a new generation of the same source they are destroyed).
     [[nodiscard]] std::optional<int> take(texture_source& source);
+    /// Whether the slots handed out so far are on `source`'s canvases as it is now.
+    [[nodiscard]] bool current(const texture_source& source) const noexcept {
+        return &source == source_ && source.generation() == generation_;
+    }
+    /// Forgets the source, its pages and every slot (not destroying the pages).
+    void reset() noexcept;
     void give_back(int id);
     [[nodiscard]] slot where(int id) const noexcept;
     /// The region of `level` in slot `id`, for a quad.
     [[nodiscard]] texture_region region(int id, int level) const noexcept;
     /// Every slot free again (pages kept).
     void clear() noexcept;
-    [[nodiscard]] const texture_source* source() const noexcept { return source_; }
     [[nodiscard]] std::size_t pages() const noexcept { return pages_.size(); }
 
 private:
     texture_source* source_ = nullptr;
+    std::uint64_t generation_ = 0;
     std::vector<texture_handle> pages_;
     std::vector<int> free_;
     int next_ = 0;  // slots below this were handed out at least once
