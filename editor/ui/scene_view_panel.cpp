@@ -178,6 +178,7 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     const world_rect visible = camera_.visible_bounds(viewport);
     options.tiles = &tiles_;
     options.visible = &visible;
+    options.pixels_per_unit = camera_.pixels_per_unit(viewport);  // zoomed out: chunk images
     // draw_world submits every sprite; only what the view shows goes to the renderer (a
     // 100,000-sprite scene seen up close draws a few thousand).
     world_list_.clear();

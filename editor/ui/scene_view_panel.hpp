@@ -49,6 +49,8 @@ public:
 
     /// What the last frame drew (grid, sprites, outlines): tests look at it.
     [[nodiscard]] const draw_list& list() const noexcept { return list_; }
+    /// What the tile cache did in the last frame (benchmarks, tests).
+    [[nodiscard]] const tile_draw_stats& tile_stats() const noexcept { return tiles_.stats(); }
     /// True while a handle (or a sprite's body) is being dragged.
     [[nodiscard]] bool moving() const noexcept { return drag_ == drag_mode::transform; }
     /// True while a marquee is being drawn.

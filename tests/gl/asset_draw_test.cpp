@@ -1,7 +1,8 @@
 // Assets on screen: 500 different images in one draw call (atlas pages), picking through
 // the atlas, sprite sheet frames (Mosaic's format and Aseprite's), a broken sheet drawn as
 // the placeholder, Text drawn from DejaVu Sans, hot reload keeping the last good image, and
-// Tilemaps drawn from their tileset's sheet (a missing sheet image: the placeholder).
+// Tilemaps drawn from their tileset's sheet (a missing sheet image: the placeholder), and
+// zoomed out from one low-resolution image per chunk.
 #include "gl_test_support.hpp"
 // (gl_test_support.hpp includes glad first.)
 
@@ -295,6 +296,59 @@ TEST_F(AssetDraw, ATilemapDrawsItsTilesFromTheTilesetSheet) {
         checker += missing.pixel(x, 48) == rgba8{255, 0, 255, 255} ? 1 : 0;
     EXPECT_GE(checker, 8);
     EXPECT_FALSE(textures.take_errors().empty());
+}
+
+TEST_F(AssetDraw, AZoomedOutTilemapIsDrawnFromChunkImages) {
+    const std::filesystem::path folder = temp_folder();
+    write_red_green(folder / "rg.png");
+    write_text(folder / "rg.sheet.json", R"({"version": 1, "image": "rg.png",
+        "frames": [{"name": "red", "rect": [0, 0, 1, 1]}, {"name": "green", "rect": [1, 0, 1, 1]}]})");
+    write_text(folder / "level.tileset.json", R"({"version": 1, "sheet": "rg.sheet.json"})");
+    texture_cache textures(folder);
+    tile_draw_cache tiles(folder);
+    world w;
+    // 256 x 256 tiles of one unit in a view 256 units high: a quarter of a pixel a tile.
+    const entity map = w.create();
+    w.add<Transform>(map, Transform{.position = {-128.0f, -128.0f}});
+    Tilemap info{.width = 256, .height = 256};
+    std::strncpy(info.tileset.path, "level.tileset.json", sizeof(info.tileset.path) - 1);
+    w.add<Tilemap>(map, info);
+    {
+        tile_access cells(w, map);
+        for (int y = 0; y < 256; ++y)
+            for (int x = 0; x < 256; ++x)
+                if (x < 128 || y < 128) cells.set(x, y, x < 128 ? 1 : 2);  // top-right empty
+    }
+    const camera2d far{.position = {0.0f, 0.0f}, .zoom = 10.0f / 256.0f};
+    const glm::vec2 viewport(target_pixels, target_pixels);
+    const auto shoot = [&] {
+        draw_list list;
+        draw_world(w, list,
+                   {.textures = &textures,
+                    .tiles = &tiles,
+                    .pixels_per_unit = far.pixels_per_unit(viewport)});
+        return draw(list, blue, far);
+    };
+    const image shot = shoot();
+    EXPECT_EQ(tiles.stats().lod_level, 3);
+    EXPECT_EQ(tiles.stats().lod_chunks, 48u);  // 64 chunks, 16 of them empty (never made)
+    EXPECT_EQ(tiles.stats().tiles, 0u);
+    EXPECT_EQ(renderer_->stats().draw_calls, 1u);  // every chunk on one canvas page
+    EXPECT_EQ(shot.pixel(16, 48), red8);
+    EXPECT_EQ(shot.pixel(16, 16), red8);
+    EXPECT_EQ(shot.pixel(48, 48), green8);
+    EXPECT_EQ(shot.pixel(48, 16), blue8);  // empty
+    EXPECT_EQ(target_->read_entity_id(16, 48), static_cast<std::int32_t>(map.index));
+
+    // Painting a chunk's worth of tiles in the empty quarter: only that chunk is built again.
+    {
+        tile_access cells(w, map);
+        for (int y = 128; y < 160; ++y)
+            for (int x = 128; x < 160; ++x) cells.set(x, y, 1);
+    }
+    EXPECT_EQ(shoot().pixel(36, 28), red8);  // tiles (128..159, 128..159): pixels 32..39, 24..31
+    EXPECT_EQ(tiles.stats().lod_rebuilt, 1u);
+    EXPECT_EQ(shoot().pixel(44, 28), blue8);
 }
 
 }  // namespace

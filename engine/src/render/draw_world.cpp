@@ -265,7 +265,8 @@ draw_world_stats draw_world(const world& world, draw_list& list,
                             const draw_world_options& options) {
     draw_world_stats stats;
     if (options.tiles != nullptr) {
-        options.tiles->draw(world, options.textures, list, options.visible);
+        options.tiles->draw(world, options.textures, list, options.visible,
+                            options.pixels_per_unit);
         stats.tiles = options.tiles->stats().tiles;
     }
     if (options.sprites) stats.sprites = draw_sprites(world, list, options);

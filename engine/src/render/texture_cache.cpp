@@ -12,8 +12,10 @@
 #include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
+#include <mosaic/engine/render/tile_lod.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <utility>
 
@@ -65,6 +67,22 @@ bool ends_with(std::string_view text, std::string_view suffix) {
 }
 
 const texture_region untextured{};
+const std::uint32_t untextured_color = 0xFFFF'FFFFu;
+
+// The average of w x h pixels of `image` at (x, y) (tile_lod.hpp's rule: weighted by alpha).
+std::uint32_t average_color(const rgba_image& image, int x, int y, int w, int h) {
+    std::vector<std::uint32_t> texels;
+    texels.reserve(static_cast<std::size_t>(std::max(0, w)) *
+                   static_cast<std::size_t>(std::max(0, h)));
+    for (int row = std::max(0, y); row < std::min(image.height, y + h); ++row) {
+        for (int column = std::max(0, x); column < std::min(image.width, x + w); ++column) {
+            std::uint32_t texel = 0;
+            std::memcpy(&texel, image.at(column, row), 4);  // RGBA bytes: red lowest
+            texels.push_back(texel);
+        }
+    }
+    return average_rgba(texels);
+}
 
 }  // namespace
 
@@ -75,7 +93,15 @@ struct texture_cache::font_entry {
     std::filesystem::path file;
 };
 
-texture_cache::texture_cache(std::filesystem::path base_folder) : base_(std::move(base_folder)) {}
+// Generations never repeat across caches: a cache made where a destroyed one was (the
+// editor's viewport on a project switch) is never taken for it by the caches of regions.
+std::uint64_t texture_cache::next_generation() noexcept {
+    static std::atomic<std::uint64_t> last{0};
+    return ++last;
+}
+
+texture_cache::texture_cache(std::filesystem::path base_folder)
+    : base_(std::move(base_folder)), generation_(next_generation()) {}
 
 texture_cache::~texture_cache() {
     reload();
@@ -101,6 +127,40 @@ std::span<const texture_region> texture_cache::find_frames(std::string_view path
     return e.frames;
 }
 
+std::span<const std::uint32_t> texture_cache::find_frame_colors(std::string_view path) {
+    if (path.empty()) return {&untextured_color, 1};
+    (void)find_frames(path);  // loads it
+    const auto found = entries_.find(path);
+    return found != entries_.end() ? std::span<const std::uint32_t>(found->second.colors)
+                                   : std::span<const std::uint32_t>{};
+}
+
+texture_handle texture_cache::create_canvas(int width, int height) {
+    detail::require_gl("mosaic::texture_cache");
+    const std::vector<std::uint8_t> clear(
+        static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 4, 0);
+    const texture_handle canvas = make_texture(width, height, clear.data(), filtering::placeholder);
+    canvases_.push_back(canvas);
+    return canvas;
+}
+
+void texture_cache::update_canvas(texture_handle canvas, int x, int y, int width, int height,
+                                  const std::uint32_t* rgba) {
+    if (std::find(canvases_.begin(), canvases_.end(), canvas) == canvases_.end()) return;
+    glBindTexture(GL_TEXTURE_2D, canvas);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void texture_cache::destroy_canvas(texture_handle canvas) {
+    const auto found = std::find(canvases_.begin(), canvases_.end(), canvas);
+    if (found == canvases_.end()) return;
+    glDeleteTextures(1, &canvas);
+    canvases_.erase(found);
+}
+
 texture_region texture_cache::missing_frame() {
     return {.texture = placeholder()};
 }
@@ -111,6 +171,7 @@ void texture_cache::fail(std::string_view path, entry& e, const std::string& why
     new_errors_.push_back(e.error);
     new_failed_paths_.emplace_back(path);
     if (e.frames.empty()) e.frames.push_back(missing_frame());
+    if (e.colors.size() != e.frames.size()) e.colors.assign(e.frames.size(), missing_color());
     if (e.files.empty()) e.files.push_back(full_path(path));
 }
 
@@ -201,6 +262,7 @@ bool texture_cache::load(std::string_view path, entry& into, std::string& why) {
                    settings.sampling == image_import::filter::linear);
         into.image = placed;
         into.frames = {region_of(placed, 0, 0, placed.size.x, placed.size.y, settings.pivot)};
+        into.colors = {average_color(*image.value, 0, 0, image.value->width, image.value->height)};
         into.files = {full, image_import_file(full)};
         into.error.clear();
         return true;
@@ -237,10 +299,16 @@ bool texture_cache::load(std::string_view path, entry& into, std::string& why) {
     into.image = placed;
     into.frames.clear();
     into.frames.reserve(sheet.value->frames.size());
+    into.colors.clear();
+    into.colors.reserve(sheet.value->frames.size());
     for (const sheet_frame& f : sheet.value->frames) {
         into.frames.push_back(region_of(placed, f.x, f.y, f.w, f.h, f.pivot));
+        into.colors.push_back(average_color(*image.value, f.x, f.y, f.w, f.h));
     }
-    if (into.frames.empty()) into.frames.push_back(missing_frame());
+    if (into.frames.empty()) {
+        into.frames.push_back(missing_frame());
+        into.colors.push_back(missing_color());
+    }
     into.files = {full, image_file};
     into.error.clear();
     return true;
@@ -331,8 +399,11 @@ void texture_cache::reload() {
     packer_ = atlas_packer(atlas_page_side, 1);
     if (placeholder_ != no_texture) glDeleteTextures(1, &placeholder_);
     placeholder_ = no_texture;
+    if (!canvases_.empty())
+        glDeleteTextures(static_cast<GLsizei>(canvases_.size()), canvases_.data());
+    canvases_.clear();
     watcher_.clear();
-    ++generation_;
+    generation_ = next_generation();
 }
 
 // --- 5. hot reload ------------------------------------------------------------------------------
@@ -378,7 +449,7 @@ std::vector<std::string> texture_cache::reload_changed() {
         f->error.clear();
         reloaded.push_back(name);
     }
-    if (!reloaded.empty()) ++generation_;
+    if (!reloaded.empty()) generation_ = next_generation();
     return reloaded;
 }
 

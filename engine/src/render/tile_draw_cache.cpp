@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <span>
 
 #include <glm/common.hpp>
@@ -43,7 +44,12 @@ void tile_draw_cache::set_project_folder(const std::filesystem::path& folder) {
     if (folder == tilesets_.root) return;
     tilesets_ = Tilesets{};
     tilesets_.root = folder;
+    forget_chunks();
+}
+
+void tile_draw_cache::forget_chunks() {
     chunks_.clear();
+    slots_.reset();  // the texture source may be another one now (a project switch)
 }
 
 std::vector<std::string> tile_draw_cache::take_warnings() {
@@ -53,10 +59,17 @@ std::vector<std::string> tile_draw_cache::take_warnings() {
 }
 
 void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& list,
-                           const world_rect* visible) {
+                           const world_rect* visible, float pixels_per_unit) {
     ++pass_;
     stats_ = {};
     const std::uint64_t texture_generation = textures != nullptr ? textures->generation() : 0;
+    if (textures != nullptr && !slots_.current(*textures)) {
+        // Another source or a reload: the images' slots were on canvases that are gone.
+        for (auto& [id, entry] : chunks_) {
+            entry.lod_slot = -1;
+            entry.image_stale = true;
+        }
+    }
     w.view<const TileChunk, const Parent>().each([&](entity e, const TileChunk& c,
                                                      const Parent& p) {
         const Tilemap* map = w.try_get<Tilemap>(p.entity);
@@ -113,7 +126,47 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
         if (!same) {
             entry.key = key;
             entry.tiles.assign(c.tiles, c.tiles + tile_chunk_tiles);
-            build(entry, c.tiles, c.x, c.y, set, textures);
+            entry.quads_stale = true;
+            entry.image_stale = true;
+        }
+
+        // Zoomed out: the chunk as one quad showing its image.
+        const float tile_pixels =
+            pixels_per_unit * std::min(std::abs(key.tile_size.x), std::abs(key.tile_size.y));
+        const int level = textures != nullptr && pixels_per_unit > 0.0f
+                              ? tile_lod_level(tile_pixels, detail_pixels_)
+                              : 0;
+        stats_.lod_level = level;
+        if (level > 0) {
+            bool ready = entry.lod_slot >= 0 && !entry.image_stale;
+            if (!ready) {
+                ready = build_image(entry, c.x, c.y, set, *textures);
+                if (ready) ++stats_.lod_rebuilt;
+            }
+            if (ready) {
+                const texture_region region = slots_.region(entry.lod_slot, level);
+                const float half = 0.5f * static_cast<float>(tile_chunk_side);
+                list.push(draw_instance{.center = key.origin +
+                                                  (static_cast<float>(c.x) + half) * key.step_x +
+                                                  (static_cast<float>(c.y) + half) * key.step_y,
+                                        .size = static_cast<float>(tile_chunk_side) * key.tile_size,
+                                        .rotation = key.rotation,
+                                        .rgba = 0xFFFF'FFFFu,
+                                        .pick_id = static_cast<std::int32_t>(key.map_index),
+                                        .shape = instance_shape::quad,
+                                        .outline_pixels = 0.0f,
+                                        .layer = key.layer,
+                                        .texture = region.texture,
+                                        .uv = region.uv});
+                ++stats_.lod_chunks;
+                return;
+            }
+            stats_.lod_level = 0;  // a source without canvases: tile by tile
+        }
+
+        if (entry.quads_stale) {
+            build(entry, c.x, c.y, set, textures);
+            entry.quads_stale = false;
             ++stats_.rebuilt;
         }
         list.reserve_more(entry.quads.size());
@@ -121,12 +174,47 @@ void tile_draw_cache::draw(const world& w, texture_source* textures, draw_list& 
         stats_.tiles += entry.quads.size();
     });
     // Chunks that went (destroyed, or a Stop restored a world without them).
-    std::erase_if(chunks_, [&](const auto& c) { return c.second.seen != pass_; });
+    std::erase_if(chunks_, [&](const auto& c) {
+        if (c.second.seen == pass_) return false;
+        if (c.second.lod_slot >= 0) slots_.give_back(c.second.lod_slot);
+        return true;
+    });
 }
 
-void tile_draw_cache::build(chunk_entry& entry, const std::int32_t* tiles, std::int32_t chunk_x,
-                            std::int32_t chunk_y, const tileset* set, texture_source* textures) {
+bool tile_draw_cache::build_image(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y,
+                                  const tileset* set, texture_source& textures) {
+    if (entry.lod_slot < 0 || !slots_.current(textures)) {
+        const std::optional<int> slot = slots_.take(textures);
+        if (!slot) return false;
+        entry.lod_slot = *slot;
+    }
+    // Tile n's colour: frame n - 1's average, for the tiles the tileset names.
+    std::span<const std::uint32_t> colors;
+    std::vector<std::uint32_t> white;
+    if (set != nullptr) {
+        const std::size_t tile_count = set->names.size();
+        colors = textures.find_frame_colors(set->sheet);
+        if (colors.empty()) {  // a source that does not know its pixels
+            white.assign(std::min(tile_count, textures.find_frames(set->sheet).size()),
+                         0xFFFF'FFFFu);
+            colors = white;
+        }
+        colors = colors.first(std::min(colors.size(), tile_count));
+    }
+    slot_texels_.assign(lod_slot_texels, 0u);
+    build_lod_slot(entry.tiles.data(), chunk_x, chunk_y, entry.key.width, entry.key.height, colors,
+                   textures.missing_color(), slot_texels_);
+    const lod_slots::slot where = slots_.where(entry.lod_slot);
+    textures.update_canvas(where.page, where.x, where.y, lod_slot_width, lod_slot_height,
+                           slot_texels_.data());
+    entry.image_stale = false;
+    return true;
+}
+
+void tile_draw_cache::build(chunk_entry& entry, std::int32_t chunk_x, std::int32_t chunk_y,
+                            const tileset* set, texture_source* textures) {
     const chunk_key& key = entry.key;
+    const std::int32_t* tiles = entry.tiles.data();
     entry.quads.clear();
     // The sheet's frames (atlas regions), looked up once per build.
     std::span<const texture_region> frames;

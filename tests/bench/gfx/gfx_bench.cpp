@@ -23,7 +23,11 @@
 //                           frame_view: a 64 x 36-tile view, collect + render per frame;
 //                           frame_view_painting: the same with one tile changed every frame
 //                           (its chunk is built again); collect_whole_map / frame_whole_map:
-//                           the view shows all 1M tiles
+//                           the view shows all 1M tiles (about 0.7 pixels a tile: each chunk
+//                           drawn as one low-resolution image, tile_lod.hpp);
+//                           frame_whole_map_painting: the same with one tile changed every
+//                           frame (one chunk image rebuilt and uploaded); frame_whole_map_no_lod:
+//                           every tile a quad (the level of detail off, as before it existed)
 //
 // Needs a display for the OpenGL context:
 //   xvfb-run -a -s "-screen 0 1600x900x24 -noreset" build/bench/tests/bench/mosaic-gfx-bench
@@ -268,9 +272,11 @@ camera2d map_camera(float rows) {
             .zoom = camera2d::units_per_height / rows};
 }
 
-void tiles_frame(benchmark::State& state, float rows, bool painting) {
+// `lod` false: every chunk tile by tile at any zoom (what was drawn before tile_lod.hpp).
+void tiles_frame(benchmark::State& state, float rows, bool painting, bool lod = true) {
     texture_cache textures(texture_folder);
     tile_draw_cache cache(texture_folder);
+    if (!lod) cache.set_detail_pixels(0.0f);
     entity map;
     const auto scene = make_tilemap(cache, map);
     tile_access tiles(*scene, map);
@@ -283,13 +289,19 @@ void tiles_frame(benchmark::State& state, float rows, bool painting) {
     time_submissions(state, [&] {
         if (painting) tiles.set(map_side / 2, map_side / 2, paint = paint % sheet_frames + 1);
         list.clear();
-        draw_world(*scene, list, {.textures = &textures, .tiles = &cache, .visible = &view});
+        draw_world(*scene, list,
+                   {.textures = &textures,
+                    .tiles = &cache,
+                    .visible = &view,
+                    .pixels_per_unit = camera.pixels_per_unit(glm::vec2(frame_size))});
         gpu.render(list, camera, screen, {0.1f, 0.1f, 0.12f, 1.0f});
     });
     state.counters["tiles"] = static_cast<double>(cache.stats().tiles);
     state.counters["chunks_drawn"] = static_cast<double>(cache.stats().visible);
     state.counters["rebuilt"] = static_cast<double>(cache.stats().rebuilt);
     state.counters["draw_calls"] = static_cast<double>(gpu.stats().draw_calls);
+    state.counters["lod_chunks"] = static_cast<double>(cache.stats().lod_chunks);
+    state.counters["lod_rebuilt"] = static_cast<double>(cache.stats().lod_rebuilt);
 }
 
 void tiles_frame_view(benchmark::State& state) {
@@ -300,6 +312,12 @@ void tiles_frame_view_painting(benchmark::State& state) {
 }
 void tiles_frame_whole_map(benchmark::State& state) {
     tiles_frame(state, static_cast<float>(map_side), false);
+}
+void tiles_frame_whole_map_painting(benchmark::State& state) {
+    tiles_frame(state, static_cast<float>(map_side), true);
+}
+void tiles_frame_whole_map_no_lod(benchmark::State& state) {
+    tiles_frame(state, static_cast<float>(map_side), false, false);
 }
 
 // Collecting only (no GL submission), the whole map: the cache's copy of 1M quads.
@@ -370,7 +388,9 @@ void register_benchmarks() {
     for (const auto& [name, run] :
          {std::pair{"tiles/frame_view", &tiles_frame_view},
           std::pair{"tiles/frame_view_painting", &tiles_frame_view_painting},
-          std::pair{"tiles/frame_whole_map", &tiles_frame_whole_map}}) {
+          std::pair{"tiles/frame_whole_map", &tiles_frame_whole_map},
+          std::pair{"tiles/frame_whole_map_painting", &tiles_frame_whole_map_painting},
+          std::pair{"tiles/frame_whole_map_no_lod", &tiles_frame_whole_map_no_lod}}) {
         benchmark::RegisterBenchmark(name, run)->UseManualTime()->Unit(benchmark::kMillisecond);
     }
     benchmark::RegisterBenchmark("tiles/collect_whole_map", &tiles_collect_whole_map)

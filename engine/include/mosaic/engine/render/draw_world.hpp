@@ -15,7 +15,8 @@
 //
 // Tilemaps: with options.tiles, every TileChunk's tiles become quads from the per-chunk cache
 // (tile_draw_cache.hpp), before the sprites so a sprite on a tile's layer draws over it; with
-// options.visible, only chunks overlapping that rectangle (the view) are appended.
+// options.visible, only chunks overlapping that rectangle (the view) are appended; with
+// options.pixels_per_unit, chunks of tiles under a couple of pixels are one image each.
 //
 // Text components become one quad per glyph (font.hpp lays them out), rotated and scaled
 // with the entity, picked as it, in the Text's layer; a font that cannot be loaded shows one
@@ -45,6 +46,9 @@ struct draw_world_options {
     tile_draw_cache* tiles = nullptr;
     /// Only tile chunks overlapping this rectangle are drawn (null: all of them).
     const world_rect* visible = nullptr;
+    /// The view's scale (camera2d::pixels_per_unit): zoomed out, tile chunks are drawn as one
+    /// low-resolution image each (tile_lod.hpp). 0: always tile by tile.
+    float pixels_per_unit = 0.0f;
     bool sprites = true;
     /// Text components, one quad per glyph from the font's atlas (needs `textures`).
     bool texts = true;

@@ -26,6 +26,11 @@
 // (asset_watcher.hpp). A changed file that no longer loads keeps
 // the last good version on screen, and the reason goes to take_errors().
 //
+// Canvases (texture_source::create_canvas) are textures its user fills, nearest-sampled; the
+// tile cache draws zoomed-out chunks from them. reload() frees them with everything else (a
+// new generation: their user makes new ones). Each frame's average colour is computed when
+// the asset loads (find_frame_colors), for the same purpose.
+//
 // Needs a current OpenGL context; the destructor frees the textures.
 
 #include <cstddef>
@@ -62,6 +67,12 @@ public:
     [[nodiscard]] std::span<const texture_region> find_frames(std::string_view path) override;
     [[nodiscard]] texture_region missing_frame() override;
     [[nodiscard]] font_view find_font(std::string_view path) override;
+    /// Each frame's average colour, computed from the pixels when the asset loads.
+    [[nodiscard]] std::span<const std::uint32_t> find_frame_colors(std::string_view path) override;
+    [[nodiscard]] texture_handle create_canvas(int width, int height) override;
+    void update_canvas(texture_handle canvas, int x, int y, int width, int height,
+                       const std::uint32_t* rgba) override;
+    void destroy_canvas(texture_handle canvas) override;
     /// Bumped by reload() and by reload_changed() when it reloaded something.
     [[nodiscard]] std::uint64_t generation() const noexcept override { return generation_; }
 
@@ -103,6 +114,7 @@ private:
     };
     struct entry {
         std::vector<texture_region> frames;  // never empty once loaded
+        std::vector<std::uint32_t> colors;   // each frame's average (find_frame_colors)
         placed_image image;
         std::string error;
         std::vector<std::filesystem::path> files;  // watched: the image, or sheet and image
@@ -126,6 +138,7 @@ private:
     [[nodiscard]] texture_region region_of(const placed_image& image, int x, int y, int w, int h,
                                            glm::vec2 pivot) const;
     void fail(std::string_view path, entry& e, const std::string& why);
+    static std::uint64_t next_generation() noexcept;
 
     std::filesystem::path base_;
     std::unordered_map<std::string, entry, path_hash, std::equal_to<>> entries_;
@@ -135,8 +148,9 @@ private:
     atlas_packer packer_{atlas_page_side, 1};
     std::vector<texture_handle> pages_;
     texture_handle placeholder_ = no_texture;
+    std::vector<texture_handle> canvases_;  // freed by reload() and the destructor
     asset_watcher watcher_;
-    std::uint64_t generation_ = 1;
+    std::uint64_t generation_ = 0;
 };
 
 }  // namespace mosaic

@@ -80,6 +80,30 @@ public:
     /// no text.
     [[nodiscard]] virtual font_view find_font(std::string_view /*path*/) { return {}; }
 
+    /// The average colour of each frame of `path` (find_frames' order; RGBA8 as pack_color,
+    /// red in the lowest byte; straight alpha, colour weighted by alpha): what a tile looks
+    /// like from far away (tile_draw_cache's level of detail). Empty: not known (sources
+    /// without pixels); a broken asset has the placeholder's colour (missing_color).
+    [[nodiscard]] virtual std::span<const std::uint32_t> find_frame_colors(
+        std::string_view /*path*/) {
+        return {};
+    }
+    /// The colour of missing_frame() from far away (opaque magenta, like the checker).
+    [[nodiscard]] virtual std::uint32_t missing_color() const noexcept { return 0xFFFF'00FFu; }
+
+    /// Canvases: textures the caller fills itself (the tile cache's low-resolution chunk
+    /// images), `width` x `height` RGBA8 texels sampled nearest, cleared to transparent. The
+    /// source owns them: they live until it is destroyed, destroy_canvas, or its generation()
+    /// changes (a reload may free them; users make new ones). no_texture: no canvases here.
+    [[nodiscard]] virtual texture_handle create_canvas(int /*width*/, int /*height*/) {
+        return no_texture;
+    }
+    /// Writes `width` x `height` texels (rows top first, RGBA8 as pack_color) at (x, y) (from
+    /// the top-left) of a canvas.
+    virtual void update_canvas(texture_handle /*canvas*/, int /*x*/, int /*y*/, int /*width*/,
+                               int /*height*/, const std::uint32_t* /*rgba*/) {}
+    virtual void destroy_canvas(texture_handle /*canvas*/) {}
+
 protected:
     texture_source() = default;
     texture_source(const texture_source&) = default;
