@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-#include "../scene/binary_io.hpp"
+#include "serialization/binary_io.hpp"
 #include "mosaic/engine/replay/replay.hpp"
 
 namespace mosaic::detail {

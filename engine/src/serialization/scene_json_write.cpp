@@ -6,7 +6,7 @@
 #include <ostream>
 
 #include "capped_output.hpp"
-#include "identity.hpp"
+#include "scene/identity.hpp"
 #include "instance_json.hpp"
 #include "mosaic/engine/components.hpp"
 #include "scene_json_common.hpp"

@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "field_messages.hpp"
-#include "identity.hpp"
+#include "scene/identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/prefab.hpp"
 

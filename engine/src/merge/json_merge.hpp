@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "json_support.hpp"  // first: cereal sets how rapidjson asserts
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 #include "mosaic/engine/scene/scene_merge.hpp"
 
 namespace mosaic::detail {

@@ -7,7 +7,7 @@
 #include <unordered_map>
 #include <utility>
 
-#include "identity.hpp"
+#include "scene/identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/hierarchy.hpp"
 #include "mosaic/engine/scene/prefab_tree.hpp"

@@ -1,7 +1,7 @@
 // Comparing and copying values between an instance and its prefab (prefab_values.hpp).
 #include "prefab_values.hpp"
 
-#include "identity.hpp"
+#include "scene/identity.hpp"
 #include "mosaic/engine/components.hpp"
 
 namespace mosaic::detail {
