@@ -407,6 +407,34 @@ TEST(ReplayFile, TheFuzzSeedsReadAndVerify) {
     EXPECT_GE(seeds, 2);
 }
 
+// Recordings made before binary format 2 stored version 1 scene bytes and their hashes: the
+// hash and the comparison read the version field as 1, and nothing else.
+TEST(ReplayFile, StatesFromBinaryFormatOneHashAndCompareAsToday) {
+    game g(&walkers_v1);
+    g.start(walkers_scene());
+    g.tick();
+    const world_state now = capture_state(g);
+    ASSERT_GE(now.scene.size(), 16u);
+
+    std::string version_one = now.scene;
+    const std::uint32_t one = 1;
+    std::memcpy(version_one.data() + 9, &one, sizeof one);  // after magic and byte order
+    ASSERT_NE(version_one, now.scene);
+    world_state recorded = now;
+    recorded.scene = version_one;
+
+    EXPECT_EQ(world_state_hash(recorded), world_state_hash(now));
+    EXPECT_EQ(hash_scene_bytes(version_one, 7), hash_bytes(version_one, 7))
+        << "a version 1 state must keep the hash old files hold";
+    EXPECT_TRUE(same_scene_bytes(version_one, now.scene));
+
+    std::string moved = now.scene;
+    moved.back() = static_cast<char>(moved.back() ^ 1);
+    EXPECT_FALSE(same_scene_bytes(version_one, moved));
+    recorded.scene = moved;
+    EXPECT_NE(world_state_hash(recorded), world_state_hash(now));
+}
+
 // --- recording and playing -----------------------------------------------------------------
 
 TEST(Replay, ReproducesTheRunByteForByte) {
