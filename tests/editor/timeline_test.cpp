@@ -1,8 +1,11 @@
 // The toolbar's timeline and the Field History window, driven as a user would: a drag on the
 // timeline pauses the game at the tick under the mouse, comma / period and the arrow buttons
 // step through the recording, a field's menu plots it and a click on the plot goes there.
+#include <unistd.h>
+
 #include <cmath>
 #include <filesystem>
+#include <string>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
@@ -157,7 +160,8 @@ TEST_F(TimelineTest, SeekingAddsNoPointToTheProfilersPlots) {
 // File > Save Replay (paused) and File > Open Replay, through the file dialog.
 TEST_F(TimelineTest, SaveReplayAndOpenReplayFromTheFileMenu) {
     const std::filesystem::path file =
-        std::filesystem::temp_directory_path() / "mosaic-timeline-test.mosaic-replay";
+        std::filesystem::temp_directory_path() /
+        ("mosaic-timeline-test-" + std::to_string(::getpid()) + ".mosaic-replay");
     std::filesystem::remove(file);
     play_a_mover(30);
     file_dialog& dialog = ui.state().files.dialog;

@@ -2,6 +2,7 @@
 // Play as in the first (and as `mosaic-run` on the scene), and the toolbar's clock, the
 // timeline's recorded range and a saved replay all number the ticks the way systems see them.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <vector>
@@ -48,7 +49,8 @@ one_play play_once(editor_state& s, std::vector<std::uint64_t>& seen, const fs::
 }
 
 TEST(PlayTicks, EveryPlayStartsAtTickZeroForSystemsTimelineRecordingAndReplay) {
-    const fs::path folder = fs::temp_directory_path() / "mosaic-play-ticks-test";
+    const fs::path folder =
+        fs::temp_directory_path() / ("mosaic-play-ticks-test-" + std::to_string(::getpid()));
     fs::create_directories(folder);
     editor_state s;
     std::vector<std::uint64_t> seen;

@@ -3,6 +3,7 @@
 #include <mosaic/engine/display_path.hpp>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -42,7 +43,8 @@ TEST(DisplayPath, KeepsUtf8AndOrdinaryNames) {
 
 class FileNameTest : public ::testing::Test {
 protected:
-    FileNameTest() : folder_(fs::temp_directory_path() / "mosaic-file-names") {
+    FileNameTest()
+        : folder_(fs::temp_directory_path() / ("mosaic-file-names-" + std::to_string(::getpid()))) {
         fs::remove_all(folder_);
         fs::create_directories(folder_);
     }

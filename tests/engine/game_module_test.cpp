@@ -28,14 +28,16 @@ bool contains(const std::string& text, const std::string& part) {
 }
 
 TEST(GameModule, AMissingFileIsRefusedNamingIt) {
-    const fs::path file = fs::temp_directory_path() / "mosaic-no-such-module.so";
+    const fs::path file =
+        fs::temp_directory_path() / ("mosaic-no-such-module-" + std::to_string(::getpid()) + ".so");
     const auto loaded = game_module::load(file);
     EXPECT_EQ(loaded.module, nullptr);
     EXPECT_TRUE(contains(loaded.error, file.string())) << loaded.error;
 }
 
 TEST(GameModule, AFileThatIsNoLibraryIsRefused) {
-    const fs::path file = fs::temp_directory_path() / "mosaic-not-a-library.so";
+    const fs::path file =
+        fs::temp_directory_path() / ("mosaic-not-a-library-" + std::to_string(::getpid()) + ".so");
     std::ofstream(file) << "hello";
     const auto loaded = game_module::load(file);
     EXPECT_EQ(loaded.module, nullptr);

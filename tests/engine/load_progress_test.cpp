@@ -7,6 +7,7 @@
 #include <mosaic/engine/scene/scene_json.hpp>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <sstream>
@@ -96,7 +97,8 @@ TEST(LoadProgress, CancellingStopsTheLoadAndHandsNothingOver) {
 }
 
 TEST(LoadProgress, MosaicRunShowsASlowLoadOnOneLine) {
-    const auto folder = std::filesystem::temp_directory_path() / "mosaic_load_progress_test";
+    const auto folder = std::filesystem::temp_directory_path() /
+                        ("mosaic_load_progress_test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
     const auto file = folder / "big.scene.bin";
     scene s = big_scene();

@@ -4,6 +4,7 @@
 #include <mosaic/engine/scene/scene_merge.hpp>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <filesystem>
@@ -160,7 +161,8 @@ TEST_F(SceneMergeIds, BinaryInputIsNotReportedAsEmpty) {
 
 // Prefab files given to --merge are refused, saying so (not "expected a scene").
 TEST_F(SceneMergeIds, PrefabFilesGivenToMergeAreRefusedSayingSo) {
-    const fs::path folder = fs::temp_directory_path() / "mosaic-merge-prefab";
+    const fs::path folder =
+        fs::temp_directory_path() / ("mosaic-merge-prefab-" + std::to_string(::getpid()));
     fs::create_directories(folder);
     const std::string prefab = R"({"format": "mosaic.prefab", "version": 2, "name": "p",
         "entities": [{"id": 1, "name": "p"}]})";

@@ -3,6 +3,7 @@
 // reload that removes a field is reported; sprite clips from a sheet file set Sprite.frame;
 // events; the state is component data, so a recording's rewind gives a fresh run's values.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -209,7 +210,8 @@ TEST(Animator, AFieldACodeReloadRemovedIsReportedAndTheRestPlays) {
 
 TEST(Animator, AClipFileThatDoesNotLoadIsReportedOnceAndItsEntitiesStandStill) {
     animated_world a;
-    const fs::path root = fs::temp_directory_path() / "mosaic_animator_missing";
+    const fs::path root =
+        fs::temp_directory_path() / ("mosaic_animator_missing-" + std::to_string(::getpid()));
     fs::create_directories(root);
     std::ofstream(root / "broken.clip.json") << "{\"version\": 1, \"tracks\": [";
     a.w.resource<AnimationClips>().root = root;
@@ -231,7 +233,8 @@ TEST(Animator, AClipFileThatDoesNotLoadIsReportedOnceAndItsEntitiesStandStill) {
 
 TEST(Animator, SpriteClipsFromASheetFileSetTheFrame) {
     animated_world a;
-    const fs::path root = fs::temp_directory_path() / "mosaic_animator_sprite";
+    const fs::path root =
+        fs::temp_directory_path() / ("mosaic_animator_sprite-" + std::to_string(::getpid()));
     fs::create_directories(root / "art");
     std::ofstream(root / "art/hero.sheet.json") << R"({"version": 1, "image": "hero.png",
       "frames": [
@@ -346,7 +349,8 @@ TEST(Animator, ThePlatformerSampleClipsAndTilesetLoad) {
 // clip cache): it plays its clip file from the project folder, with nothing reported, on the
 // tick after it was added and every tick on.
 TEST(Animator, AnAnimatorGameCodeAddsToAWorldWithoutOnePlays) {
-    const fs::path root = fs::temp_directory_path() / "mosaic_animator_added";
+    const fs::path root =
+        fs::temp_directory_path() / ("mosaic_animator_added-" + std::to_string(::getpid()));
     fs::remove_all(root);
     fs::create_directories(root / "archetypes");
     std::ofstream(root / "bob.clip.json") << R"({"version": 1, "length": 2, "tracks": [

@@ -5,6 +5,7 @@
 #include <mosaic/engine/render/tile_draw_cache.hpp>
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <glm/common.hpp>
 #include <glm/vector_relational.hpp>
@@ -201,8 +202,8 @@ TEST(TileDraw, BadTilesAndMissingTilesetsShowThePlaceholder) {
     EXPECT_EQ(at(list, {2.5f, 0.5f})->texture, placeholder_texture);
 
     // A tileset file that does not exist: placeholders and one message naming it.
-    const std::filesystem::path folder =
-        std::filesystem::temp_directory_path() / "mosaic_tile_draw_test";
+    const std::filesystem::path folder = std::filesystem::temp_directory_path() /
+                                         ("mosaic_tile_draw_test-" + std::to_string(::getpid()));
     std::filesystem::create_directories(folder);
     tile_draw_cache fresh(folder);
     list.clear();
