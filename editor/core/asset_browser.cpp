@@ -6,6 +6,8 @@
 #include <fstream>
 #include <system_error>
 
+#include <mosaic/engine/scene/file_formats.hpp>
+
 namespace mosaic::editor {
 
 namespace fs = std::filesystem;
@@ -96,18 +98,31 @@ bool is_recovered_scene(std::string_view name) noexcept {
 
 asset_kind classify_asset(const fs::path& file) {
     const std::string name = lower(file.filename().string());
-    const auto ends = [&](std::string_view suffix) {
-        return name.size() > suffix.size() && name.ends_with(suffix);
-    };
-    if (ends(".png") || ends(".jpg") || ends(".jpeg")) return asset_kind::image;
-    if (ends(".ttf") || ends(".otf")) return asset_kind::font;
-    if (ends(".sheet.json")) return asset_kind::sheet;
-    if (ends(".clip.json")) return asset_kind::clip;
-    if (ends(".tileset.json")) return asset_kind::tileset;
-    if (ends(".prefab.json")) return asset_kind::prefab;
-    if (ends(".archetype.json")) return asset_kind::archetype;
-    if (ends(".scene.json") || ends(".scene.bin")) return asset_kind::scene;
-    if (ends(".json") && name != "mosaic.project.json" && looks_like_packed_sheet(file))
+    if (const file_format* format = file_format_of_name(name)) {
+        switch (format->kind) {
+            case file_kind::image:
+                return asset_kind::image;
+            case file_kind::font:
+                return asset_kind::font;
+            case file_kind::sprite_sheet:
+                return asset_kind::sheet;
+            case file_kind::clip:
+                return asset_kind::clip;
+            case file_kind::tileset:
+                return asset_kind::tileset;
+            case file_kind::prefab:
+                return asset_kind::prefab;
+            case file_kind::archetype:
+                return asset_kind::archetype;
+            case file_kind::scene:
+                return asset_kind::scene;
+            case file_kind::replay:
+                return asset_kind::other;
+        }
+    }
+    // A packer's sheet (TexturePacker, Aseprite) is plain NAME.json: told by its content.
+    const bool plain_json = name.size() > 5 && name.ends_with(".json");
+    if (plain_json && name != "mosaic.project.json" && looks_like_packed_sheet(file))
         return asset_kind::sheet;
     return asset_kind::other;
 }

@@ -12,6 +12,7 @@
 
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/replay/replay.hpp>
+#include <mosaic/engine/scene/file_formats.hpp>
 
 #include "ui/commands.hpp"
 #include "ui/prefab_mode.hpp"
@@ -78,11 +79,7 @@ void request(editor_state& s, ui_state& ui, file_request what) {
 
 /// "battle" for battle.scene.json (replays are named after their scene).
 std::string scene_stem(const fs::path& path) {
-    const std::string name = path.filename().string();
-    for (const std::string_view ext : {".scene.json", ".scene.bin"}) {
-        if (name.ends_with(ext)) return name.substr(0, name.size() - ext.size());
-    }
-    return path.stem().string();
+    return name_without_ending(path);
 }
 
 std::string scene_name(editor_state& s) {

@@ -1,7 +1,7 @@
-// The scene builder (engine/src/scene/scene_builder.hpp) alone: the scene rules both file
+// The scene builder (engine/src/serialization/scene_builder.hpp) alone: the scene rules both file
 // readers feed, each checked with the message it gives. scene_cross_format_test.cpp checks
 // that both readers reach them the same way.
-#include "../../engine/src/scene/scene_builder.hpp"
+#include "../../engine/src/serialization/scene_builder.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // One scene, with every problem the scene rules handle, read from a JSON file and from a binary
 // file: both must give the same scene and the same warnings, and the same errors for files
-// that cannot load. The rules live once, in the scene builder (engine/src/scene/
+// that cannot load. The rules live once, in the scene builder (engine/src/serialization/
 // scene_builder.hpp); this test fails when one reader applies a rule the other does not, or
 // words it differently.
 #include <mosaic/engine/scene/scene_binary.hpp>

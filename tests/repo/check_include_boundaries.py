@@ -6,6 +6,9 @@
     engine/  may not include editor or ImGui headers.
     editor/core/  (the editor's model, tested headless) may not include ImGui, GLFW, OpenGL or
              editor/ui headers: the window builds on the model, never the other way.
+    engine/src/  includes another engine folder's private header from engine/src
+             ("serialization/json_support.hpp"), never through "../": the folders' shared
+             headers are a known set, not a hidden library reached by relative paths.
 
 Usage:
     check_include_boundaries.py [--root REPO]      exit 1 and print file:line for each violation
@@ -107,6 +110,13 @@ EDITOR_UI = Rule(
     lambda include, root: first_component(include) == "ui" or lands_in(include, root, "editor/ui"),
 )
 
+SIBLING_FOLDER = Rule(
+    'a "../" path into another engine/src folder',
+    lambda include, root: include.quoted
+    and include.target.parts[:1] == ("..",)
+    and lands_in(include, root, "engine/src"),
+)
+
 # folder -> (what files under it must not include, why)
 BOUNDARIES: dict[str, tuple[list[Rule], str]] = {
     "ecs": (
@@ -116,6 +126,11 @@ BOUNDARIES: dict[str, tuple[list[Rule], str]] = {
     "engine": (
         [EDITOR, IMGUI],
         "dependencies point editor -> engine -> ecs, never back",
+    ),
+    "engine/src": (
+        [SIBLING_FOLDER],
+        'shared private headers are included from engine/src, e.g. "serialization/'
+        'json_support.hpp" (engine/CMakeLists.txt)',
     ),
     "editor/core": (
         [IMGUI, GLFW, OPENGL, EDITOR_UI],

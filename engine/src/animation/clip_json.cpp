@@ -4,9 +4,10 @@
 //   3. sprite frames (a frameTag or a list of frames -> a constant track on Sprite.frame)
 //   4. the document
 //   5. writing
-#include "../scene/json_support.hpp"  // first: cereal sets how rapidjson asserts
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 
 #include <mosaic/engine/animation/clip_json.hpp>
+#include <mosaic/engine/scene/file_formats.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -359,8 +360,8 @@ std::string write_clip_json(const animation_clip& clip) {
 }
 
 bool is_clip_path(std::string_view path) noexcept {
-    constexpr std::string_view suffix = ".clip.json";
-    return path.size() > suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+    const file_format* format = file_format_of_name(path);
+    return format && format->kind == file_kind::clip;
 }
 
 }  // namespace mosaic

@@ -1,4 +1,4 @@
-#include "../scene/json_support.hpp"  // first: cereal sets how rapidjson asserts
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 
 #include <mosaic/engine/assets/image_import.hpp>
 

@@ -4,7 +4,7 @@
 //   2. *.sheet.json
 //   3. Aseprite / TexturePacker
 //   4. writing *.sheet.json
-#include "../scene/json_support.hpp"  // first: cereal sets how rapidjson asserts
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 
 #include <mosaic/engine/assets/sheet_json.hpp>
 

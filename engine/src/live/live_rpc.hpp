@@ -13,7 +13,7 @@
 
 #include <mosaic/engine/live/live_protocol.hpp>
 
-#include "../scene/json_support.hpp"
+#include "serialization/json_support.hpp"
 
 namespace mosaic::live::internal {
 

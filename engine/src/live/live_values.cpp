@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <cstring>
 
-#include "../scene/component_json.hpp"
-#include "../scene/read_context.hpp"
+#include "serialization/component_json.hpp"
+#include "serialization/read_context.hpp"
 
 namespace mosaic::live::internal {
 

@@ -7,9 +7,10 @@
 
 #include <sys/stat.h>
 
-#include "../scene/json_support.hpp"
 #include "mosaic/engine/display_path.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
+#include "mosaic/engine/scene/file_formats.hpp"
+#include "serialization/json_support.hpp"
 
 namespace mosaic {
 
@@ -84,8 +85,8 @@ std::vector<fs::path> project_manifest::scene_files() const {
     const fs::path root = scenes_folder();
     if (!fs::is_directory(root, ec)) return files;
     for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.ends_with(".scene.json") || name.ends_with(".scene.bin")) {
+        const file_format* format = file_format_of(it->path());
+        if (format && format->is_scene()) {
             files.push_back(it->path().lexically_normal());
         }
     }

@@ -13,8 +13,8 @@
 #include <string>
 #include <string_view>
 
-#include "../scene/binary_io.hpp"
 #include "mosaic/engine/replay/replay.hpp"
+#include "serialization/binary_io.hpp"
 
 namespace mosaic::detail {
 

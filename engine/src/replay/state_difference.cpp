@@ -9,10 +9,10 @@
 #include <set>
 #include <sstream>
 
-#include "../scene/component_json.hpp"
-#include "../scene/identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/replay/world_state.hpp"
+#include "scene/identity.hpp"
+#include "serialization/component_json.hpp"
 
 namespace mosaic {
 

@@ -5,10 +5,10 @@
 #include <cstring>
 #include <sstream>
 
-#include "../scene/binary_io.hpp"
 #include "mosaic/engine/resources.hpp"
 #include "mosaic/engine/runtime/game.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
+#include "serialization/binary_io.hpp"
 
 namespace mosaic {
 

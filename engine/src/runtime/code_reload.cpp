@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstring>
 
-#include "../scene/component_json.hpp"
-#include "../scene/json_support.hpp"
-#include "../scene/read_context.hpp"
-#include "../scene/scene_builder.hpp"
+#include "serialization/component_json.hpp"
+#include "serialization/json_support.hpp"
+#include "serialization/read_context.hpp"
+#include "serialization/scene_builder.hpp"
 
 namespace mosaic {
 

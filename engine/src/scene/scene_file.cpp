@@ -6,6 +6,7 @@
 
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/atomic_file.hpp"
+#include "mosaic/engine/scene/file_formats.hpp"
 #include "mosaic/engine/scene/prefab_link.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
@@ -15,14 +16,20 @@ namespace fs = std::filesystem;
 
 namespace {
 
-constexpr std::string_view scene_json_extension = ".scene.json";
-constexpr std::string_view scene_binary_extension = ".scene.bin";
-constexpr std::string_view archetype_extension = ".archetype.json";
-constexpr std::string_view prefab_extension = ".prefab.json";
+bool is_kind(const fs::path& path, file_kind kind) {
+    const file_format* f = file_format_of(path);
+    return f && f->kind == kind;
+}
 
-bool has_extension(const fs::path& path, std::string_view extension) {
-    const std::string name = path.filename().string();
-    return name.size() > extension.size() && name.ends_with(extension);
+// "NAME.scene.json or NAME.scene.bin": the endings of a kind.
+std::string names_of(file_kind kind) {
+    std::string names;
+    for (const file_format& f : file_formats()) {
+        if (f.kind != kind) continue;
+        if (!names.empty()) names += " or ";
+        names += "NAME" + std::string(f.ending);
+    }
+    return names;
 }
 
 diagnostic file_error(const fs::path& path, std::string message) {
@@ -30,20 +37,17 @@ diagnostic file_error(const fs::path& path, std::string message) {
 }
 
 diagnostic not_a_scene(const fs::path& path) {
-    return file_error(path, "not a scene file name: expected NAME" +
-                                std::string(scene_json_extension) + " (JSON) or NAME" +
-                                std::string(scene_binary_extension) + " (binary)");
+    return file_error(path, "not a scene file name: expected " + names_of(file_kind::scene));
 }
 
 diagnostic not_an_archetype(const fs::path& path) {
-    return file_error(
-        path, "not an archetype file name: expected NAME" + std::string(archetype_extension));
+    return file_error(path,
+                      "not an archetype file name: expected " + names_of(file_kind::archetype));
 }
 
 diagnostic not_a_prefab(const fs::path& path) {
-    return file_error(path, "not a prefab file name: expected NAME" +
-                                std::string(prefab_extension) + " (or an older NAME" +
-                                std::string(archetype_extension) + ")");
+    return file_error(path, "not a prefab file name: expected " + names_of(file_kind::prefab) +
+                                " (or an older " + names_of(file_kind::archetype) + ")");
 }
 
 // The serializers write without knowing the file: label their warnings with it.
@@ -74,33 +78,30 @@ load_result<T> read_failure(const fs::path& path, const file_contents& contents)
 }  // namespace
 
 std::optional<scene_file_format> scene_format_of(const fs::path& path) {
-    if (has_extension(path, scene_json_extension)) return scene_file_format::json;
-    if (has_extension(path, scene_binary_extension)) return scene_file_format::binary;
-    return std::nullopt;
+    const file_format* f = file_format_of(path);
+    if (!f || !f->is_scene()) return std::nullopt;
+    return f->scene_format;
 }
 
 bool is_archetype_path(const fs::path& path) {
-    return has_extension(path, archetype_extension);
+    return is_kind(path, file_kind::archetype);
 }
 
 bool is_prefab_path(const fs::path& path) {
-    return has_extension(path, prefab_extension);
+    return is_kind(path, file_kind::prefab);
 }
 
 load_result<scene> load_scene_file(const fs::path& path, const component_table& table,
                                    const load_progress& progress, prefab_library* prefabs) {
-    const auto format = scene_format_of(path);
-    if (!format) {
+    const file_format* format = file_format_of(path);
+    if (!format || !format->is_scene()) {
         load_result<scene> result;
         result.diagnostics.push_back(not_a_scene(path));
         return result;
     }
     const file_contents contents = read_file(path);
     if (!contents.ok()) return read_failure<scene>(path, contents);
-    load_result<scene> loaded =
-        *format == scene_file_format::json
-            ? load_scene_json(contents.bytes, table, path.string(), progress)
-            : load_scene_binary(contents.bytes, table, path.string(), progress);
+    load_result<scene> loaded = format->read_scene(contents.bytes, table, path.string(), progress);
     if (loaded.ok() && prefabs) {
         std::vector<diagnostic> resolved =
             resolve_prefab_instances(*loaded.value, *prefabs, table, path.string());
@@ -111,13 +112,10 @@ load_result<scene> load_scene_file(const fs::path& path, const component_table& 
 
 std::vector<diagnostic> save_scene_file(scene& s, const component_table& table,
                                         const fs::path& path) {
-    const auto format = scene_format_of(path);
-    if (!format) return {not_a_scene(path)};
+    const file_format* format = file_format_of(path);
+    if (!format || !format->is_scene()) return {not_a_scene(path)};
     std::ostringstream out(std::ios::out | std::ios::binary);
-    std::vector<diagnostic> diagnostics =
-        labelled(*format == scene_file_format::json ? save_scene_json(s, table, out)
-                                                    : save_scene_binary(s, table, out),
-                 path);
+    std::vector<diagnostic> diagnostics = labelled(format->write_scene(s, table, out), path);
     write_or_report(path, std::move(out).str(), diagnostics);
     return diagnostics;
 }

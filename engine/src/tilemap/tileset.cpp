@@ -1,11 +1,12 @@
 // Reading *.tileset.json (tileset.hpp describes the format) and the Tilesets cache.
-#include "../scene/json_support.hpp"  // first: cereal sets how rapidjson asserts
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 
 #include <mosaic/engine/tilemap/tileset.hpp>
 
 #include <fstream>
 
 #include <mosaic/engine/assets/sheet_json.hpp>
+#include <mosaic/engine/scene/file_formats.hpp>
 
 namespace mosaic {
 
@@ -144,8 +145,8 @@ void Tilesets::forget(std::string_view path) {
 }
 
 bool is_tileset_path(std::string_view path) noexcept {
-    constexpr std::string_view suffix = ".tileset.json";
-    return path.size() > suffix.size() && path.substr(path.size() - suffix.size()) == suffix;
+    const file_format* format = file_format_of_name(path);
+    return format && format->kind == file_kind::tileset;
 }
 
 }  // namespace mosaic

@@ -13,6 +13,7 @@
 #include <mosaic/engine/assets/image.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 #include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/scene/file_formats.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/tilemap/tileset.hpp>
 
@@ -159,12 +160,17 @@ int validate_tileset_file(const std::filesystem::path& file, const std::string& 
 }  // namespace
 
 bool is_asset_path(const std::filesystem::path& file) {
-    const std::string ext = lower_extension(file);
-    if (ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".ttf" || ext == ".otf") {
+    // Images and fonts by name; any other JSON that is not a document (a packer's sheet has
+    // no ending of its own) is checked as an asset too (the table: file_formats.hpp).
+    std::string name = file.filename().string();
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const file_format* format = file_format_of_name(name);
+    if (format && (format->kind == file_kind::image || format->kind == file_kind::font))
         return true;
-    }
-    return ext == ".json" && !scene_format_of(file) && !is_prefab_path(file) &&
-           !is_archetype_path(file) && file.filename() != "mosaic.project.json";
+    const bool document =
+        format && (format->kind == file_kind::scene || format->kind == file_kind::prefab ||
+                   format->kind == file_kind::archetype);
+    return lower_extension(file) == ".json" && !document && name != "mosaic.project.json";
 }
 
 int validate_asset(const std::filesystem::path& file, std::ostream& out, std::ostream& err) {

@@ -137,13 +137,13 @@ constexpr const char* help_text =
     "Exit codes: 0 done, 1 a file could not be loaded or written, 2 bad arguments, 3 the\n"
     "merge has conflicts, 4 a verified replay diverged.\n";
 
-enum class file_kind { scene, prefab, archetype };
-
+// The documents mosaic-run works on (the table of formats: file_formats.hpp).
 std::optional<file_kind> kind_of(const fs::path& path) {
-    if (scene_format_of(path)) return file_kind::scene;
-    if (is_prefab_path(path)) return file_kind::prefab;
-    if (is_archetype_path(path)) return file_kind::archetype;
-    return std::nullopt;
+    const file_format* f = file_format_of(path);
+    const bool document = f && (f->kind == file_kind::scene || f->kind == file_kind::prefab ||
+                                f->kind == file_kind::archetype);
+    if (!document) return std::nullopt;
+    return f->kind;
 }
 
 struct command {

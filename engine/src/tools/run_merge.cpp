@@ -6,6 +6,7 @@
 
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/scene/atomic_file.hpp>
+#include <mosaic/engine/scene/file_formats.hpp>
 #include <mosaic/engine/scene/scene_binary.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 #include <mosaic/engine/scene/scene_merge.hpp>
@@ -44,9 +45,8 @@ int merge(const merge_files& files, const component_table& table, std::ostream& 
         return exit_file_error;
     }
     // The format OUT's name asks for; git's temporary files name none: OURS' format, then.
-    const scene_file_format format = scene_format_of(files.out).value_or(
-        contents[1].bytes.starts_with(binary_scene_magic) ? scene_file_format::binary
-                                                          : scene_file_format::json);
+    const scene_file_format format =
+        scene_format_of(files.out).value_or(scene_format_of_bytes(contents[1].bytes).scene_format);
 
     const merge_result result = merge_scenes(inputs[0], inputs[1], inputs[2], table, format);
     // Components of unknown types merge like the rest (as JSON): a warning per type about them

@@ -1,5 +1,6 @@
 #pragma once
-// Scene and archetype files on disk, the format chosen by the name's extension:
+// Scene and archetype files on disk, the format chosen by the name's extension (the table of
+// formats: file_formats.hpp):
 //
 //   NAME.scene.json      scene, JSON (scene_json.hpp): diffs well, edited by hand
 //   NAME.scene.bin       scene, binary (scene_binary.hpp): small and fast to load
@@ -18,12 +19,11 @@
 #include <mosaic/ecs/component_table.hpp>
 
 #include "diagnostic.hpp"
+#include "file_formats.hpp"
 #include "scene.hpp"
 #include "scene_json.hpp"
 
 namespace mosaic {
-
-enum class scene_file_format { json, binary };
 
 /// The scene format a path's extension names (.scene.json, .scene.bin), or nullopt.
 [[nodiscard]] std::optional<scene_file_format> scene_format_of(const std::filesystem::path& path);

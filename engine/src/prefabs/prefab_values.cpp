@@ -1,8 +1,8 @@
 // Comparing and copying values between an instance and its prefab (prefab_values.hpp).
 #include "prefab_values.hpp"
 
-#include "identity.hpp"
 #include "mosaic/engine/components.hpp"
+#include "scene/identity.hpp"
 
 namespace mosaic::detail {
 

@@ -6,9 +6,9 @@
 #include <unordered_map>
 
 #include "field_messages.hpp"
-#include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/prefab.hpp"
+#include "scene/identity.hpp"
 
 namespace mosaic::detail {
 

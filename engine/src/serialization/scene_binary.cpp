@@ -17,10 +17,10 @@
 #include "binary_reader.hpp"
 #include "binary_schema.hpp"
 #include "capped_output.hpp"
-#include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/scene/prefab.hpp"
 #include "read_context.hpp"
+#include "scene/identity.hpp"
 #include "scene_builder.hpp"
 
 namespace mosaic {

@@ -6,14 +6,14 @@
 #include <map>
 #include <unordered_map>
 
-#include "component_json.hpp"
-#include "json_support.hpp"
 #include "mosaic/engine/hierarchy.hpp"
 #include "mosaic/engine/scene/prefab_link.hpp"
 #include "mosaic/engine/scene/scene_limits.hpp"
 #include "prefab_values.hpp"
-#include "read_context.hpp"
-#include "scene_builder.hpp"
+#include "serialization/component_json.hpp"
+#include "serialization/json_support.hpp"
+#include "serialization/read_context.hpp"
+#include "serialization/scene_builder.hpp"
 
 namespace mosaic {
 

@@ -7,10 +7,10 @@
 #include <unordered_map>
 #include <utility>
 
-#include "identity.hpp"
 #include "mosaic/engine/components.hpp"
 #include "mosaic/engine/hierarchy.hpp"
 #include "mosaic/engine/scene/prefab_tree.hpp"
+#include "scene/identity.hpp"
 
 namespace mosaic {
 

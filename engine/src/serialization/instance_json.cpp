@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "prefab_values.hpp"
+#include "prefabs/prefab_values.hpp"
 
 namespace mosaic::detail {
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "json_support.hpp"  // first: cereal sets how rapidjson asserts
 #include "mosaic/engine/scene/scene_merge.hpp"
+#include "serialization/json_support.hpp"  // first: cereal sets how rapidjson asserts
 
 namespace mosaic::detail {
 

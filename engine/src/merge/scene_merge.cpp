@@ -7,8 +7,9 @@
 #include <utility>
 
 #include "json_merge.hpp"
+#include "mosaic/engine/scene/file_formats.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
-#include "scene_json_common.hpp"
+#include "serialization/scene_json_common.hpp"
 
 namespace mosaic {
 
@@ -33,8 +34,7 @@ void append(std::vector<diagnostic>& to, std::vector<diagnostic> from, const std
 
 load_result<scene> load_any(std::string_view bytes, const component_table& table,
                             const std::string& label) {
-    return bytes.starts_with(binary_scene_magic) ? load_scene_binary(bytes, table, label)
-                                                 : load_scene_json(bytes, table, label);
+    return scene_format_of_bytes(bytes).read_scene(bytes, table, label, {});
 }
 
 // One input as the engine would save it, parsed. False, with the loader's messages, when it
@@ -133,9 +133,7 @@ merge_result merge_scenes(const merge_input& base, const merge_input& ours,
         return result;
     }
     std::ostringstream out(std::ios::out | std::ios::binary);
-    std::vector<diagnostic> saved = output == scene_file_format::json
-                                        ? save_scene_json(*loaded.value, table, out)
-                                        : save_scene_binary(*loaded.value, table, out);
+    std::vector<diagnostic> saved = scene_format_row(output).write_scene(*loaded.value, table, out);
     append(result.diagnostics, std::move(loaded.diagnostics), label);
     const bool failed = has_error(saved);
     append(result.diagnostics, std::move(saved), label);

@@ -6,9 +6,9 @@
 #include <ostream>
 
 #include "capped_output.hpp"
-#include "identity.hpp"
 #include "instance_json.hpp"
 #include "mosaic/engine/components.hpp"
+#include "scene/identity.hpp"
 #include "scene_json_common.hpp"
 
 namespace mosaic {
