@@ -4,7 +4,7 @@
 #   <build>/lib/cmake/mosaic/      the build tree itself, usable without installing
 #
 # Either is found with -DCMAKE_PREFIX_PATH=<prefix or build>. Installed: the public headers of
-# ecs/ and engine/, the three libraries, mosaic-run and mosaic-editor, and the package:
+# ecs/ and engine/ (engine_headers in engine/CMakeLists.txt; the hosts' internals are not), the three libraries, mosaic-run and mosaic-editor, and the package:
 #
 #   mosaicConfig.cmake                 components ecs, engine, gfx (mosaicConfig.cmake.in)
 #   mosaicConfigVersion.cmake          SameMinorVersion: while 0.x a minor version may change
@@ -12,7 +12,7 @@
 #   mosaic-{ecs,engine,gfx}-targets.cmake   one export set per component
 #   MosaicGame.cmake                   mosaic_add_game()
 #   MosaicEditorPanels.cmake           mosaic_add_editor_panels(), with editor_panels/ (the
-#                                      headers a module's editor panels include, the entry point)
+#                                      headers a module's editor panels include)
 #
 # and the licence (MIT, the repository's LICENSE) in <prefix>/share/doc/mosaic/LICENSE.
 include(GNUInstallDirs)

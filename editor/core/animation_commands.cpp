@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "animation_editor.hpp"
+#include "animation_events.hpp"
 #include "editor_state.hpp"
 
 namespace mosaic::editor {
@@ -80,6 +81,16 @@ std::optional<std::size_t> track_of(const animation_editor& a, const std::string
     }
     if (const auto target = parse_target(text)) return find_track(a.clip(), *target);
     return std::nullopt;
+}
+
+// An event of the open clip by its number (in time order).
+std::optional<std::size_t> event_of(const animation_editor& a, const std::string& text) {
+    if (!a.has_clip()) return std::nullopt;
+    std::size_t n = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{} || ptr != text.data() + text.size() || n >= a.clip().events.size())
+        return std::nullopt;
+    return n;
 }
 
 std::string with_verb(const command_context& c, std::string error) {
@@ -308,6 +319,57 @@ void add_animation_commands(command_table& t) {
                if (!wrap)
                    return "anim_wrap: expected loop, once or ping_pong, not '" + c.args[0] + "'";
                return with_verb(c, c.state.animation().set_wrap(c.state, *wrap));
+           }});
+    // Events: the named moments a game hears (AnimationEvents). The window's Events row and
+    // its bar run these with arguments, as scripts do.
+    t.add({.id = "animation.add_event",
+           .verb = "anim_event",
+           .usage = "[SECONDS] NAME",
+           .help = "Adds an event to the open clip (at the playhead unless SECONDS is given)",
+           .run = [](command_context& c) -> std::string {
+               if (auto e = c.need(1); !e.empty()) return e;
+               animation_editor& a = c.state.animation();
+               const auto at = c.args.size() >= 2 ? number_of(c.args[0]) : std::nullopt;
+               const std::string name = at ? c.rest_after(2) : c.rest_after(1);
+               const float seconds = at ? static_cast<float>(*at) : a.playhead();
+               return with_verb(c, add_clip_event(c.state, a, seconds, name));
+           }});
+    t.add({.id = "animation.move_event",
+           .verb = "anim_event_move",
+           .usage = "EVENT SECONDS",
+           .help = "Moves an event of the open clip (EVENT: its number, from 0 in time order)",
+           .run = [](command_context& c) -> std::string {
+               if (auto e = c.need(2); !e.empty()) return e;
+               animation_editor& a = c.state.animation();
+               const auto i = event_of(a, c.args[0]);
+               if (!i) return "anim_event_move: no event '" + c.args[0] + "'";
+               const auto n = number_of(c.args[1]);
+               if (!n) return "anim_event_move: '" + c.args[1] + "' is not a number";
+               return with_verb(c, set_clip_event(c.state, a, *i, static_cast<float>(*n),
+                                                  a.clip().events[*i].name));
+           }});
+    t.add({.id = "animation.rename_event",
+           .verb = "anim_event_rename",
+           .usage = "EVENT NAME",
+           .help = "Renames an event of the open clip",
+           .run = [](command_context& c) -> std::string {
+               if (auto e = c.need(2); !e.empty()) return e;
+               animation_editor& a = c.state.animation();
+               const auto i = event_of(a, c.args[0]);
+               if (!i) return "anim_event_rename: no event '" + c.args[0] + "'";
+               return with_verb(
+                   c, set_clip_event(c.state, a, *i, a.clip().events[*i].time, c.rest_after(2)));
+           }});
+    t.add({.id = "animation.remove_event",
+           .verb = "anim_event_remove",
+           .usage = "EVENT",
+           .help = "Removes an event of the open clip",
+           .run = [](command_context& c) -> std::string {
+               if (auto e = c.need(1); !e.empty()) return e;
+               animation_editor& a = c.state.animation();
+               const auto i = event_of(a, c.args[0]);
+               if (!i) return "anim_event_remove: no event '" + c.args[0] + "'";
+               return with_verb(c, remove_clip_event(c.state, a, *i));
            }});
     t.add({.id = "animation.save",
            .label = "Save Clip",

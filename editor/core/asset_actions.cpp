@@ -2,6 +2,9 @@
 
 #include <charconv>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <vector>
 
 #include <mosaic/engine/assets/image.hpp>
 #include <mosaic/engine/assets/image_import.hpp>
@@ -104,12 +107,57 @@ entity create_sprite_entity(editor_state& s, std::string_view asset, glm::vec2 a
     return e;
 }
 
+namespace {
+
+/// The whole text of `file`; empty when it does not exist (a file_change's "no file").
+std::string text_of(const fs::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), {}};
+}
+
+/// Scales the size of every Sprite of the open scene showing `asset` by `factor`, adding the
+/// changes to `st`. Returns how many sprites changed.
+std::size_t scale_sprites_of(editor_state& s, std::string_view asset, float factor, step& st) {
+    world& w = s.world();
+    std::vector<entity> showing;
+    w.view<const Sprite>(exclude<>, include_disabled).each([&](entity e, const Sprite& sprite) {
+        if (std::string_view(sprite.texture.path) == asset) showing.push_back(e);
+    });
+    const type_id type = type_id_of<Sprite>();
+    for (const entity e : showing) {
+        component_change c{e, type, capture_component(w, e, type), {}};
+        w.get<Sprite>(e).size *= factor;
+        c.after = capture_component(w, e, type);
+        st.changes.emplace_back(std::move(c));
+    }
+    return showing.size();
+}
+
+}  // namespace
+
 bool set_image_import(editor_state& s, std::string_view asset, const image_import& settings) {
+    const fs::path image = s.project_folder() / std::string(asset);
+    const fs::path side_file = image_import_file(image);
+    const image_import before = load_image_import(image);
+    const std::string before_text = text_of(side_file);
     std::string error;
-    if (!save_image_import(s.project_folder() / std::string(asset), settings, &error)) {
+    if (!save_image_import(image, settings, &error)) {
         s.log().error("Import settings of '" + std::string(asset) + "': " + error);
         return false;
     }
+    if (before.pixels_per_unit == settings.pixels_per_unit || settings.pixels_per_unit <= 0.0f)
+        return true;
+    // Pixels per unit sizes the sprites of the image, as in Unity: those already placed in the
+    // open scene follow (one undo step that puts the side file back too).
+    const std::string name = fs::path(std::string(asset)).filename().string();
+    step st{"Pixels per unit of " + name, {}, 0};
+    st.changes.emplace_back(file_change{side_file, before_text, text_of(side_file)});
+    const std::size_t resized =
+        scale_sprites_of(s, asset, before.pixels_per_unit / settings.pixels_per_unit, st);
+    s.record(std::move(st));
+    if (resized > 0)
+        s.log().info("Pixels per unit of " + std::string(asset) + ": " + std::to_string(resized) +
+                     " sprite" + (resized == 1 ? "" : "s") + " of the open scene resized");
     return true;
 }
 

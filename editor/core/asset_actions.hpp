@@ -42,8 +42,11 @@ inline constexpr float default_pixels_per_unit = image_import::default_pixels_pe
 entity create_sprite_entity(editor_state& s, std::string_view asset, glm::vec2 at, int frame = 0);
 
 /// Writes the import settings of the image `asset` (its NAME.png.import.json; the renderer
-/// reloads it within a second). Not an undo step: a file, like Save. False with the reason
-/// in the console.
+/// reloads it within a second: filter and pivot show at once). A new pixels per unit also
+/// resizes the sprites of the open scene that show the image (size x old / new, so one that
+/// was resized keeps its proportion to the picture), as Unity does: one undo step, "Pixels
+/// per unit of NAME", that writes the side file back too. Other changes are not undo steps
+/// (a file, like Save). False with the reason in the console.
 bool set_image_import(editor_state& s, std::string_view asset, const image_import& settings);
 
 }  // namespace mosaic::editor

@@ -6,11 +6,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <type_traits>
 #include <utility>
 
 #include <mosaic/ecs/field_kinds.hpp>
+#include <mosaic/engine/animation/field_number.hpp>
 
 namespace mosaic::editor {
 
@@ -62,24 +62,6 @@ double read_number(const void* at) {
         if (std::from_chars(text, end, shortest).ec == std::errc{}) return shortest;
     }
     return static_cast<double>(v);
-}
-
-template <class T>
-void write_number(void* at, double v) {
-    T out{};
-    if constexpr (std::is_same_v<T, bool>) {
-        out = v >= 0.5;
-    } else if constexpr (std::is_floating_point_v<T>) {
-        out = static_cast<T>(v);
-    } else {
-        const double r = std::nearbyint(v);
-        const double low = static_cast<double>(std::numeric_limits<T>::lowest());
-        const double high = static_cast<double>(std::numeric_limits<T>::max());
-        out = !(r > low)  ? std::numeric_limits<T>::lowest()
-              : r >= high ? std::numeric_limits<T>::max()
-                          : static_cast<T>(r);
-    }
-    std::memcpy(at, &out, sizeof out);
 }
 
 }  // namespace
@@ -249,13 +231,13 @@ std::vector<animatable_element> animatable_elements(const component_info& info) 
                             {{info.name, f.name, std::string(1, letters[e]), static_cast<int>(i)},
                              base + e * sizeof(float),
                              &read_number<float>,
-                             &write_number<float>});
+                             &write_field_number<float>});
                     }
                 } else if constexpr (std::is_arithmetic_v<T>) {
                     out.push_back({{info.name, f.name, {}, static_cast<int>(i)},
                                    base,
                                    &read_number<T>,
-                                   &write_number<T>});
+                                   &write_field_number<T>});
                 }
             });
         }

@@ -48,6 +48,35 @@ bool anything_selected(const command_context& c) {
     return !c.state.selection().empty();
 }
 
+/// A command that failed after logging why: `what` and the Console's new error lines, so that
+/// a script run (which shows no Console) says why on stderr: "save: the scene has no file
+/// yet; use Save As" rather than "save failed (see the console)".
+class console_errors {
+public:
+    explicit console_errors(const command_context& c)
+        : log_(c.state.log()), before_(log_.count(log_level::error)) {}
+
+    [[nodiscard]] std::string failure(const std::string& what) const {
+        const std::size_t added = log_.count(log_level::error) - before_;
+        std::string why;
+        std::size_t found = 0;
+        const std::vector<log_line>& lines = log_.lines();
+        for (auto it = lines.rbegin(); it != lines.rend() && found < added; ++it) {
+            if (it->level != log_level::error) continue;
+            why = it->text + (why.empty() ? "" : "; " + why);
+            ++found;
+        }
+        if (why.empty()) return what + " (see the console)";
+        // "save: the scene has no file yet" already names the verb: not "save failed: save: ...".
+        const std::string verb = what.substr(0, what.find_first_of(" :")) + ": ";
+        return why.rfind(verb, 0) == 0 ? why : what + ": " + why;
+    }
+
+private:
+    const console_log& log_;
+    std::size_t before_;
+};
+
 struct field_target {
     const component_info* info = nullptr;
     const field_info* field = nullptr;  // set (and `info` too) unless `error` says why not
@@ -105,9 +134,10 @@ void add_file_commands(command_table& t) {
            .order = 20,
            .run = [](command_context& c) {
                if (auto e = c.need(1); !e.empty()) return e;
+               const console_errors errors(c);
                return c.state.open_project(c.args[0])
                           ? std::string()
-                          : "open_project: cannot open " + c.args[0] + " (see the console)";
+                          : errors.failure("open_project: cannot open " + c.args[0]);
            }});
     t.add({.id = "file.save",
            .label = "Save",
@@ -118,7 +148,8 @@ void add_file_commands(command_table& t) {
            .order = 100,
            .enabled = editing,
            .run = [](command_context& c) {
-               return c.state.save() ? std::string() : "save failed (see the console)";
+               const console_errors errors(c);
+               return c.state.save() ? std::string() : errors.failure("save failed");
            }});
     t.add({.id = "file.save_as",
            .label = "Save As...",
@@ -131,9 +162,10 @@ void add_file_commands(command_table& t) {
            .enabled = editing,
            .run = [](command_context& c) {
                if (auto e = c.need(1); !e.empty()) return e;
+               const console_errors errors(c);
                return c.state.save_as(c.args[0])
                           ? std::string()
-                          : "save_as " + c.args[0] + " failed (see the console)";
+                          : errors.failure("save_as " + c.args[0] + " failed");
            }});
 }
 
@@ -264,9 +296,10 @@ void add_entity_commands(command_table& t) {
            .run =
                [](command_context& c) {
                    if (auto e = c.need_selection(); !e.empty()) return e;
+                   const console_errors errors(c);
                    return create_archetype(c.state, c.state.selection().active())
                               ? std::string()
-                              : std::string("create_archetype: not written (see the console)");
+                              : errors.failure("create_archetype: not written");
                }});
     t.add({.id = "entity.parent",
            .verb = "parent",
@@ -449,9 +482,9 @@ void add_project_commands(command_table& t) {
                [](command_context& c) {
                    editor_state& s = c.state;
                    code_reloader& reloader = s.reloader();
+                   const console_errors errors(c);
                    if (!reloader.start_build(s))
-                       return std::string(
-                           "build_reload: the build did not start (see the console)");
+                       return errors.failure("build_reload: the build did not start");
                    while (reloader.building()) {
                        // The window keeps drawing (and the game playing) while the build runs.
                        if (c.host != nullptr && c.host->wait) c.host->wait(1);
@@ -478,7 +511,8 @@ void add_project_commands(command_table& t) {
                },
            .run =
                [](command_context& c) {
-                   return c.state.reload_code() ? std::string() : "reload failed (see the console)";
+                   const console_errors errors(c);
+                   return c.state.reload_code() ? std::string() : errors.failure("reload failed");
                }});
     t.add({.id = "project.expect",
            .verb = "expect_project",

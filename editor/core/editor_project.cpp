@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include <mosaic/engine/display_path.hpp>
+#include <mosaic/engine/runtime/code_reload.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 

@@ -178,15 +178,33 @@ thumbnail thumbnail_cache::make(const fs::path& file) const {
 
 // --- 3. the worker -------------------------------------------------------------------------
 
-void thumbnail_cache::request(const fs::path& file, std::int64_t stamp) {
+bool thumbnail_cache::first_time(const fs::path& file, std::int64_t stamp) {
     auto [it, added] = requested_.try_emplace(file.string(), stamp);
-    if (!added) {
-        if (it->second == stamp) return;
-        it->second = stamp;
-    }
+    if (added) return true;
+    if (it->second == stamp) return false;
+    it->second = stamp;
+    return true;
+}
+
+void thumbnail_cache::request(const fs::path& file, std::int64_t stamp) {
+    if (!first_time(file, stamp)) return;
     {
         const std::lock_guard lock(mutex_);
         queue_.push_back(file);
+    }
+    wake_.notify_one();
+}
+
+void thumbnail_cache::request_later(std::span<const thumbnail_request> files) {
+    std::vector<fs::path> fresh;
+    fresh.reserve(files.size());
+    for (const thumbnail_request& r : files)
+        if (first_time(r.file, r.stamp)) fresh.push_back(r.file);
+    if (fresh.empty()) return;
+    {
+        // Taken from the back: the first of `files` must end up nearest to it.
+        const std::lock_guard lock(mutex_);
+        for (fs::path& f : fresh) queue_.push_front(std::move(f));
     }
     wake_.notify_one();
 }

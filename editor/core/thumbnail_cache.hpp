@@ -5,13 +5,14 @@
 // thumbnails a frame.
 //
 // The UI thread asks (request: once per file and time stamp; the most recently asked is made
-// first, so what is on screen now comes before what was scrolled past) and takes what is
-// ready (take_ready, a few a frame). The worker reads the file, hashes its bytes (64-bit
-// FNV-1a) and looks for HASH-SIDE.png in the cache folder (the project's .mosaic/thumbnails:
-// keyed by content, so a renamed or copied image is not made again, and a changed one is);
-// otherwise it decodes the image within the engine's caps (image.hpp), shrinks it to at most
-// `side` pixels a side (box filter, keeping its proportions; small pixel art stays as it is)
-// and writes the cache file (a temporary file, then a rename). A sheet's thumbnail is its
+// first, so what is on screen now comes before what was scrolled past; request_later: many
+// files behind everything asked, one lock and one wake for all, for what is not on screen)
+// and takes what is ready (take_ready, a few a frame). The worker reads the file, hashes its bytes
+// (64-bit FNV-1a) and looks for HASH-SIDE.png in the cache folder (the project's
+// .mosaic/thumbnails: keyed by content, so a renamed or copied image is not made again, and a
+// changed one is); otherwise it decodes the image within the engine's caps (image.hpp), shrinks it
+// to at most `side` pixels a side (box filter, keeping its proportions; small pixel art stays as it
+// is) and writes the cache file (a temporary file, then a rename). A sheet's thumbnail is its
 // image's, plus where each frame lies in it (0..1), so the panel shows frames with no more
 // pictures. A file that does not load gives a thumbnail with `error` set (the panel shows
 // the reason), never an exception.
@@ -22,6 +23,7 @@
 #include <deque>
 #include <filesystem>
 #include <mutex>
+#include <span>
 #include <string>
 #include <thread>
 #include <unordered_map>
@@ -37,6 +39,12 @@ struct thumbnail_frame {
     std::string name;
     glm::vec2 uv_min{0.0f, 0.0f};
     glm::vec2 uv_max{1.0f, 1.0f};
+};
+
+/// A file to make a thumbnail of, and its time stamp (see request).
+struct thumbnail_request {
+    std::filesystem::path file;
+    std::int64_t stamp = 0;
 };
 
 struct thumbnail {
@@ -65,6 +73,9 @@ public:
     /// `stamp` (its modification time) already; a new stamp makes it again. Cheap: one hash
     /// lookup when known, one lock when new.
     void request(const std::filesystem::path& file, std::int64_t stamp = 0);
+    /// UI thread. Queues `files` (each as request would) behind everything queued: they are
+    /// made after it, in their order. One lock and one wake for all of them.
+    void request_later(std::span<const thumbnail_request> files);
     /// UI thread. Up to `max` thumbnails finished since the last call, oldest first.
     [[nodiscard]] std::vector<thumbnail> take_ready(std::size_t max);
     /// Asked for and not taken yet (queued, being made or ready).
@@ -84,6 +95,8 @@ public:
     [[nodiscard]] thumbnail make(const std::filesystem::path& file) const;
 
 private:
+    /// Whether `file` at `stamp` is new to the cache (and remembers it).
+    bool first_time(const std::filesystem::path& file, std::int64_t stamp);
     void work();
     [[nodiscard]] bool make_image(const std::filesystem::path& file, thumbnail& out) const;
 

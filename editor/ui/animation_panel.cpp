@@ -20,6 +20,7 @@
 #include "core/command_table.hpp"
 #include "core/editor_state.hpp"
 #include "ui/command_items.hpp"
+#include "ui/panel_events.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -75,6 +76,35 @@ float ruler_step(float length, float pixels, float min_pixels) {
     return 3600.0f;
 }
 
+// Runs the command `id` as a script line `VERB ARGS...` would (an event's name may have spaces:
+// the command reads it from the line).
+void run_with(editor_state& s, ui_state& ui, std::string_view id,
+              const std::vector<std::string>& args) {
+    const command* c = window_commands().find(id);
+    if (c == nullptr) return;
+    command_context ctx = window_context(s, ui);
+    std::string line = c->verb;
+    for (const std::string& a : args) line += " " + a;
+    ctx.args = args;
+    ctx.line = line;
+    if (std::string error = command_table::run(*c, ctx); !error.empty())
+        s.log().error("animation: " + error);
+}
+
+// The Project panel's double-click on a property clip, and its context menu: the clip in
+// this window, the window shown.
+MOSAIC_EDITOR_COMMAND({.id = "asset.animate_clip",
+                       .label = "Open in Animation",
+                       .help = "Show a clip's property tracks and events in the Animation window",
+                       .run_in_window = [](command_context& c) -> std::string {
+                           if (c.args.empty() || c.ui == nullptr) return "Animation: no clip given";
+                           if (std::string error = c.state.animation().open(c.state, c.args[0]);
+                               !error.empty())
+                               return "animation: " + error;
+                           c.ui->events.post(show_panel{"animation"});
+                           return {};
+                       }});
+
 }  // namespace
 
 animation_panel::animation_panel()
@@ -92,6 +122,7 @@ void animation_panel::draw(panel_context& ctx) {
             "becomes a key at the playhead. Script: anim_new PATH makes a clip.");
         return;
     }
+    draw_event_bar(ctx);
     draw_sheet(ctx);
 }
 
@@ -257,7 +288,126 @@ void animation_panel::draw_bar(panel_context& ctx) {
     }
 }
 
+// The clip's events: a name field, Add Event (at the playhead), and Rename / Remove for the
+// event selected in the Events row.
+void animation_panel::draw_event_bar(panel_context& ctx) {
+    editor_state& s = ctx.state;
+    ui_state& ui = ctx.ui;
+    animation_editor& a = s.animation();
+    const std::vector<clip_event>& events = a.clip().events;
+    if (selected_event_ >= static_cast<int>(events.size())) selected_event_ = -1;
+    const bool editable = !s.playing() && !a.read_only();
+    ImGui::BeginDisabled(!editable);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 10);
+    ImGui::InputTextWithHint("##event_name", "event name", event_name_, sizeof event_name_);
+    ui.test.record("animation/event name");
+    ImGui::SameLine();
+    char at[32];
+    std::snprintf(at, sizeof at, "%g", static_cast<double>(a.playhead()));
+    ImGui::BeginDisabled(event_name_[0] == '\0');
+    if (ImGui::Button("Add Event"))
+        run_with(s, ui, "animation.add_event", {at, std::string(event_name_)});
+    ui.test.record("animation/Add Event");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "An event named as the field says, at the playhead (%s s): the game "
+            "hears it in AnimationEvents when an Animator passes it",
+            at);
+    ImGui::SameLine();
+    ImGui::BeginDisabled(selected_event_ < 0);
+    if (ImGui::Button("Rename Event") && selected_event_ >= 0) {
+        run_with(s, ui, "animation.rename_event",
+                 {std::to_string(selected_event_), std::string(event_name_)});
+    }
+    ui.test.record("animation/Rename Event");
+    ImGui::EndDisabled();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(selected_event_ < 0);
+    if (ImGui::Button("Remove Event") && selected_event_ >= 0) {
+        run_with(s, ui, "animation.remove_event", {std::to_string(selected_event_)});
+        selected_event_ = -1;
+    }
+    ui.test.record("animation/Remove Event");
+    ImGui::EndDisabled();
+    ImGui::EndDisabled();
+    if (selected_event_ >= 0) {
+        const clip_event& e = events[static_cast<std::size_t>(selected_event_)];
+        ImGui::SameLine();
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextDisabled("event '%s' at %.2f s", e.name.c_str(), static_cast<double>(e.time));
+    }
+}
+
 // --- 3. the dopesheet ------------------------------------------------------------------------
+
+bool animation_panel::draw_events(panel_context& ctx, float y, float x0, float x1, float row_h) {
+    editor_state& s = ctx.state;
+    ui_state& ui = ctx.ui;
+    animation_editor& a = s.animation();
+    const animation_clip& clip = a.clip();
+    const ImGuiIO& io = ImGui::GetIO();
+    ImDrawList* d = ImGui::GetWindowDrawList();
+    const float length = std::max(clip.length, 1e-3f);
+    const auto x_of = [&](float t) { return x0 + (x1 - x0) * std::clamp(t / length, 0.0f, 1.0f); };
+    const auto time_at = [&](float x) {
+        return std::clamp((x - x0) / (x1 - x0), 0.0f, 1.0f) * length;
+    };
+    ImGui::SetCursorScreenPos({x0 - label_width, y});
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("Events (%zu)", clip.events.size());
+    d->AddRectFilled({x0, y}, {x1, y + row_h}, ImGui::GetColorU32(ImGuiCol_FrameBg));
+    const float drag_dt =
+        dragging_event_ ? snapped(time_at(io.MousePos.x)) - snapped(event_drag_from_) : 0.0f;
+    bool pressed = false;
+    for (std::size_t i = 0; i < clip.events.size(); ++i) {
+        const clip_event& e = clip.events[i];
+        const bool selected = static_cast<int>(i) == selected_event_;
+        const float ex = x_of(e.time + (selected && dragging_event_ ? drag_dt : 0.0f));
+        ImGui::SetCursorScreenPos({ex - 5.0f, y});
+        ImGui::PushID(static_cast<int>(i));
+        ImGui::InvisibleButton("##event", {10.0f, row_h});
+        ImGui::PopID();
+        ui.test.record("animation/event/" + std::to_string(i));
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("event '%s' at %.3f s (drag to move)", e.name.c_str(),
+                              static_cast<double>(e.time));
+        if (ImGui::IsItemClicked()) {
+            pressed = true;
+            selected_event_ = static_cast<int>(i);
+            event_drag_from_ = time_at(io.MousePos.x);
+            std::snprintf(event_name_, sizeof event_name_, "%s", e.name.c_str());
+        }
+        if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.0f) &&
+            selected)
+            dragging_event_ = true;
+        // A flag: a pole and a pennant.
+        const ImU32 col = ImGui::GetColorU32(selected ? ImVec4(1.0f, 0.85f, 0.3f, 1.0f)
+                                                      : ImVec4(0.45f, 0.8f, 0.95f, 1.0f));
+        d->AddLine({ex, y + 2.0f}, {ex, y + row_h - 2.0f}, col, 2.0f);
+        d->AddTriangleFilled({ex, y + 2.0f}, {ex + 8.0f, y + 5.5f}, {ex, y + 9.0f}, col);
+    }
+    if (dragging_event_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
+        dragging_event_ = false;
+        if (drag_dt != 0.0f && selected_event_ >= 0 &&
+            selected_event_ < static_cast<int>(clip.events.size())) {
+            const float to =
+                std::clamp(clip.events[static_cast<std::size_t>(selected_event_)].time + drag_dt,
+                           0.0f, clip.length);
+            char seconds[32];
+            std::snprintf(seconds, sizeof seconds, "%.4f", static_cast<double>(to));
+            const std::string name = clip.events[static_cast<std::size_t>(selected_event_)].name;
+            run_with(s, ui, "animation.move_event", {std::to_string(selected_event_), seconds});
+            // Events stay in time order: the moved one may have a new index.
+            const auto& now = a.clip().events;
+            for (std::size_t i = 0; i < now.size(); ++i) {
+                if (now[i].name == name && std::abs(now[i].time - to) < 1e-3f)
+                    selected_event_ = static_cast<int>(i);
+            }
+        }
+    }
+    return pressed;
+}
 
 void animation_panel::draw_sheet(panel_context& ctx) {
     editor_state& s = ctx.state;
@@ -302,9 +452,11 @@ void animation_panel::draw_sheet(panel_context& ctx) {
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Drag to move the playhead (Preview shows the clip there; Alt: no snap)");
 
-    // A row per track: its name, then its keys.
+    // The events, then a row per track: its name, then its keys.
     const float row_h = ImGui::GetFrameHeight();
     float y = origin.y + ruler_h + 4.0f;
+    const bool event_pressed = draw_events(ctx, y, x0, x1, row_h);
+    y += row_h + 2.0f;
     const float drag_dt =
         dragging_keys_ ? snapped(time_at(io.MousePos.x)) - snapped(drag_from_) : 0.0f;
     bool key_pressed = false;
@@ -381,9 +533,12 @@ void animation_panel::draw_sheet(panel_context& ctx) {
         ImGui::PopID();
     }
     // A click on empty rows clears the key selection.
-    if (!key_pressed && ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left) &&
-        io.MousePos.y > origin.y + ruler_h && io.MousePos.x > x0 && !io.KeyCtrl && !io.KeyShift)
+    if (!key_pressed && !event_pressed && ImGui::IsWindowHovered() &&
+        ImGui::IsMouseClicked(ImGuiMouseButton_Left) && io.MousePos.y > origin.y + ruler_h &&
+        io.MousePos.x > x0 && !io.KeyCtrl && !io.KeyShift) {
         a.selected.clear();
+        selected_event_ = -1;
+    }
     if (dragging_keys_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
         dragging_keys_ = false;
         if (drag_dt != 0.0f) {

@@ -21,9 +21,12 @@
 // (check_outside): the moves found are listed in a small window with Fix references and
 // Dismiss (the fix_references and forget_renames commands).
 //
-// Only the rows on screen are submitted (ImGuiListClipper) and ask for thumbnails, so a
-// folder of 1,000 images costs a frame what its visible tiles cost.
+// Only the rows on screen are submitted (ImGuiListClipper) and ask for thumbnails at once;
+// the rest of the listing is handed to the worker requests_per_frame files a frame (one lock
+// for each batch), so a folder of 1,000 images costs a frame what its visible tiles cost and
+// its thumbnails are still ready before the user scrolls to them.
 
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -49,6 +52,8 @@ class asset_grid {
 public:
     /// Thumbnails uploaded to the GPU per frame, at most: the UI thread's share of the work.
     static constexpr std::size_t uploads_per_frame = 8;
+    /// Files of the listing not on screen handed to the thumbnail worker per frame, at most.
+    static constexpr std::size_t requests_per_frame = 64;
     /// Pixels a side of a thumbnail.
     static constexpr int thumbnail_side = 64;
 
@@ -67,8 +72,14 @@ public:
 
     [[nodiscard]] const asset_browser& browser() const noexcept { return browser_; }
     [[nodiscard]] const std::string& folder() const noexcept { return folder_; }
-    /// The thumbnails asked for and not yet on screen (for tests and the benchmark).
+    /// The thumbnails asked for, or still to ask for, and not yet on screen (for tests and
+    /// the benchmark).
     [[nodiscard]] std::size_t thumbnails_waiting() const;
+    /// Pictures of the listing not handed to the thumbnail worker yet (requests_per_frame go
+    /// each frame).
+    [[nodiscard]] std::size_t thumbnails_to_ask() const noexcept {
+        return backlog_.size() - backlog_asked_;
+    }
     /// Thumbnails on the GPU (or, headless, received).
     [[nodiscard]] std::size_t thumbnails_shown() const noexcept { return shown_; }
 
@@ -87,6 +98,8 @@ private:
     };
 
     void take_thumbnails(viewport_renderer* renderer);
+    /// Hands the worker the next requests_per_frame files of the listing (backlog_).
+    void feed_thumbnails();
     void draw_bar(editor_state& s, ui_state& ui);
     void draw_tile(editor_state& s, ui_state& ui, const tile& t, float width, float height);
     void activate(editor_state& s, ui_state& ui, const asset_entry& e);
@@ -119,6 +132,7 @@ private:
 
     std::string import_asset_;  // relative path of the image whose settings are open
     image_import import_settings_;
+    std::uint64_t import_history_ = 0;  // the undo history's state when they were read
 
     std::string rename_asset_;  // relative path of the file being renamed (the modal)
     bool rename_requested_ = false;
@@ -130,6 +144,9 @@ private:
     std::vector<tile> tiles_;
     bool tiles_stale_ = true;
     asset_query listed_;
+    // The listing's pictures still to ask for, top first, and how many were asked already.
+    std::vector<thumbnail_request> backlog_;
+    std::size_t backlog_asked_ = 0;
 };
 
 }  // namespace mosaic::editor

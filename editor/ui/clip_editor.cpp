@@ -13,6 +13,7 @@
 #include "core/asset_browser.hpp"
 #include "core/command_table.hpp"
 #include "core/editor_state.hpp"
+#include "ui/asset_editor_window.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -26,9 +27,7 @@ namespace {
 // The Project panel's context menu runs them with the asset's path as their one argument.
 
 std::string post_clip_editor(command_context& c) {
-    if (c.args.empty() || c.ui == nullptr) return "Clip Editor: no asset given";
-    c.ui->events.post(open_clip_editor{c.args[0]});
-    return {};
+    return post_asset_editor<open_clip_editor>(c, "Clip Editor");
 }
 
 MOSAIC_EDITOR_COMMAND({.id = "asset.new_clip",
@@ -43,26 +42,6 @@ MOSAIC_EDITOR_COMMAND({.id = "asset.edit_clip",
 
 constexpr const char* frame_payload = "MOSAIC_SHEET_FRAME";  // an int: the sheet's frame
 constexpr const char* row_payload = "MOSAIC_CLIP_ROW";       // an int: the clip's row
-
-template <std::size_t N>
-void copy_text(std::array<char, N>& to, const std::string& from) {
-    const std::size_t n = std::min(from.size(), N - 1);
-    std::memcpy(to.data(), from.data(), n);
-    to[n] = '\0';
-}
-
-/// A message in a colour, wrapped at the column's width.
-void wrapped(const ImVec4& colour, const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-}
-
-void heading(const char* text) {
-    ImGui::Spacing();
-    ImGui::TextDisabled("%s", text);
-    ImGui::Separator();
-}
 
 }  // namespace
 
@@ -105,12 +84,9 @@ void clip_editor::draw(editor_state& s, ui_state& ui, viewport_renderer* rendere
         picture_.follow(
             model_.project() / fs::path(model_.sheet_path()).parent_path() / sheet.image, renderer);
     if (playing_) time_ += ImGui::GetIO().DeltaTime;
-    ImGui::SetNextWindowSize({980, 600}, ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
-                            {0.5f, 0.5f});
     const std::string title =
         "Clip Editor - " + model_.clip_path() + (model_.dirty() ? " *" : "") + "###clip_editor";
-    if (ImGui::Begin(title.c_str(), &open_, ImGuiWindowFlags_NoCollapse)) {
+    if (begin_asset_editor_window(title, {980, 600}, &open_)) {
         ImGui::BeginChild("##clip_sheet", {250, 0}, true);
         draw_sheet_column(ui);
         ImGui::EndChild();
@@ -218,7 +194,7 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
     ui.test.record("clip/Ping-pong");
     if (wrap_changed) model_.set_wrap(static_cast<clip_wrap>(wrap));
 
-    heading("Frames (drag a row to move it)");
+    asset_editor_heading("Frames (drag a row to move it)");
     const std::vector<clip_sprite_frame>& frames = model_.frames();
     const int playing = model_.frame_at(time_);
     ImGui::BeginChild("##clip_rows", {0, 220}, false);
@@ -300,10 +276,11 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
 
     draw_events(ui);
 
-    heading("Save");
+    asset_editor_heading("Save");
     const std::vector<std::string> problems = model_.problems();
-    for (const std::string& p : problems) wrapped(colors::error, p);
-    if (!message_.empty()) wrapped(message_is_error_ ? colors::error : colors::accent, message_);
+    for (const std::string& p : problems) asset_editor_message(colors::error, p);
+    if (!message_.empty())
+        asset_editor_message(message_is_error_ ? colors::error : colors::accent, message_);
     ImGui::BeginDisabled(!problems.empty());
     if (ImGui::Button("Save")) {
         const std::string error = model_.save();
@@ -326,7 +303,7 @@ void clip_editor::draw_clip_column(editor_state& s, ui_state& ui) {
 }
 
 void clip_editor::draw_events(ui_state& ui) {
-    heading("Events");
+    asset_editor_heading("Events");
     std::size_t remove = static_cast<std::size_t>(-1);
     for (std::size_t i = 0; i < model_.events().size(); ++i) {
         const clip_event& e = model_.events()[i];

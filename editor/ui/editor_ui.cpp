@@ -13,6 +13,8 @@
 #include "ui/keep_dialog.hpp"
 #include "ui/profiler_panel.hpp"
 #include "ui/project_panel.hpp"
+#include "ui/query_panel.hpp"
+#include "ui/remote_panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/tile_palette_panel.hpp"
 
@@ -72,6 +74,8 @@ void editor_ui::add_builtin_panels() {
     emplace_panel<console_panel>();
     emplace_panel<project_panel>();
     emplace_panel<profiler_panel>();
+    emplace_panel<query_panel>();
+    emplace_panel<remote_panel>();
     emplace_panel<tile_palette_panel>();
     emplace_panel<animation_panel>();
 }

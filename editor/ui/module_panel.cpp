@@ -2,7 +2,7 @@
 
 #include <imgui.h>
 
-#include <cstring>
+#include <exception>
 #include <string>
 
 #include "core/editor_state.hpp"
@@ -73,37 +73,63 @@ void module_panel::draw(panel_context& ctx) {
     ctx.ui.test.module_text[info().id] = std::move(written);
 }
 
+namespace {
+
+/// Receives the panels a module's register_panels adds (mosaic_panel_sink).
+struct panel_collector {
+    std::string from;  // the module's name, for messages
+    console_log& log;
+    std::vector<std::unique_ptr<module_panel>> panels;
+    bool refused = false;  // built against another panel ABI or Dear ImGui: none of them
+
+    void add(const mosaic_panel_desc& desc) {
+        if (refused) return;
+        if (desc.abi != MOSAIC_EDITOR_PANELS_ABI) {
+            log.error(from + ": its editor panels were built for panel ABI " +
+                      std::to_string(desc.abi) + ", this editor has " +
+                      std::to_string(MOSAIC_EDITOR_PANELS_ABI) + ": rebuild the module");
+            refused = true;
+        } else if (desc.imgui_version != IMGUI_VERSION_NUM ||
+                   desc.imgui_io_size != sizeof(ImGuiIO)) {
+            log.error(from + ": its editor panels were built with Dear ImGui " +
+                      std::to_string(desc.imgui_version) + ", this editor has " +
+                      std::to_string(IMGUI_VERSION_NUM) + ": rebuild the module");
+            refused = true;
+        } else if (desc.id == nullptr || desc.title == nullptr || desc.draw == nullptr) {
+            log.error(from + ": editor panel " + std::to_string(panels.size()) +
+                      " has no id, title or draw");
+            return;
+        } else {
+            panels.push_back(std::make_unique<module_panel>(desc));
+            return;
+        }
+        panels.clear();
+    }
+};
+
+}  // namespace
+
 std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& module,
                                                              console_log& log) {
-    std::vector<std::unique_ptr<module_panel>> out;
-    void* symbol = module.symbol(MOSAIC_EDITOR_PANELS_ENTRY);
-    if (symbol == nullptr) return out;  // a module without panels
-    mosaic_editor_panels_entry entry = nullptr;
-    std::memcpy(&entry, &symbol, sizeof entry);  // object pointer -> function pointer
-    const mosaic_panel_list* list = entry();
-    const std::string from(module.description().name);
-    if (list == nullptr) return out;
-    if (list->abi != MOSAIC_EDITOR_PANELS_ABI) {
-        log.error(from + ": its editor panels were built for panel ABI " +
-                  std::to_string(list->abi) + ", this editor has " +
-                  std::to_string(MOSAIC_EDITOR_PANELS_ABI) + ": rebuild the module");
-        return out;
+    const project& code = module.description();
+    if (code.register_panels == nullptr) return {};  // a module without panels
+    panel_collector collector{std::string(code.name), log, {}, false};
+    const mosaic_panel_sink sink{&collector, [](void* host, const mosaic_panel_desc* desc) {
+                                     if (desc != nullptr) {
+                                         static_cast<panel_collector*>(host)->add(*desc);
+                                     }
+                                 }};
+    panel_registry registry(sink);
+    try {
+        code.register_panels(registry);
+    } catch (const std::exception& e) {
+        log.error(collector.from + ": register_panels failed: " + e.what());
+        return {};
+    } catch (...) {
+        log.error(collector.from + ": register_panels failed");
+        return {};
     }
-    if (list->imgui_version != IMGUI_VERSION_NUM || list->imgui_io_size != sizeof(ImGuiIO)) {
-        log.error(from + ": its editor panels were built with Dear ImGui " +
-                  std::to_string(list->imgui_version) + ", this editor has " +
-                  std::to_string(IMGUI_VERSION_NUM) + ": rebuild the module");
-        return out;
-    }
-    for (std::uint32_t i = 0; i < list->count; ++i) {
-        const mosaic_panel_desc& desc = list->panels[i];
-        if (desc.id == nullptr || desc.title == nullptr || desc.draw == nullptr) {
-            log.error(from + ": editor panel " + std::to_string(i) + " has no id, title or draw");
-            continue;
-        }
-        out.push_back(std::make_unique<module_panel>(desc));
-    }
-    return out;
+    return std::move(collector.panels);
 }
 
 void module_panels::unloading() noexcept {

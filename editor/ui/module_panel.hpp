@@ -8,7 +8,7 @@
 // library that is gone; the panel itself is removed at the start of the next frame and the
 // new module's panels are added then.
 
-#include <mosaic/editor/module_panels.h>
+#include <mosaic/editor/module_panel.hpp>  // the module side: mosaic::panel_registry
 
 #include <memory>
 #include <string>
@@ -41,8 +41,9 @@ private:
 /// The panels of the module the editor runs.
 class module_panels {
 public:
-    /// The module's panels (none when it has no MOSAIC_EDITOR_PANELS_ENTRY). A module built
-    /// against another panel ABI or another Dear ImGui gets none, with the reason in `log`.
+    /// The panels the module's register_panels adds (none without one). A module built
+    /// against another panel ABI or another Dear ImGui gets none, with the reason in `log`, as
+    /// does one whose register_panels throws.
     [[nodiscard]] static std::vector<std::unique_ptr<module_panel>> of(const game_module& module,
                                                                        console_log& log);
 

@@ -11,6 +11,7 @@
 
 #include "core/command_table.hpp"
 #include "core/editor_state.hpp"
+#include "ui/asset_editor_window.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -22,9 +23,7 @@ namespace {
 // The Project panel's context menu runs them with the asset's path as their one argument.
 
 std::string post_sheet_editor(command_context& c) {
-    if (c.args.empty() || c.ui == nullptr) return "Sheet Editor: no asset given";
-    c.ui->events.post(open_sheet_editor{c.args[0]});
-    return {};
+    return post_asset_editor<open_sheet_editor>(c, "Sheet Editor");
 }
 
 MOSAIC_EDITOR_COMMAND({.id = "asset.slice_into_sheet",
@@ -35,26 +34,6 @@ MOSAIC_EDITOR_COMMAND({.id = "asset.edit_sheet",
                        .label = "Edit Sheet...",
                        .help = "Change a sheet's grid, frame names and pivots (the Sheet Editor)",
                        .run_in_window = post_sheet_editor});
-
-template <std::size_t N>
-void copy_text(std::array<char, N>& to, const std::string& from) {
-    const std::size_t n = std::min(from.size(), N - 1);
-    std::memcpy(to.data(), from.data(), n);
-    to[n] = '\0';
-}
-
-/// A message in a colour, wrapped at the column's width.
-void wrapped(const ImVec4& colour, const std::string& text) {
-    ImGui::PushStyleColor(ImGuiCol_Text, colour);
-    ImGui::TextWrapped("%s", text.c_str());
-    ImGui::PopStyleColor();
-}
-
-void heading(const char* text) {
-    ImGui::Spacing();
-    ImGui::TextDisabled("%s", text);
-    ImGui::Separator();
-}
 
 bool is_image(const std::string& path) {
     std::string lower = path;
@@ -96,12 +75,9 @@ void sheet_editor::select(int frame) {
 void sheet_editor::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
     if (!open_) return;
     picture_.follow(model_.project() / model_.image(), renderer);
-    ImGui::SetNextWindowSize({1120, 640}, ImGuiCond_Appearing);
-    ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
-                            {0.5f, 0.5f});
     const std::string title =
         "Sheet Editor - " + model_.image() + (model_.dirty() ? " *" : "") + "###sheet_editor";
-    if (ImGui::Begin(title.c_str(), &open_, ImGuiWindowFlags_NoCollapse)) {
+    if (begin_asset_editor_window(title, {1120, 640}, &open_)) {
         ImGui::BeginChild("##sheet_settings", {300, 0}, true);
         draw_settings(s, ui);
         ImGui::EndChild();
@@ -120,7 +96,7 @@ void sheet_editor::draw_settings(editor_state& s, ui_state& ui) {
     ImGui::TextColored(colors::accent, "%s", model_.image().c_str());
     ImGui::TextDisabled("%d x %d pixels, %zu frames", size.x, size.y, model_.frames().size());
 
-    heading("Grid");
+    asset_editor_heading("Grid");
     sheet_grid g = model_.grid();
     bool changed = false;
     changed |= ImGui::InputInt2("Cell size", &g.cell.x);
@@ -135,7 +111,7 @@ void sheet_editor::draw_settings(editor_state& s, ui_state& ui) {
         select(selected_ < static_cast<int>(model_.frames().size()) ? selected_ : -1);
     }
 
-    heading("Pivot of every frame");
+    asset_editor_heading("Pivot of every frame");
     glm::vec2& all_pivot = all_pivot_;
     ImGui::DragFloat2("##all_pivot", &all_pivot.x, 0.01f, 0.0f, 1.0f, "%.2f");
     ImGui::SameLine();
@@ -147,10 +123,10 @@ void sheet_editor::draw_settings(editor_state& s, ui_state& ui) {
     if (ImGui::SmallButton("Bottom")) model_.set_all_pivots(all_pivot = {0.5f, 1.0f});
     ui.test.record("sheet/Bottom");
 
-    heading("Frames");
+    asset_editor_heading("Frames");
     draw_frame_list(ui);
 
-    heading("File");
+    asset_editor_heading("File");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputText("##sheet_path", path_.data(), path_.size(),
                          ImGuiInputTextFlags_EnterReturnsTrue) ||
@@ -163,10 +139,11 @@ void sheet_editor::draw_settings(editor_state& s, ui_state& ui) {
     }
     ui.test.record("sheet/File");
     const std::vector<std::string> problems = model_.problems();
-    for (const std::string& p : problems) wrapped(colors::error, p);
+    for (const std::string& p : problems) asset_editor_message(colors::error, p);
     for (const std::string& n : model_.notes())
-        wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), n);
-    if (!message_.empty()) wrapped(message_is_error_ ? colors::error : colors::accent, message_);
+        asset_editor_message(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled), n);
+    if (!message_.empty())
+        asset_editor_message(message_is_error_ ? colors::error : colors::accent, message_);
     ImGui::BeginDisabled(!problems.empty());
     if (ImGui::Button("Save")) {
         const std::string error = model_.save();
@@ -201,8 +178,8 @@ void sheet_editor::draw_frame_list(ui_state& ui) {
     }
     ImGui::EndChild();
     if (selected_ < 0 || static_cast<std::size_t>(selected_) >= frames.size()) {
-        wrapped(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
-                "Click a frame (here or on the image) to rename it and set its pivot");
+        asset_editor_message(ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled),
+                             "Click a frame (here or on the image) to rename it and set its pivot");
         return;
     }
     const auto index = static_cast<std::size_t>(selected_);

@@ -22,7 +22,6 @@
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/physics/broad_phase.hpp>
 #include <mosaic/engine/project.hpp>
-#include <mosaic/projects/samples.hpp>
 
 #include "components.hpp"
 
@@ -65,8 +64,5 @@ private:
 /// The archetypes the scene and the emitters use.
 [[nodiscard]] archetype bullet_archetype();  // "bullet"
 [[nodiscard]] archetype player_archetype();  // "player"
-
-/// The archetypes and scenes/arena.scene.json.
-[[nodiscard]] projects::sample_files bullets_vs_players_samples();
 
 }  // namespace mosaic::bullets_vs_players

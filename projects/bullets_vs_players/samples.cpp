@@ -6,6 +6,8 @@
 
 #include <mosaic/engine/resources.hpp>
 
+#include <mosaic/projects/samples.hpp>
+
 #include "bullets_vs_players.hpp"
 
 namespace mosaic::bullets_vs_players {

@@ -21,7 +21,6 @@
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/project.hpp>
-#include <mosaic/projects/samples.hpp>
 
 #include "components.hpp"
 
@@ -75,8 +74,5 @@ inline constexpr std::int32_t cloud_right = 16;
 
 /// An asset path field holding `path`.
 [[nodiscard]] mosaic::asset_path asset(const char* path);
-
-/// The player and enemy archetypes and scenes/level1.scene.json.
-[[nodiscard]] projects::sample_files platformer_samples();
 
 }  // namespace mosaic::platformer

@@ -7,6 +7,8 @@
 #include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/tilemap/tilemap.hpp>
 
+#include <mosaic/projects/samples.hpp>
+
 #include "platformer.hpp"
 
 namespace mosaic::platformer {

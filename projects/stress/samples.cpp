@@ -3,6 +3,8 @@
 #include <cmath>
 #include <cstring>
 
+#include <mosaic/projects/samples.hpp>
+
 #include "stress.hpp"
 
 namespace mosaic::stress {
@@ -44,16 +46,6 @@ scene stress_scene(std::int32_t count) {
 }
 
 }  // namespace
-
-archetype sprite_archetype() {
-    archetype a{"sprite"};
-    a.set(Transform{})
-        .set(RigidBody{})
-        .set(Sprite{.size = {0.4f, 0.4f}})
-        .set(Collider{.shape = ColliderShape::circle, .size = {0.2f, 0.2f}})
-        .set(Bouncer{});
-    return a;
-}
 
 projects::sample_files stress_samples() {
     projects::sample_files files;

@@ -13,7 +13,6 @@
 #include <mosaic/ecs/component_table.hpp>
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/project.hpp>
-#include <mosaic/projects/samples.hpp>
 
 #include "components.hpp"
 
@@ -30,8 +29,5 @@ system& add_stress_collisions_system(scheduler& s);
 /// Bouncer. The spawner sets position, velocity, colour, size and box per sprite. The
 /// spawner uses the project's archetypes/sprite.archetype.json, or this when it is missing.
 [[nodiscard]] archetype sprite_archetype();
-
-/// The sprite archetype, scenes/stress.scene.json (100,000) and stress_10k.scene.json.
-[[nodiscard]] projects::sample_files stress_samples();
 
 }  // namespace mosaic::stress

@@ -176,4 +176,14 @@ system& add_stress_collisions_system(scheduler& s) {
         .order(-40);
 }
 
+archetype sprite_archetype() {
+    archetype a{"sprite"};
+    a.set(Transform{})
+        .set(RigidBody{})
+        .set(Sprite{.size = {0.4f, 0.4f}})
+        .set(Collider{.shape = ColliderShape::circle, .size = {0.2f, 0.2f}})
+        .set(Bouncer{});
+    return a;
+}
+
 }  // namespace mosaic::stress

@@ -102,4 +102,5 @@ void register_tiny_tanks_systems(scheduler& s) {
 MOSAIC_GAME_MODULE("tiny_tanks",
                    "Tiny Tanks: two teams of track-driven tanks with sweeping turrets",
                    mosaic::tiny_tanks::register_tiny_tanks_components,
-                   mosaic::tiny_tanks::register_tiny_tanks_systems)
+                   mosaic::tiny_tanks::register_tiny_tanks_systems,
+                   mosaic::tiny_tanks::register_tiny_tanks_panels)

@@ -6,6 +6,8 @@
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/tilemap/tilemap.hpp>
 
+#include <mosaic/projects/samples.hpp>
+
 #include "tiny_tanks.hpp"
 
 namespace mosaic::tiny_tanks {

@@ -1,8 +1,9 @@
 // The "Teams" tab of the editor's bottom strip: a debug view of the battle — per team, the
 // tanks alive, their health, the bullets in flight and the spawn points still sending — and
-// the selected tank's brain. It is how a game adds its own editor panel: this one file, listed
-// in CMakeLists.txt with mosaic_add_editor_panels (editor/README.md, "Panels"). mosaic-run
-// never loads it.
+// the selected tank's brain. It is how a game adds its own editor panel: this file, listed in
+// CMakeLists.txt with mosaic_add_editor_panels, adds it in register_tiny_tanks_panels, which
+// register.cpp names in MOSAIC_GAME_MODULE after the systems (editor/README.md, "Panels").
+// mosaic-run never calls it.
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/editor/module_panel.hpp>
@@ -10,7 +11,7 @@
 
 #include <map>
 
-#include "components.hpp"
+#include "tiny_tanks.hpp"
 
 namespace mosaic::tiny_tanks {
 
@@ -95,7 +96,8 @@ void draw_teams(const editor_module::panel_frame& f) {
 
 }  // namespace
 
-}  // namespace mosaic::tiny_tanks
+void register_tiny_tanks_panels(panel_registry& panels) {
+    panels.add<draw_teams>("tiny_tanks.teams", "Teams", mosaic_dock_bottom);
+}
 
-MOSAIC_EDITOR_PANEL("tiny_tanks.teams", "Teams", mosaic_dock_bottom,
-                    mosaic::tiny_tanks::draw_teams);
+}  // namespace mosaic::tiny_tanks

@@ -20,7 +20,6 @@
 #include <mosaic/ecs/scheduler.hpp>
 #include <mosaic/engine/project.hpp>
 #include <mosaic/engine/scene/prefab.hpp>
-#include <mosaic/projects/samples.hpp>
 
 #include "components.hpp"
 
@@ -28,6 +27,8 @@ namespace mosaic::tiny_tanks {
 
 void register_tiny_tanks_components(component_table& table);
 void register_tiny_tanks_systems(scheduler& s);
+/// The editor's Teams tab (teams_panel.cpp; mosaic-editor only).
+void register_tiny_tanks_panels(panel_registry& panels);
 
 system& add_tank_ai_system(scheduler& s);
 system& add_tank_drive_system(scheduler& s);
@@ -89,10 +90,5 @@ entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color 
 [[nodiscard]] glm::vec2 direction_of(float degrees) noexcept;
 /// `degrees` wrapped into [-180, 180).
 [[nodiscard]] float wrap_degrees(float degrees) noexcept;
-
-// --- sample files (samples.cpp) -------------------------------------------------------------
-
-/// The tank prefab, the bullet archetype and scenes/battle.scene.json.
-[[nodiscard]] projects::sample_files tiny_tanks_samples();
 
 }  // namespace mosaic::tiny_tanks

@@ -42,6 +42,24 @@ void live_query(benchmark::State& state) {
     state.counters["entities"] = static_cast<double>(state.range(0));
 }
 
+// The same with a field condition: every Health is read (half of them pass).
+void live_query_condition(benchmark::State& state) {
+    game g;
+    fill(g, state.range(0));
+    std::int64_t i = 0;
+    g.world().view<Health>().each([&](Health& h) { h.current = (i++ % 2) ? 10.0f : 90.0f; });
+    live::protocol link(g);
+    live::session s;
+    (void)link.handle(s, R"({"jsonrpc":"2.0","id":0,"method":"hello"})");
+    const std::string request =
+        R"({"jsonrpc":"2.0","id":1,"method":"query","params":{"query":"Health.current < 50, !Team"}})";
+    for (auto _ : state) {
+        std::string reply = link.handle(s, request);
+        benchmark::DoNotOptimize(reply);
+    }
+    state.counters["entities"] = static_cast<double>(state.range(0));
+}
+
 void live_push_100_watched(benchmark::State& state) {
     game g;
     fill(g, state.range(0));
@@ -72,6 +90,7 @@ void live_push_100_watched(benchmark::State& state) {
 
 [[maybe_unused]] const bool registered = bench::add_cases({
     {"live_query", "mosaic", &live_query, {bench::large_n}},
+    {"live_query_condition", "mosaic", &live_query_condition, {bench::large_n}},
     {"live_push_100_watched", "mosaic", &live_push_100_watched, {100'000}},
 });
 

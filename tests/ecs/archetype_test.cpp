@@ -20,6 +20,7 @@
 #include "mosaic/ecs/handle.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace archetype_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Position {
@@ -389,3 +390,5 @@ TEST(Archetype, SpawnIntoSeveralWorlds) {
 }
 
 }  // namespace
+
+}  // namespace archetype_test

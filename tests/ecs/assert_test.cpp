@@ -8,6 +8,7 @@
 #include "mosaic/ecs/world.hpp"
 #include "test_components.hpp"
 
+namespace assert_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using mosaic::entity;
@@ -186,3 +187,5 @@ TEST_F(Assert, HandleGetOnAnInvalidHandleFailsACheck) {
 }
 
 }  // namespace
+
+}  // namespace assert_test

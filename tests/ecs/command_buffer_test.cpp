@@ -22,6 +22,7 @@
 #include "mosaic/ecs/command_buffer.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace command_buffer_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Position {
@@ -706,3 +707,5 @@ TEST(CommandBuffer, OverAlignedPayloadsAreAligned) {
 }
 
 }  // namespace
+
+}  // namespace command_buffer_test

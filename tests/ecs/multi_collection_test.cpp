@@ -20,6 +20,7 @@
 #include "mosaic/ecs/scheduler.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace multi_collection_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Position {
@@ -288,3 +289,5 @@ TEST(MultiCollection, SameResultOnSeveralThreads) {
 }
 
 }  // namespace
+
+}  // namespace multi_collection_test

@@ -12,6 +12,7 @@
 #include "mosaic/ecs/world.hpp"
 #include "test_components.hpp"
 
+namespace runtime_view_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using mosaic::entity;
@@ -184,3 +185,5 @@ TEST(RuntimeView, WalksTheSmallestPoolBackwards) {
 }
 
 }  // namespace
+
+}  // namespace runtime_view_test

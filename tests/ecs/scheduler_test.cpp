@@ -32,6 +32,7 @@
 #include "mosaic/ecs/scheduler.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace scheduler_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Position {
@@ -825,3 +826,5 @@ TEST(Scheduler, OutcomeIsTheSameForAnyThreadCount) {
 }
 
 }  // namespace
+
+}  // namespace scheduler_test

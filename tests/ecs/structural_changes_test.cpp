@@ -26,6 +26,7 @@
 #include "mosaic/ecs/command_buffer.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace structural_changes_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 // Every component remembers the entity it was added to, so values moved around by
@@ -586,3 +587,5 @@ TEST(StructuralChanges, DirectAndDeferredChangesTogether) {
 }
 
 }  // namespace
+
+}  // namespace structural_changes_test

@@ -15,6 +15,7 @@
 #include "mosaic/ecs/scheduler.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace system_params_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Pos {
@@ -213,3 +214,5 @@ TEST(SystemParams, DerivedAccessSeparatesConflictingSystemsIntoWaves) {
 }
 
 }  // namespace
+
+}  // namespace system_params_test

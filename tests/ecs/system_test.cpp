@@ -21,6 +21,7 @@
 #include "mosaic/ecs/system.hpp"
 #include "mosaic/ecs/world.hpp"
 
+namespace system_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Position {
@@ -316,3 +317,5 @@ TEST(SystemContext, WorldNeedsAnExclusiveSystem) {
 }
 
 }  // namespace
+
+}  // namespace system_test

@@ -14,6 +14,7 @@
 #include "mosaic/ecs/world.hpp"
 #include "test_components.hpp"
 
+namespace type_id_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using mosaic::find_type;
@@ -229,3 +230,5 @@ TEST(TypeRegistry, ARetiredTypeKeepsItsIdAndLosesItsCode) {
 }
 
 }  // namespace
+
+}  // namespace type_id_test

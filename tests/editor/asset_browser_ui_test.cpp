@@ -2,17 +2,13 @@
 // path bar, search and the kind filter, thumbnails arriving from their thread, and drags: an
 // image or a sheet frame onto the Scene view (a sprite entity, one undo step) and onto the
 // Inspector's Sprite.texture (set, one undo step).
-#include <chrono>
 #include <filesystem>
-#include <thread>
 
 #include <mosaic/engine/assets/image_import.hpp>
 #include <mosaic/engine/components.hpp>
 
-#include "../engine/assets/asset_test_support.hpp"  // PNG files
-#include "editor_ui_test_support.hpp"
-#include "scene_in_folder.hpp"
-#include "ui/project_panel.hpp"
+#include "asset_ui_fixture.hpp"
+#include "core/asset_actions.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -20,42 +16,13 @@ namespace {
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
 
-class AssetBrowserUiTest : public SceneInFolderUiTest {
+class AssetBrowserUiTest : public AssetUiTest {
 protected:
-    AssetBrowserUiTest() : SceneInFolderUiTest("asset_browser_ui") {
+    AssetBrowserUiTest() : AssetUiTest("asset_browser_ui") {
         write_bytes(folder / "art/tank.png", png_bytes(64, 32));
-        write_bytes(folder / "art/strip.png", png_bytes(16, 4));
-        write_text(folder / "art/tiles.sheet.json",
-                   R"({"version": 1, "image": "strip.png", "image_size": [16, 4], "frames": [
-  {"name": "left", "rect": [0, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100},
-  {"name": "right", "rect": [8, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100}]})");
+        write_strip_sheet();
         write_text(folder / "fonts/title.ttf", "x");
-        imgui.frames(2);
-        imgui.click(at("tab/Project"));
-        imgui.frames(2);
-        imgui.click(at("project/Refresh"));  // the files written after the first scan
-        imgui.frames(2);
-    }
-    const project_panel& panel() {
-        const auto* p = dynamic_cast<const project_panel*>(ui.find_panel("project"));
-        EXPECT_NE(p, nullptr);
-        return *p;
-    }
-    void double_click(const std::string& name) {
-        imgui.click(at(name));
-        imgui.click(at(name));
-        imgui.frames(2);
-    }
-    /// Frames until every thumbnail asked for is in (the worker is another thread).
-    void frames_until_thumbnails() {
-        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-        imgui.frames(2);
-        while (panel().assets().thumbnails_waiting() > 0 &&
-               std::chrono::steady_clock::now() < deadline) {
-            imgui.frame();
-            std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        }
-        imgui.frames(2);
+        show_project();
     }
     void go_to_art() {
         double_click("project/asset/art");
@@ -177,6 +144,45 @@ TEST_F(AssetBrowserUiTest, AnImagesMenuOpensItsImportSettingsWhichSaveAtOnce) {
     const image_import saved = load_image_import(folder / "art/tank.png");
     EXPECT_EQ(saved.pivot, glm::vec2(0.5f, 1.0f));
     EXPECT_TRUE(fs::exists(folder / "art/tank.png.import.json"));
+}
+
+TEST_F(AssetBrowserUiTest, AFolderOfManyImagesAsksForItsThumbnailsABatchAFrame) {
+    const int count = 300;
+    for (int i = 0; i < count; ++i)
+        write_bytes(folder / "many" / ("image_" + std::to_string(i) + ".png"), png_bytes(4, 4));
+    imgui.click(at("project/Refresh"));
+    imgui.frames(2);
+    double_click("project/asset/many");
+    ASSERT_EQ(panel().assets().folder(), "many");
+    // A frame asks for one batch at most; the rest waits for later frames.
+    const std::size_t waiting = panel().assets().thumbnails_to_ask();
+    ASSERT_GT(waiting, asset_grid::requests_per_frame);
+    imgui.frames(1);
+    const std::size_t asked = waiting - panel().assets().thumbnails_to_ask();
+    EXPECT_GT(asked, 0u);
+    EXPECT_LE(asked, asset_grid::requests_per_frame);
+    frames_until_thumbnails();
+    EXPECT_EQ(panel().assets().thumbnails_to_ask(), 0u);
+    EXPECT_EQ(panel().assets().thumbnails_shown(), static_cast<std::size_t>(count));
+}
+
+TEST_F(AssetBrowserUiTest, PixelsPerUnitTypedInImportSettingsResizesTheSpritesPlaced) {
+    go_to_art();
+    const entity placed = create_sprite_entity(state, "art/tank.png", {0, 0});
+    ASSERT_EQ(state.world().get<Sprite>(placed).size, glm::vec2(2.0f, 1.0f)) << "64 x 32 at 32";
+    imgui.frames(30);  // past the double-click time
+    imgui.click(at("project/asset/art/tank.png"), 1);
+    imgui.frames(2);
+    imgui.click(at("project/asset_menu/Import Settings..."));
+    imgui.frames(2);
+    type_into("import/Pixels per unit", "64");
+    EXPECT_EQ(load_image_import(folder / "art/tank.png").pixels_per_unit, 64.0f);
+    EXPECT_EQ(state.world().get<Sprite>(placed).size, glm::vec2(1.0f, 0.5f));
+    EXPECT_EQ(state.history().undo_label(), "Pixels per unit of tank.png");
+    ASSERT_TRUE(state.undo());
+    imgui.frames(2);
+    EXPECT_EQ(state.world().get<Sprite>(placed).size, glm::vec2(2.0f, 1.0f));
+    EXPECT_EQ(load_image_import(folder / "art/tank.png").pixels_per_unit, 32.0f);
 }
 
 }  // namespace

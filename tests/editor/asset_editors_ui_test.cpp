@@ -10,9 +10,8 @@
 #include <mosaic/engine/animation/clip_json.hpp>
 #include <mosaic/engine/assets/sheet_json.hpp>
 
-#include "../engine/assets/asset_test_support.hpp"  // PNG files
-#include "editor_ui_test_support.hpp"
-#include "scene_in_folder.hpp"
+#include "asset_ui_fixture.hpp"
+#include "core/animation_editor.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -25,23 +24,14 @@ std::string text_of(const fs::path& file) {
     return {std::istreambuf_iterator<char>(in), {}};
 }
 
-class AssetEditorsUiTest : public SceneInFolderUiTest {
+class AssetEditorsUiTest : public AssetUiTest {
 protected:
-    AssetEditorsUiTest() : SceneInFolderUiTest("asset_editors_ui") {
+    AssetEditorsUiTest() : AssetUiTest("asset_editors_ui") {
         write_bytes(folder / "art/hero.png", png_bytes(64, 32));
-        write_bytes(folder / "art/strip.png", png_bytes(16, 4));
-        write_text(folder / "art/tiles.sheet.json",
-                   R"({"version": 1, "image": "strip.png", "image_size": [16, 4], "frames": [
-  {"name": "left", "rect": [0, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100},
-  {"name": "right", "rect": [8, 0, 8, 4], "pivot": [0.5, 0.5], "duration_ms": 100}]})");
-        imgui.frames(2);
-        imgui.click(at("tab/Project"));
-        imgui.frames(2);
-        imgui.click(at("project/Refresh"));
-        imgui.frames(2);
-        imgui.click(at("project/asset/art"));
-        imgui.click(at("project/asset/art"));
-        imgui.frames(3);
+        write_strip_sheet();
+        show_project();
+        double_click("project/asset/art");
+        imgui.frames(1);
     }
     void menu(const std::string& asset, const std::string& item) {
         imgui.click(at("project/asset/" + asset), 1);  // right click: the tile's menu
@@ -112,6 +102,54 @@ TEST_F(AssetEditorsUiTest, NewClipFromSheetBuildsAClipFromClickedFramesAndEditCl
     imgui.frames(3);
     EXPECT_TRUE(has_item("clip/row/2"));
     EXPECT_FALSE(has_item("clip/row/3"));
+}
+
+// A clip of property tracks opens in the Animation tab on double-click (a sprite clip still
+// opens in the Clip Editor, above); there its events are added, selected, dragged and removed
+// with the mouse, each one undo step.
+TEST_F(AssetEditorsUiTest, APropertyClipOpensInTheAnimationTabWhereItsEventsAreEdited) {
+    write_text(folder / "art/bob.clip.json", R"({"version": 1, "length": 2, "tracks": [
+  {"component": "Transform", "field": "position", "element": "y", "keys": [[0, 0], [2, 3]]}],
+  "events": [{"time": 0.5, "name": "top"}]})");
+    imgui.click(at("project/Refresh"));
+    imgui.frames(3);
+    ASSERT_TRUE(has_item("project/asset/art/bob.clip.json"));
+    imgui.click(at("project/asset/art/bob.clip.json"));
+    imgui.click(at("project/asset/art/bob.clip.json"));
+    imgui.frames(3);
+    animation_editor& a = state.animation();
+    ASSERT_EQ(a.path(), "art/bob.clip.json");
+    EXPECT_FALSE(has_item("clip/Save")) << "not the Clip Editor";
+    ASSERT_TRUE(has_item("animation/track/Transform.position.y"));
+    ASSERT_TRUE(has_item("animation/event/0"));
+
+    // Add an event at the playhead (0 s), named in the field.
+    imgui.click(at("animation/event name"));
+    imgui.type("land");
+    imgui.frames(1);
+    const std::size_t steps = state.history().undo_steps();
+    imgui.click(at("animation/Add Event"));
+    imgui.frames(2);
+    ASSERT_EQ(a.clip().events.size(), 2u);
+    EXPECT_EQ(a.clip().events[0].name, "land");
+    EXPECT_EQ(a.clip().events[0].time, 0.0f);
+    EXPECT_EQ(state.history().undo_steps(), steps + 1);
+    // Drag "top" (now event 1) right by a quarter of the ruler: 0.5 s later.
+    const ImVec2 top = at("animation/event/1");
+    const item_rect ruler = item("animation/ruler");
+    const float quarter = (ruler.max.x - ruler.min.x) * 0.25f;
+    imgui.drag(top, {top.x + quarter, top.y}, 6);
+    imgui.frames(2);
+    EXPECT_NEAR(a.clip().events[1].time, 1.0f, 0.06f);
+    EXPECT_EQ(state.history().undo_steps(), steps + 2);
+    // Remove the selected one; undo gives it back.
+    imgui.click(at("animation/Remove Event"));
+    imgui.frames(2);
+    ASSERT_EQ(a.clip().events.size(), 1u);
+    EXPECT_EQ(a.clip().events[0].name, "land");
+    imgui.tap(key::z, /*ctrl=*/true);
+    imgui.frames(2);
+    EXPECT_EQ(a.clip().events.size(), 2u);
 }
 
 TEST_F(AssetEditorsUiTest, TheInspectorPreviewsWhatAnAnimatorPlays) {

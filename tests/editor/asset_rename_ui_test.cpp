@@ -5,12 +5,9 @@
 
 #include <mosaic/engine/components.hpp>
 
-#include "../engine/assets/asset_test_support.hpp"  // PNG files
+#include "asset_ui_fixture.hpp"
 #include "core/asset_actions.hpp"
 #include "core/asset_rename.hpp"
-#include "editor_ui_test_support.hpp"
-#include "scene_in_folder.hpp"
-#include "ui/project_panel.hpp"
 
 namespace mosaic::testing {
 namespace {
@@ -18,21 +15,15 @@ namespace {
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
 
-class AssetRenameUiTest : public SceneInFolderUiTest {
+class AssetRenameUiTest : public AssetUiTest {
 protected:
-    AssetRenameUiTest() : SceneInFolderUiTest("asset_rename_ui") {
+    AssetRenameUiTest() : AssetUiTest("asset_rename_ui") {
         write_bytes(folder / "art/tank.png", png_bytes(16, 8));
         write_text(folder / "art/tank.png.import.json", "{\"pixels_per_unit\": 8}\n");
         fs::create_directories(folder / "art/units");
         sprite = create_sprite_entity(state, "art/tank.png", {0, 0});
-        imgui.frames(2);
-        imgui.click(at("tab/Project"));
-        imgui.frames(2);
-        imgui.click(at("project/Refresh"));  // the files written after the first scan
-        imgui.frames(2);
-        imgui.click(at("project/asset/art"));
-        imgui.click(at("project/asset/art"));  // double-click: into art/
-        imgui.frames(30);                      // past the double-click time
+        show_project();
+        enter_folder("art");
     }
     std::string texture() { return state.world().get<Sprite>(sprite).texture.path; }
     entity sprite;

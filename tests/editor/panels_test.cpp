@@ -66,8 +66,8 @@ TEST_F(PanelsTest, TheBuiltInPanelsKeepTheirWindowsAndTabs) {
     EXPECT_TRUE(has_item("tab/Console") && has_item("tab/Project") && has_item("tab/Profiler") &&
                 has_item("tab/Tiles") && has_item("tab/Animation"));
     EXPECT_FALSE(has_item("tab/Hierarchy"));
-    EXPECT_EQ(view_menu(),
-              (std::vector<std::string>{"console", "project", "profiler", "tiles", "animation"}));
+    EXPECT_EQ(view_menu(), (std::vector<std::string>{"console", "project", "profiler", "query",
+                                                     "remote", "tiles", "animation"}));
     EXPECT_EQ(ui.shown_panel(dock::bottom), "console");
 }
 

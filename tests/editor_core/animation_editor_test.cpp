@@ -16,6 +16,7 @@
 #include <mosaic/engine/components.hpp>
 
 #include "core/animation_editor.hpp"
+#include "core/animation_events.hpp"
 #include "core/clip_edit.hpp"
 #include "core/editor_state.hpp"
 #include "core/script.hpp"
@@ -293,3 +294,72 @@ TEST(AnimationEditor, ATrackOnAMissingFieldIsReportedNotPlayed) {
 }
 
 }  // namespace
+
+// A property clip's events are edited in the Animation window as in the Clip Editor, through
+// the anim_event* verbs the window's Events row runs: each edit one undo step; events stay in
+// time order; bad ones are refused with why; Save writes them.
+TEST(AnimationEditor, EventsAreEditedOneUndoStepEach) {
+    animated_scene a;
+    editor_state& s = a.s;
+    ASSERT_EQ(run(s,
+                  "anim_new assets/door.clip.json 2\n"
+                  "anim_time 0\nanim_key Transform.position.x 0\n"
+                  "anim_time 1.5\nanim_event foot step\n"
+                  "anim_event 0.5 open\n"),
+              "");
+    const animation_editor& anim = s.animation();
+    const auto events = [&] {
+        std::string out;
+        for (const clip_event& e : anim.clip().events)
+            out += e.name + "@" + std::to_string(e.time).substr(0, 4) + " ";
+        return out;
+    };
+    EXPECT_EQ(events(), "open@0.50 foot step@1.50 ");
+    const std::size_t steps = s.history().undo_steps();
+    ASSERT_EQ(run(s, "anim_event_move 0 1.75\n"), "");
+    EXPECT_EQ(events(), "foot step@1.50 open@1.75 ");
+    ASSERT_EQ(run(s, "anim_event_rename 0 land hard\n"), "");
+    EXPECT_EQ(events(), "land hard@1.50 open@1.75 ");
+    ASSERT_EQ(run(s, "anim_event_remove 1\n"), "");
+    EXPECT_EQ(events(), "land hard@1.50 ");
+    EXPECT_EQ(s.history().undo_steps(), steps + 3);
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(events(), "land hard@1.50 open@1.75 ");
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(events(), "foot step@1.50 open@1.75 ");
+    ASSERT_TRUE(s.undo());
+    EXPECT_EQ(events(), "open@0.50 foot step@1.50 ");
+    ASSERT_TRUE(s.redo());
+    EXPECT_EQ(events(), "foot step@1.50 open@1.75 ");
+    // Refused, with why, and nothing recorded.
+    const std::size_t before = s.history().undo_steps();
+    EXPECT_NE(run(s, "anim_event 3 late\n").find("from 0 to the clip's length"), std::string::npos);
+    EXPECT_NE(run(s, "anim_event_remove 7\n").find("no event '7'"), std::string::npos);
+    EXPECT_NE(run(s, "anim_event_move 0 -1\n").find("from 0 to the clip's length"),
+              std::string::npos);
+    EXPECT_NE(run(s, "anim_event\n"), "");
+    EXPECT_EQ(s.history().undo_steps(), before);
+    // Saved with the clip.
+    ASSERT_EQ(run(s, "anim_save\n"), "");
+    const auto back =
+        read_clip_json(::read_file(a.folder / "assets/door.clip.json"), "door.clip.json");
+    ASSERT_TRUE(back) << back.error;
+    ASSERT_EQ(back.value->events.size(), 2u);
+    EXPECT_EQ(back.value->events[0].name, "foot step");
+    EXPECT_EQ(back.value->events[1].name, "open");
+}
+
+// Which window a clip file opens in: property tracks the Animation window, frames of a sheet
+// the Clip Editor (as do files that do not read).
+TEST(AnimationEditor, PropertyClipsOpenInTheAnimationWindowSpriteClipsInTheClipEditor) {
+    animated_scene a;
+    std::ofstream(a.folder / "assets/bob.clip.json") << R"({"version": 1, "tracks": [
+      {"component": "Transform", "field": "position", "element": "y", "keys": [[0, 0], [1, 2]]}]})";
+    std::ofstream(a.folder / "assets/run.clip.json")
+        << R"({"version": 1, "sprite": {"sheet": "assets/hero.json", "frames": ["run_0"]}})";
+    std::ofstream(a.folder / "assets/broken.clip.json") << "{\"version\": 1, \"tracks\": [";
+    EXPECT_EQ(window_for_clip(a.folder / "assets/bob.clip.json"), clip_window::animation);
+    EXPECT_EQ(window_for_clip(a.folder / "assets/run.clip.json"), clip_window::clip_editor);
+    EXPECT_EQ(window_for_clip(a.folder / "assets/broken.clip.json"), clip_window::clip_editor);
+    EXPECT_EQ(window_for_clip(a.folder / "assets/none.clip.json"), clip_window::clip_editor);
+}

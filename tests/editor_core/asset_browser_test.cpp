@@ -189,6 +189,17 @@ TEST_F(AssetBrowser, AFileThatDoesNotLoadGivesAReasonNotAPicture) {
     EXPECT_NE(thumbs.make(folder / "art/huge.png").error.find("cap"), std::string::npos);
 }
 
+/// Takes `count` thumbnails from the worker, `per_call` at a time (20 s at most).
+std::vector<thumbnail> take(thumbnail_cache& thumbs, std::size_t count, std::size_t per_call) {
+    std::vector<thumbnail> got;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (got.size() < count && std::chrono::steady_clock::now() < deadline) {
+        for (thumbnail& t : thumbs.take_ready(per_call)) got.push_back(std::move(t));
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return got;
+}
+
 TEST_F(AssetBrowser, TheWorkerMakesWhatIsAskedOnceAndHandsItOverAFewAtATime) {
     thumbnail_cache thumbs({}, 64, /*start_worker=*/false);
     for (int i = 0; i < 3; ++i) {
@@ -198,12 +209,7 @@ TEST_F(AssetBrowser, TheWorkerMakesWhatIsAskedOnceAndHandsItOverAFewAtATime) {
     }
     EXPECT_EQ(thumbs.outstanding(), 3u);
     thumbs.start();
-    std::vector<thumbnail> got;
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
-    while (got.size() < 3 && std::chrono::steady_clock::now() < deadline) {
-        for (thumbnail& t : thumbs.take_ready(1)) got.push_back(std::move(t));
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    const std::vector<thumbnail> got = take(thumbs, 3, 1);
     ASSERT_EQ(got.size(), 3u);
     EXPECT_EQ(got[0].source, folder / "art/photos/sky.jpg") << "the latest asked comes first";
     EXPECT_EQ(thumbs.outstanding(), 0u);
@@ -216,6 +222,22 @@ TEST_F(AssetBrowser, TheWorkerMakesWhatIsAskedOnceAndHandsItOverAFewAtATime) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
     EXPECT_EQ(thumbs.outstanding(), 0u);
     EXPECT_TRUE(thumbs.take_ready(10).empty());
+}
+
+TEST_F(AssetBrowser, FilesAskedForLaterAreMadeAfterTheOthersInTheirOrder) {
+    thumbnail_cache thumbs({}, 64, /*start_worker=*/false);
+    thumbs.request(folder / "art/tank.png", 1);  // on screen
+    const std::vector<thumbnail_request> later = {{folder / "art/strip.png", 1},
+                                                  {folder / "art/photos/sky.jpg", 1},
+                                                  {folder / "art/tank.png", 1}};  // known
+    thumbs.request_later(later);
+    EXPECT_EQ(thumbs.outstanding(), 3u) << "a file asked for already is not queued again";
+    thumbs.start();
+    const std::vector<thumbnail> got = take(thumbs, 3, 4);
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(got[0].source, folder / "art/tank.png");
+    EXPECT_EQ(got[1].source, folder / "art/strip.png");
+    EXPECT_EQ(got[2].source, folder / "art/photos/sky.jpg");
 }
 
 // --- dropping an image on the scene --------------------------------------------------------
@@ -298,6 +320,43 @@ TEST_F(SpriteDrop, AnImagesImportSettingsSayItsPixelsPerUnitAndTheVerbWritesThem
     EXPECT_EQ(s.world().get<Sprite>(e).size, glm::vec2(4.0f, 2.0f)) << "64 x 32 at 16 a unit";
     command_context bad{.state = s, .args = {"art/ship.png", "filter", "bicubic"}};
     EXPECT_NE(command_table::run(*c, bad), "");
+}
+
+// Unity's rule: pixels per unit sizes the image's sprites, those already placed too.
+TEST_F(SpriteDrop, ChangingPixelsPerUnitResizesTheSpritesAlreadyPlacedInOneUndoStep) {
+    write_bytes(folder / "scenes/art/ship.png", png_bytes(64, 32));
+    write_bytes(folder / "scenes/art/rock.png", png_bytes(32, 32));
+    const entity ship = create_sprite_entity(s, "art/ship.png", {0, 0});
+    const entity big_ship = create_sprite_entity(s, "art/ship.png", {5, 0});
+    const entity rock = create_sprite_entity(s, "art/rock.png", {9, 0});
+    s.world().get<Sprite>(big_ship).size = {6.0f, 3.0f};  // resized by hand: 3 x its picture
+    const std::size_t steps = s.history().undo_steps();
+    const fs::path side_file = folder / "scenes/art/ship.png.import.json";
+    ASSERT_FALSE(fs::exists(side_file));
+
+    image_import settings;
+    settings.pixels_per_unit = 16.0f;  // from 32: twice as large
+    ASSERT_TRUE(set_image_import(s, "art/ship.png", settings));
+    EXPECT_EQ(s.world().get<Sprite>(ship).size, glm::vec2(4.0f, 2.0f));
+    EXPECT_EQ(s.world().get<Sprite>(big_ship).size, glm::vec2(12.0f, 6.0f))
+        << "keeps its proportion to the picture";
+    EXPECT_EQ(s.world().get<Sprite>(rock).size, glm::vec2(1.0f, 1.0f)) << "another image";
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
+    EXPECT_EQ(s.history().undo_label(), "Pixels per unit of ship.png");
+
+    ASSERT_TRUE(s.undo());  // sizes and the side file as they were
+    EXPECT_EQ(s.world().get<Sprite>(ship).size, glm::vec2(2.0f, 1.0f));
+    EXPECT_EQ(s.world().get<Sprite>(big_ship).size, glm::vec2(6.0f, 3.0f));
+    EXPECT_FALSE(fs::exists(side_file));
+    ASSERT_TRUE(s.redo());
+    EXPECT_EQ(s.world().get<Sprite>(ship).size, glm::vec2(4.0f, 2.0f));
+    EXPECT_EQ(load_image_import(folder / "scenes/art/ship.png").pixels_per_unit, 16.0f);
+
+    // Another setting (the pivot) resizes nothing and is not an undo step.
+    settings.pivot = {0.5f, 1.0f};
+    ASSERT_TRUE(set_image_import(s, "art/ship.png", settings));
+    EXPECT_EQ(s.world().get<Sprite>(ship).size, glm::vec2(4.0f, 2.0f));
+    EXPECT_EQ(s.history().undo_steps(), steps + 1);
 }
 
 }  // namespace

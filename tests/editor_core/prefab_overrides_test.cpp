@@ -21,6 +21,7 @@
 #include "core/prefab_overrides.hpp"
 #include "prefab_test_support.hpp"
 
+namespace prefab_overrides_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -297,3 +298,5 @@ TEST_F(MissingPrefab, ADuplicateOfAPlaceholderIsOneTooWithTheSameOverrides) {
 }
 
 }  // namespace
+
+}  // namespace prefab_overrides_test

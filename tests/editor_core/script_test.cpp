@@ -113,6 +113,16 @@ TEST(Script, ErrorsNameTheLineAndTheProblem) {
     EXPECT_EQ(run(s, "new\nundo"), "2: undo: nothing to undo");
 }
 
+TEST(Script, AFailedSaveSaysWhyNotSeeTheConsole) {
+    // A script run shows no Console: the error must carry the reason (issue 33: a script's
+    // `save` said only "save failed (see the console)").
+    editor_state s;
+    EXPECT_EQ(run(s, "create A\nsave"), "2: save: the scene has no file yet; use Save As");
+    const std::string error = run(s, "save_as /proc/no/such/folder/a.scene.json");
+    EXPECT_EQ(error.rfind("1: save_as /proc/no/such/folder/a.scene.json failed: ", 0), 0u) << error;
+    EXPECT_EQ(error.find("see the console"), std::string::npos) << error;
+}
+
 TEST(Script, ScreenshotAndWaitGoThroughTheHost) {
     editor_state s;
     int frames = 0;

@@ -10,6 +10,7 @@
 #include "core/actions.hpp"
 #include "core/editor_state.hpp"
 
+namespace undo_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -281,3 +282,5 @@ TEST(Undo, UndoingADeleteSelectsTheRestoredEntitiesAgain) {
 }
 
 }  // namespace
+
+}  // namespace undo_test

@@ -10,6 +10,7 @@
 
 #include "../../engine/src/tools/run_commands.hpp"
 
+namespace run_prefab_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 namespace fs = std::filesystem;
@@ -108,3 +109,5 @@ TEST_F(RunPrefabs, ABrokenPrefabStopsOnlyTheScenesUsingIt) {
 }
 
 }  // namespace
+
+}  // namespace run_prefab_test

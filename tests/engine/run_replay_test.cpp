@@ -14,6 +14,7 @@
 
 #include "../../engine/src/tools/run_commands.hpp"
 
+namespace run_replay_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -135,3 +136,5 @@ TEST_F(RunReplay, BadArgumentsAndFiles) {
 }
 
 }  // namespace
+
+}  // namespace run_replay_test

@@ -18,6 +18,7 @@
 #include "scene_test_support.hpp"
 
 namespace mosaic {
+namespace scene_cross_format_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 struct Jetpack {  // known when the files are written, unknown when they are read
@@ -382,4 +383,6 @@ TEST(SceneCrossFormatLegacy, AnUpgradeHookReadsTheSameValuesFromBothFormats) {
 }
 
 }  // namespace
+}  // namespace scene_cross_format_test
+
 }  // namespace mosaic

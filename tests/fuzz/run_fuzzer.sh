@@ -3,7 +3,7 @@
 # (tests/fuzz/CMakeLists.txt); it also works by hand:
 #
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
-#   run_fuzzer.sh run json|binary|replay|prefab|manifest|merge|sheet|image|clip BUILD_DIR WORK_DIR
+#   run_fuzzer.sh run json|binary|replay|prefab|manifest|merge|sheet|image|clip|live|rows BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
 #                                                for $MOSAIC_FUZZ_SECONDS (default 30; 20 for
 #                                                the newer, smaller targets)
@@ -36,7 +36,7 @@ build() {
     fi
     cmake --build "$build_dir" --target scene_json_fuzzer scene_binary_fuzzer replay_fuzzer \
         prefab_chain_fuzzer manifest_fuzzer merge_fuzzer sheet_json_fuzzer image_header_fuzzer \
-        clip_json_fuzzer live_fuzzer make_seeds
+        clip_json_fuzzer live_fuzzer tile_rows_fuzzer make_seeds
 }
 
 run() {
@@ -54,6 +54,7 @@ run() {
         image) fuzzer="$build_dir/image_header_fuzzer" default_seconds=20 ;;
         clip) fuzzer="$build_dir/clip_json_fuzzer" default_seconds=20 ;;
         live) fuzzer="$build_dir/live_fuzzer" default_seconds=20 ;;
+        rows) fuzzer="$build_dir/tile_rows_fuzzer" default_seconds=20 ;;
     esac
     local seconds=${MOSAIC_FUZZ_SECONDS:-$default_seconds}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same
@@ -75,6 +76,7 @@ run() {
     [[ $kind == sheet ]] && flags+=("-dict=$here/sheet_json.dict")
     [[ $kind == clip ]] && flags+=("-dict=$here/clip_json.dict")
     [[ $kind == live ]] && flags+=("-dict=$here/live.dict")
+    [[ $kind == rows ]] && flags+=("-dict=$here/rows.dict")
 
     mkdir -p "$work/corpus" "$work/artifacts"
     rm -rf "$work/seeds"
@@ -127,7 +129,7 @@ EOF
 case ${1:-} in
     build) (($# == 2)) || usage; build "$2" ;;
     run)
-        case ${2:-} in json | binary | replay | prefab | manifest | merge | sheet | image | clip | live) ;; *) usage ;; esac
+        case ${2:-} in json | binary | replay | prefab | manifest | merge | sheet | image | clip | live | rows) ;; *) usage ;; esac
         (($# == 4)) || usage
         run "$2" "$3" "$4"
         ;;

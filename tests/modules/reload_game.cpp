@@ -66,5 +66,13 @@ extern "C" mosaic::type_id reload_game_mover_id() {
     return mosaic::type_id_of<reload_game::Mover>();
 }
 
+#if RELOAD_GAME_PANELS
+// libpanels_v*.so: the same game with an editor panel (reload_panel.cpp).
+void register_reload_panels(mosaic::panel_registry& panels);
+MOSAIC_GAME_MODULE("reload_game", "a game rebuilt while the editor runs",
+                   reload_game::register_components, reload_game::register_systems,
+                   register_reload_panels)
+#else
 MOSAIC_GAME_MODULE("reload_game", "a game rebuilt while the editor runs",
                    reload_game::register_components, reload_game::register_systems)
+#endif

@@ -12,5 +12,8 @@ void draw_reload_panel(const mosaic::editor_module::panel_frame& f) {
 
 }  // namespace
 
-MOSAIC_EDITOR_PANEL("reload_game.panel", RELOAD_GAME_VERSION == 1 ? "Panel v1" : "Panel v2",
-                    mosaic_dock_left, draw_reload_panel);
+// Named in reload_game.cpp (MOSAIC_GAME_MODULE) when RELOAD_GAME_PANELS is set.
+void register_reload_panels(mosaic::panel_registry& panels) {
+    panels.add<draw_reload_panel>(
+        "reload_game.panel", RELOAD_GAME_VERSION == 1 ? "Panel v1" : "Panel v2", mosaic_dock_left);
+}

@@ -13,6 +13,7 @@
 
 #include "project_test_support.hpp"
 
+namespace bullets_vs_players_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -276,3 +277,5 @@ TEST(ArenaScene, LoadsWithoutWarningsAndBulletsHitPlayersFor600Ticks) {
 }
 
 }  // namespace
+
+}  // namespace bullets_vs_players_test

@@ -14,6 +14,7 @@
 
 #include "project_test_support.hpp"
 
+namespace determinism_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -90,3 +91,5 @@ INSTANTIATE_TEST_SUITE_P(
     });
 
 }  // namespace
+
+}  // namespace determinism_test

@@ -19,6 +19,7 @@
 
 #include "project_test_support.hpp"
 
+namespace platformer_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -479,3 +480,5 @@ TEST(Level1Scene, ThePlayerIsAnimatedByStateAndThePlatformSlides) {
 }
 
 }  // namespace
+
+}  // namespace platformer_test

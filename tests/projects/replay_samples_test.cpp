@@ -19,6 +19,7 @@
 #include "project_test_support.hpp"
 #include "wall_clock_probe.hpp"
 
+namespace replay_samples_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -164,3 +165,5 @@ TEST(WallClockProbe, CatchesASystemThatReadsTheClock) {
 }
 
 }  // namespace
+
+}  // namespace replay_samples_test

@@ -16,6 +16,7 @@
 
 #include "project_test_support.hpp"
 
+namespace round_trip_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -178,3 +179,5 @@ TEST(ProjectList, ProjectComponentNamesDoNotClash) {
 }
 
 }  // namespace
+
+}  // namespace round_trip_test

@@ -17,6 +17,7 @@
 
 #include "project_test_support.hpp"
 
+namespace sample_files_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 namespace fs = std::filesystem;
@@ -84,3 +85,5 @@ TEST(SampleFiles, EveryCommittedFileIsBuiltByTheCode) {
 }
 
 }  // namespace
+
+}  // namespace sample_files_test

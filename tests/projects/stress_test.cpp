@@ -17,6 +17,7 @@
 
 #include "project_test_support.hpp"
 
+namespace stress_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -295,3 +296,5 @@ TEST(StressScenes, TheGamesEntityLimitIsTheSpawnersError) {
 }
 
 }  // namespace
+
+}  // namespace stress_test

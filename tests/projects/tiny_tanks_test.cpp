@@ -21,6 +21,7 @@
 
 #include "project_test_support.hpp"
 
+namespace tiny_tanks_test {  // its own: the suite is built in batches (unity)
 namespace {
 
 using namespace mosaic;
@@ -510,3 +511,5 @@ TEST_F(Scoreboard, AHitOnAnEnemyTankChangesTheScoreText) {
 }
 
 }  // namespace
+
+}  // namespace tiny_tanks_test

@@ -22,7 +22,6 @@ sdk_expect_files(
     ${package}/mosaicConfigVersion.cmake
     ${package}/MosaicGame.cmake
     ${package}/MosaicEditorPanels.cmake
-    ${package}/editor_panels/module_panels_entry.cpp
     ${package}/editor_panels/include/mosaic/editor/module_panel.hpp
     ${package}/editor_panels/include/mosaic/editor/module_panels.h
     ${package}/mosaic-ecs-targets.cmake
@@ -37,7 +36,10 @@ foreach(header IN LISTS headers)
         message(FATAL_ERROR "installed a header that is not Mosaic's public API: ${header}")
     endif()
 endforeach()
-foreach(private shader.hpp gl_state.hpp read_context.hpp)
+# Nor the hosts' internals (engine_host_headers in engine/CMakeLists.txt): a game module does
+# not load modules, reload code, merge scenes or serve the live link.
+foreach(private shader.hpp gl_state.hpp read_context.hpp game_module.hpp code_reload.hpp
+                scene_merge.hpp live_server.hpp recording.hpp texture_cache.hpp)
     if(";${headers};" MATCHES "/${private};")
         message(FATAL_ERROR "installed the private header ${private}")
     endif()

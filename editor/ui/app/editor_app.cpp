@@ -47,11 +47,13 @@ loaded_project choose_project(const editor_options& o) {
     return {};
 }
 
-/// Without a scene (and no script), the editor opens the project's default scene.
+/// Without a scene, the editor opens the project's default scene: the same with a script as
+/// without one (a script run with `--project` and no scene used to start on an untitled
+/// scene, so that its `save` failed where Ctrl+S in the window saved: issue 33). A script run
+/// with neither a scene nor a project has no project (choose_project), so starts untitled.
 editor_options with_default_scene(editor_options o, const loaded_project& p) {
-    const bool project_named = names_project(o.scene);  // its default scene, script or not
-    if (project_named) o.scene.clear();
-    if (!o.scene.empty() || (!o.script.empty() && !project_named) || !p.manifest) return o;
+    if (names_project(o.scene)) o.scene.clear();  // a project folder: its default scene
+    if (!o.scene.empty() || !p.manifest) return o;
     const std::filesystem::path scene = p.manifest->default_scene_path();
     std::error_code ec;
     if (!scene.empty() && std::filesystem::exists(scene, ec)) o.scene = scene;

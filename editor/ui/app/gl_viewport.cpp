@@ -33,11 +33,13 @@ ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, g
                                 const color& background) {
     const auto start = std::chrono::steady_clock::now();
     // Hot reload of images, sheets and fonts changed on disk (texture_cache.hpp), four times a
-    // second: a reloaded picture is not what the kept frame shows. Failures reach the Console
-    // through take_errors().
+    // second, and again 100 ms after a change is seen (it is loaded once it stays the same
+    // between two looks): a reloaded picture is not what the kept frame shows. Failures reach
+    // the Console through take_errors().
     if (textures_ && start >= next_asset_poll_) {
-        next_asset_poll_ = start + std::chrono::milliseconds(250);
         if (!textures_->reload_changed().empty()) drawn_ = false;
+        next_asset_poll_ =
+            start + (textures_->reload_pending() ? asset_settle_interval : asset_poll_interval);
     }
     const bool unchanged = reuse_unchanged && shows(list, camera, size, background);
     if (unchanged) {
@@ -70,6 +72,10 @@ void gl_viewport::draw(const draw_list& list, const camera2d& camera, glm::ivec2
         drawn_background_ = background;
     }
     if (wait_for_gpu) gl_finish();
+}
+
+image gl_viewport::read_picture() const {
+    return target_ ? read_pixels(*target_) : image{};
 }
 
 void gl_viewport::set_asset_folder(const std::filesystem::path& folder) {

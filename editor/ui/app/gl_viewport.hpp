@@ -14,6 +14,7 @@
 
 #include <mosaic/engine/render/framebuffer.hpp>
 #include <mosaic/engine/render/renderer.hpp>
+#include <mosaic/engine/render/screenshot.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
 
 #include "ui/viewport_renderer.hpp"
@@ -22,6 +23,11 @@ namespace mosaic::editor {
 
 class gl_viewport final : public viewport_renderer {
 public:
+    /// How often render() looks for asset files changed on disk (hot reload), and how soon it
+    /// looks again after seeing one change (to load it once it has settled).
+    static constexpr std::chrono::milliseconds asset_poll_interval{250};
+    static constexpr std::chrono::milliseconds asset_settle_interval{100};
+
     gl_viewport() = default;
 
     ImTextureID render(const draw_list& list, const camera2d& camera, glm::ivec2 size,
@@ -45,6 +51,9 @@ public:
         render_seconds_ = 0.0;
         drew_this_frame_ = false;
     }
+    /// The scene view's picture as it is now, read back (tests, the reload benchmark); empty
+    /// before the first render().
+    [[nodiscard]] image read_picture() const;
     /// The picture changed in this frame (it was drawn, not kept).
     [[nodiscard]] bool drew_this_frame() const noexcept { return drew_this_frame_; }
     bool wait_for_gpu = false;

@@ -16,10 +16,12 @@ namespace {
 void animate(world& w, double dt) {
     // The clip cache and the events exist only in worlds that animate: every resource is one
     // more pool each recording keyframe copies. game::start makes AnimationClips (with the
-    // project folder and the table) for scenes that have an Animator; one made here has no
-    // table, so its tracks are reported instead of played.
+    // project folder and the table) for scenes that have an Animator, and game::tick for a
+    // world game code gave its first Animator. One made here has no table yet: nothing is
+    // bound against it (no track reported missing) and animators wait for the next tick.
     if (w.count<Animator>() == 0) return;
     AnimationClips* clips = &w.resource<AnimationClips>();
+    if (clips->table == nullptr) return;
     GameLog& log = w.resource<GameLog>();
     AnimationEvents* events = &w.resource<AnimationEvents>();
     events->list.clear();

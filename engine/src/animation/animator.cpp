@@ -7,37 +7,18 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
-#include <limits>
 #include <type_traits>
 
 #include <mosaic/ecs/field_kinds.hpp>
 
 #include "mosaic/engine/animation/clip_json.hpp"
+#include "mosaic/engine/animation/field_number.hpp"
 #include "mosaic/engine/assets/sheet_json.hpp"
 #include "mosaic/engine/resources.hpp"
 
 namespace mosaic {
 
 namespace {
-
-// Stores `v` as a T: whole numbers rounded and clamped to T's range, bools at 0.5.
-template <class T>
-void write_number(void* at, double v) {
-    T out{};
-    if constexpr (std::is_same_v<T, bool>) {
-        out = v >= 0.5;
-    } else if constexpr (std::is_floating_point_v<T>) {
-        out = static_cast<T>(v);
-    } else {
-        const double r = std::nearbyint(v);
-        const double low = static_cast<double>(std::numeric_limits<T>::lowest());
-        const double high = static_cast<double>(std::numeric_limits<T>::max());
-        out = !(r > low)  ? std::numeric_limits<T>::lowest()
-              : r >= high ? std::numeric_limits<T>::max()
-                          : static_cast<T>(r);
-    }
-    std::memcpy(at, &out, sizeof out);
-}
 
 // Which float of a vector, colour or rect `element` names; -1 when none.
 template <class T>
@@ -101,14 +82,14 @@ std::string bind_track(const clip_track& track, const component_table& table, bo
                        " or 0-" + std::to_string(K::info.float_count - 1) + "), not \"" +
                        track.element + "\"";
             out.offset = base + static_cast<std::size_t>(e) * sizeof(float);
-            out.write = &write_number<float>;
+            out.write = &write_field_number<float>;
             return {};
         } else if constexpr (std::is_arithmetic_v<T>) {
             if (!track.element.empty())
                 return "a field of kind " + kind_name + " is one number: it has no element \"" +
                        track.element + "\"";
             out.offset = base;
-            out.write = &write_number<T>;
+            out.write = &write_field_number<T>;
             return {};
         } else {
             return "a field of kind " + kind_name +

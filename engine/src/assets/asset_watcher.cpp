@@ -29,13 +29,17 @@ void asset_watcher::forget(const std::filesystem::path& file) {
 
 std::vector<std::filesystem::path> asset_watcher::poll() {
     std::vector<std::filesystem::path> changed;
+    settling_ = false;
     for (auto& [file, s] : files_) {
         const stamp now = stamp_of(file);
         const bool settled = now == s.seen;
         s.seen = now;
-        if (settled && now.exists && now.bytes > 0 && now != s.loaded) {
+        if (!now.exists || now.bytes == 0 || now == s.loaded) continue;
+        if (settled) {
             s.loaded = now;
             changed.push_back(file);
+        } else {
+            settling_ = true;
         }
     }
     return changed;

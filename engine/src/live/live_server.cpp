@@ -7,6 +7,7 @@
 #include <asio.hpp>
 
 #include <charconv>
+#include <chrono>
 #include <deque>
 #include <mutex>
 #include <random>
@@ -159,11 +160,17 @@ struct server::impl {
     void accept() {
         acceptor.async_accept([this](const asio::error_code& ec, asio::ip::tcp::socket s) {
             if (ec) return;  // stopped
+            std::string refusal;
             if (connections.size() >= options.max_connections) {
-                auto refused = std::make_shared<std::string>(
+                refusal =
                     protocol::error_reply(busy, "too many clients (at most " +
-                                                    std::to_string(options.max_connections) + ")") +
-                    "\n");
+                                                    std::to_string(options.max_connections) + ")");
+            } else if (locked_out(s)) {
+                refusal = protocol::error_reply(
+                    not_ready, "too many wrong tokens from this address; try again later");
+            }
+            if (!refusal.empty()) {
+                auto refused = std::make_shared<std::string>(std::move(refusal) + "\n");
                 auto socket = std::make_shared<asio::ip::tcp::socket>(std::move(s));
                 asio::async_write(*socket, asio::buffer(*refused),
                                   [socket, refused](const asio::error_code&, std::size_t) {
@@ -179,6 +186,41 @@ struct server::impl {
             }
             accept();
         });
+    }
+
+    // Network thread: whether `s`'s address gave too many wrong tokens lately.
+    bool locked_out(const asio::ip::tcp::socket& s) {
+        asio::error_code ec;
+        const asio::ip::address address = s.remote_endpoint(ec).address();
+        if (ec) return false;
+        const auto it = lockouts.find(address.to_string());
+        if (it == lockouts.end()) return false;
+        if (std::chrono::steady_clock::now() < it->second) return true;
+        lockouts.erase(it);
+        return false;
+    }
+
+    // From the game's thread: the reply to a wrong token, sent after token_failure_delay;
+    // with `close`, the connection then closes and its address is locked out.
+    void send_token_failure(std::uint64_t id, std::string text, bool close) {
+        auto timer = std::make_shared<asio::steady_timer>(io, options.token_failure_delay);
+        timer->async_wait(
+            [this, timer, id, close, text = std::move(text)](const asio::error_code& ec) mutable {
+                if (ec) return;
+                const auto it = connections.find(id);
+                if (it == connections.end()) return;
+                connection& c = *it->second;
+                if (close) {
+                    asio::error_code ignored;
+                    const auto address = c.socket.remote_endpoint(ignored).address();
+                    if (!ignored) {
+                        lockouts[address.to_string()] =
+                            std::chrono::steady_clock::now() + options.token_lockout;
+                    }
+                    c.closing = true;
+                }
+                c.send(std::move(text));
+            });
     }
 
     void arrived(connection& c, std::string line) {
@@ -224,6 +266,7 @@ struct server::impl {
     // Network thread only:
     std::unordered_map<std::uint64_t, std::shared_ptr<connection>> connections;
     std::uint64_t last_id = 0;
+    std::unordered_map<std::string, std::chrono::steady_clock::time_point> lockouts;
     // Shared, under `mutex`:
     std::mutex mutex;
     std::vector<event> inbox;
@@ -262,8 +305,10 @@ std::size_t server::poll(protocol& p) {
     for (impl::event& e : events) {
         switch (e.what) {
             case impl::event::kind::opened:
-                impl_->sessions.emplace(e.client, session({.token_required = impl_->token_required,
-                                                           .token = impl_->options.token}));
+                impl_->sessions.emplace(
+                    e.client, session({.token_required = impl_->token_required,
+                                       .token = impl_->options.token,
+                                       .max_token_failures = impl_->options.max_token_failures}));
                 break;
             case impl::event::kind::line: {
                 {
@@ -274,9 +319,15 @@ std::size_t server::poll(protocol& p) {
                 }
                 const auto it = impl_->sessions.find(e.client);
                 if (it == impl_->sessions.end()) break;
-                std::string reply = p.handle(it->second, e.text);
+                session& s = it->second;
+                const std::size_t failures = s.token_failures();
+                std::string reply = p.handle(s, e.text);
                 ++handled;
-                if (!reply.empty()) impl_->send(e.client, std::move(reply));
+                if (s.token_failures() != failures) {
+                    impl_->send_token_failure(e.client, std::move(reply), s.should_close());
+                } else if (!reply.empty()) {
+                    impl_->send(e.client, std::move(reply));
+                }
                 break;
             }
             case impl::event::kind::closed:

@@ -171,7 +171,8 @@ game_module::load_result game_module::load(const fs::path& requested) {
     module->project_ = project{.name = module->name_,
                                .summary = module->summary_,
                                .register_components = info->register_components,
-                               .register_systems = info->register_systems};
+                               .register_systems = info->register_systems,
+                               .register_panels = info->register_panels};
     crash_report::set_module(module->name_ + " (" + file.string() + ")");
     return {std::move(module), {}};
 }

@@ -7,6 +7,7 @@
 #include "mosaic/engine/animation/animator.hpp"
 #include "mosaic/engine/project/game_module.hpp"
 #include "mosaic/engine/resources.hpp"
+#include "mosaic/engine/runtime/code_reload.hpp"
 #include "mosaic/engine/scene/archetype_folder.hpp"
 #include "mosaic/engine/scene/scene_file.hpp"
 #include "mosaic/engine/systems/builtin_systems.hpp"
@@ -16,6 +17,27 @@
 namespace mosaic {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// Only worlds that animate get the clip cache (each resource is a pool every recording
+// keyframe copies): at start when the scene has an Animator, else before the first tick that
+// finds one (game code added it). A cache the animation system made itself has no table and
+// waits for this; one the game's code made (to put a clip) gets the table too.
+fs::path project_folder_of(const fs::path& archetype_folder) {
+    return archetype_folder.empty() ? fs::path() : archetype_folder.parent_path();
+}
+
+void connect_clip_cache(world& w, const component_table& table, const fs::path& archetype_folder) {
+    if (w.count<Animator>() == 0) return;
+    AnimationClips& clips = w.resource<AnimationClips>();
+    if (clips.table == &table) return;
+    clips.table = &table;
+    if (clips.root.empty()) clips.root = project_folder_of(archetype_folder);
+    clips.rebind();
+}
+
+}  // namespace
 
 game::game(const project* p, game_options options)
     : project_(p),
@@ -118,16 +140,8 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
-    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
-    // every recording keyframe copies).
-    const fs::path project_folder =
-        archetype_folder_.empty() ? fs::path() : archetype_folder_.parent_path();
-    if (w.count<Animator>() > 0) {
-        AnimationClips& clips = w.resource<AnimationClips>();
-        clips.table = &table_;
-        clips.root = project_folder;
-    }
-    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder;
+    connect_clip_cache(w, table_, archetype_folder_);
+    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder_of(archetype_folder_);
     sync_settings();
     clock_.reset();
 }
@@ -137,6 +151,7 @@ void game::sync_settings() {
 }
 
 void game::tick() {
+    connect_clip_cache(scene_.world, table_, archetype_folder_);
     if (observer_) observer_->before_tick(*this);
     systems_.tick(scene_.world, clock_.tick_seconds());  // a failure throws past after_tick
     if (observer_) observer_->after_tick(*this);

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <type_traits>
 #include <utility>
@@ -11,6 +13,7 @@
 
 #include "field_messages.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
+#include "mosaic/engine/scene/number_rows.hpp"
 
 namespace mosaic::detail {
 
@@ -76,6 +79,43 @@ void write_element(cereal::JSONOutputArchive& ar, const char* name, const field_
     });
 }
 
+// Long arrays of whole numbers (a TileChunk's tiles) are written as rows (number_rows.hpp).
+bool is_whole_number(field_kind kind) {
+    return visit_kind(kind, [](auto k) {
+        using T = typename decltype(k)::type;
+        return std::is_integral_v<T> && !std::is_same_v<T, bool>;
+    });
+}
+
+bool written_as_rows(const field_info& f) {
+    return f.count > number_row_length && is_whole_number(f.kind);
+}
+
+std::int64_t whole_number_at(const field_info& f, const void* value, std::uint32_t element) {
+    return visit_kind(f.kind, [&](auto k) -> std::int64_t {
+        using T = typename decltype(k)::type;
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            T v;
+            std::memcpy(&v, f.address(value, element), sizeof v);
+            return static_cast<std::int64_t>(v);
+        } else {
+            return 0;
+        }
+    });
+}
+
+void write_rows(cereal::JSONOutputArchive& ar, const field_info& f, const void* value) {
+    begin_array(ar, f.name.c_str());
+    std::vector<std::int64_t> row;
+    for (std::uint32_t first = 0; first < f.count; first += number_row_length) {
+        const std::uint32_t n = std::min<std::uint32_t>(number_row_length, f.count - first);
+        row.clear();
+        for (std::uint32_t i = 0; i < n; ++i) row.push_back(whole_number_at(f, value, first + i));
+        element(ar, write_number_row(row));
+    }
+    end_node(ar);
+}
+
 }  // namespace
 
 void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, const void* value,
@@ -84,6 +124,10 @@ void write_fields(cereal::JSONOutputArchive& ar, const component_info& info, con
         if (only && !only(f)) continue;
         if (f.count == 1) {
             write_element(ar, f.name.c_str(), f, value, 0, id_of);
+            continue;
+        }
+        if (written_as_rows(f)) {
+            write_rows(ar, f, value);
             continue;
         }
         begin_array(ar, f.name.c_str());
@@ -231,6 +275,69 @@ void read_element(const rapidjson::Value& v, const field_info& f, void* value,
     });
 }
 
+bool has_string(const rapidjson::Value& array) {
+    return std::any_of(array.Begin(), array.End(),
+                       [](const rapidjson::Value& v) { return v.IsString(); });
+}
+
+// Stores a number read from a row into element `element` of a whole-number field; false when
+// it does not fit the field's type.
+bool store_whole_number(const field_info& f, void* value, std::uint32_t element, std::int64_t n) {
+    return visit_kind(f.kind, [&](auto k) {
+        using T = typename decltype(k)::type;
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            if (!std::in_range<T>(n)) return false;
+            const T v = static_cast<T>(n);
+            std::memcpy(f.address(value, element), &v, sizeof v);
+            return true;
+        } else {
+            return false;
+        }
+    });
+}
+
+// A whole-number array written as rows (number_rows.hpp); a number alone stands for itself,
+// so older files with one number per line read too.
+void read_rows(const rapidjson::Value& array, const field_info& f, void* value, read_context& ctx,
+               const std::string& path) {
+    std::vector<std::int64_t> numbers;
+    numbers.reserve(f.count);
+    for (rapidjson::SizeType r = 0; r < array.Size(); ++r) {
+        const rapidjson::Value& row = array[r];
+        const std::string row_path = path + "[" + std::to_string(r) + "]";
+        const std::size_t before = numbers.size();
+        if (row.IsString()) {
+            if (auto error =
+                    read_number_row(std::string_view(row.GetString(), row.GetStringLength()),
+                                    f.count - before, numbers)) {
+                ctx.fail(row_path,
+                         *error + " (the field holds " + std::to_string(f.count) + " numbers)");
+            }
+        } else if (row.IsInt64() && numbers.size() < f.count) {
+            numbers.push_back(row.GetInt64());
+        } else {
+            ctx.fail(row_path,
+                     numbers.size() < f.count
+                         ? "expected a row of numbers (a string) or a whole number, "
+                           "found " +
+                               std::string(describe(row))
+                         : "expected " + std::to_string(f.count) + " numbers in all, found more");
+        }
+        for (std::size_t i = before; i < numbers.size(); ++i) {
+            if (!store_whole_number(f, value, static_cast<std::uint32_t>(i), numbers[i])) {
+                ctx.fail(row_path, "number " + std::to_string(i - before + 1) + " of the row (" +
+                                       std::to_string(numbers[i]) + ", element " +
+                                       std::to_string(i) + ") does not fit a " +
+                                       std::string(to_string(f.kind)));
+            }
+        }
+    }
+    if (numbers.size() != f.count) {
+        ctx.fail(path, "expected " + std::to_string(f.count) + " numbers in all, found " +
+                           std::to_string(numbers.size()));
+    }
+}
+
 legacy_values::element legacy_element(const rapidjson::Value& v) {
     if (v.IsNumber()) return v.GetDouble();
     if (v.IsString()) return std::string(v.GetString(), v.GetStringLength());
@@ -245,6 +352,28 @@ legacy_values::element legacy_element(const rapidjson::Value& v) {
     return std::monostate{};
 }
 
+// An array written as rows (read_rows), as the numbers an upgrade hook expects; nullopt for
+// anything else. Only arrays longer than a row are written so: a short array of text that
+// happens to look like numbers stays text.
+std::optional<std::vector<std::int64_t>> rows_as_numbers(const rapidjson::Value& array) {
+    constexpr std::size_t most = std::size_t{1} << 24;
+    if (!array.IsArray() || !has_string(array)) return std::nullopt;
+    std::vector<std::int64_t> numbers;
+    for (const auto& row : array.GetArray()) {
+        if (row.IsString()) {
+            if (read_number_row(std::string_view(row.GetString(), row.GetStringLength()),
+                                most - numbers.size(), numbers))
+                return std::nullopt;
+        } else if (row.IsInt64() && numbers.size() < most) {
+            numbers.push_back(row.GetInt64());
+        } else {
+            return std::nullopt;
+        }
+    }
+    if (numbers.size() <= number_row_length) return std::nullopt;
+    return numbers;
+}
+
 }  // namespace
 
 legacy_values json_legacy_values(const rapidjson::Value& object) {
@@ -254,7 +383,9 @@ legacy_values json_legacy_values(const rapidjson::Value& object) {
         const std::string_view name(m.name.GetString(), m.name.GetStringLength());
         if (name == "version" || name == "enabled") continue;
         std::vector<legacy_values::element> elements;
-        if (m.value.IsArray()) {
+        if (const auto numbers = rows_as_numbers(m.value)) {
+            for (const std::int64_t n : *numbers) elements.emplace_back(static_cast<double>(n));
+        } else if (m.value.IsArray()) {
             for (const auto& e : m.value.GetArray()) elements.push_back(legacy_element(e));
         } else {
             elements.push_back(legacy_element(m.value));
@@ -294,6 +425,8 @@ component_header read_component(const rapidjson::Value& object, const component_
         } else if (const field_info* f = info.find_field(name)) {
             if (f->count == 1) {
                 read_element(m.value, *f, value, 0, ctx, member_path);
+            } else if (is_whole_number(f->kind) && m.value.IsArray() && has_string(m.value)) {
+                read_rows(m.value, *f, value, ctx, member_path);
             } else {
                 if (!m.value.IsArray() || m.value.Size() != f->count) {
                     ctx.fail(

@@ -9,8 +9,11 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
+
+#include "mosaic/engine/scene/number_rows.hpp"
 
 namespace mosaic::detail {
 
@@ -179,6 +182,8 @@ private:
     // of different cells merge and only a cell both sides changed differently conflicts.
     // Vectors, colours and rects (4 numbers or fewer) stay one value, as people read them.
     bool merge_cells(const value* b, const value& o, const value& t, const place& at, value& out) {
+        if (b && b->IsArray() && (has_string(*b) || has_string(o) || has_string(t)))
+            return merge_rows(*b, o, t, at, out);
         constexpr rapidjson::SizeType smallest = 5;
         if (!b || !b->IsArray() || o.Size() < smallest || o.Size() != t.Size() ||
             o.Size() != b->Size())
@@ -193,6 +198,74 @@ private:
             where.path += "[" + std::to_string(i) + "]";
             merge(&(*b)[i], &o[i], &t[i], where, cell);
             out.PushBack(cell, *alloc_);
+        }
+        return true;
+    }
+
+    // The same for a long array of whole numbers written as rows ("7 10*30 8",
+    // number_rows.hpp): the rows are read into cells, merged cell by cell, and written as
+    // OURS' rows. A conflict names the cell (tiles[37]), as in the one-number-a-line form.
+    struct row_cells {
+        std::vector<std::int64_t> numbers;
+        std::vector<std::size_t> row_lengths;
+    };
+    static bool has_string(const value& array) {
+        for (const value& v : array.GetArray()) {
+            if (v.IsString()) return true;
+        }
+        return false;
+    }
+    static std::optional<row_cells> cells_of(const value& array) {
+        constexpr std::size_t most = std::size_t{1} << 20;  // binary scenes' largest array
+        row_cells cells;
+        for (const value& row : array.GetArray()) {
+            const std::size_t before = cells.numbers.size();
+            if (row.IsString()) {
+                if (read_number_row(std::string_view(row.GetString(), row.GetStringLength()),
+                                    most - before, cells.numbers))
+                    return std::nullopt;
+            } else if (row.IsInt64() && before < most) {
+                cells.numbers.push_back(row.GetInt64());
+            } else {
+                return std::nullopt;
+            }
+            cells.row_lengths.push_back(cells.numbers.size() - before);
+        }
+        return cells;
+    }
+
+    bool merge_rows(const value& b, const value& o, const value& t, const place& at, value& out) {
+        const auto bc = cells_of(b), oc = cells_of(o), tc = cells_of(t);
+        if (!bc || !oc || !tc || bc->numbers.size() != oc->numbers.size() ||
+            oc->numbers.size() != tc->numbers.size())
+            return false;
+        std::vector<std::int64_t> merged(oc->numbers.size());
+        for (std::size_t i = 0; i < merged.size(); ++i) {
+            const std::int64_t bv = bc->numbers[i], ov = oc->numbers[i], tv = tc->numbers[i];
+            merged[i] = ov == tv || bv == tv ? ov : tv;
+            if (ov != tv && bv != ov && bv != tv) {
+                place where = at;
+                where.path += "[" + std::to_string(i) + "]";
+                const value bn(static_cast<std::int64_t>(bv)), on(static_cast<std::int64_t>(ov)),
+                    tn(static_cast<std::int64_t>(tv));
+                conflict(&bn, &on, &tn, where);
+                merged[i] = ov;
+            }
+        }
+        out.SetArray();
+        std::size_t first = 0;
+        for (std::size_t i = 0; i < o.Size(); ++i) {
+            const std::size_t n = oc->row_lengths[i];
+            const std::span<const std::int64_t> row(merged.data() + first, n);
+            if (o[i].IsString()) {
+                const std::string text = write_number_row(row);
+                out.PushBack(
+                    value(text.data(), static_cast<rapidjson::SizeType>(text.size()), *alloc_),
+                    *alloc_);
+            } else {
+                out.PushBack(value(row.front()), *alloc_);
+            }
+            first += n;
         }
         return true;
     }

@@ -661,7 +661,9 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
     try {
         if (c.live) {
             const auto limit = c.ticks_given ? std::optional(c.ticks) : std::nullopt;
-            if (!serve_live(g, *c.live, limit, print_game_log, out, err)) return exit_file_error;
+            live_request live = *c.live;
+            live.scene = file.string();
+            if (!serve_live(g, live, limit, print_game_log, out, err)) return exit_file_error;
         } else {
             for (std::uint64_t tick = 0; tick < c.ticks; ++tick) {
                 g.tick();

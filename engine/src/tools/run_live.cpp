@@ -10,6 +10,7 @@
 #include <thread>
 #include <variant>
 
+#include <mosaic/engine/live/live_client.hpp>
 #include <mosaic/engine/live/live_server.hpp>
 #include <mosaic/engine/runtime/game.hpp>
 
@@ -75,9 +76,13 @@ bool serve_live(game& g, const live_request& r, std::optional<std::uint64_t> tic
         return false;
     }
     live::protocol p(g);
-    out << "live link: listening on " << r.listen.substr(0, r.listen.rfind(':') + 1)
-        << (r.listen.find(':') == std::string::npos ? "127.0.0.1:" : "") << link->port()
-        << " (protocol mosaic-live " << live::protocol_version << ")\n";
+    const std::string address = r.listen.substr(0, r.listen.rfind(':') + 1) +
+                                (r.listen.find(':') == std::string::npos ? "127.0.0.1:" : "") +
+                                std::to_string(link->port());
+    out << "live link: listening on " << address << " (protocol mosaic-live "
+        << live::protocol_version << ")\n";
+    // Lists this game in File > Attach to Game... while it runs.
+    const live::listen_registry listed(address, r.scene, link->token_required());
     if (link->token_required() && !r.token_file)
         out << "live link: token " << link->token() << '\n';
     out << std::flush;

@@ -19,6 +19,7 @@ namespace mosaic::tools {
 struct live_request {
     std::string listen;                               // --listen [ADDR:]PORT
     std::optional<std::filesystem::path> token_file;  // --token-file FILE
+    std::string scene;                                // what the game plays (for the registry)
 };
 
 /// An error message when `text` is not [ADDR:]PORT.

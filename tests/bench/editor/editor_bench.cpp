@@ -194,7 +194,7 @@ void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
     s.play();
     for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
     if (s.world().size() < 100'000) {
-        st.SkipWithError("the stress scene did not spawn its sprites (is sample_stress built?)");
+        st.SkipWithError("the stress scene did not spawn its sprites (is stress built?)");
         return;
     }
     if (!playing) s.pause();
@@ -271,7 +271,7 @@ void editor_pause_click(benchmark::State& st) {
     s.play();
     for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
     if (s.world().size() < 100'000) {
-        st.SkipWithError("the stress scene did not spawn its sprites (is sample_stress built?)");
+        st.SkipWithError("the stress scene did not spawn its sprites (is stress built?)");
         return;
     }
     const auto& items = app->ui().state().test.items;

@@ -14,6 +14,10 @@
 //                           framebuffer; glFinish() runs outside the timed region, so this is
 //                           the CPU's submission time, not the GPU's (llvmpipe under Xvfb
 //                           shades vertices on the CPU inside the draw call, though)
+//   atlas/500_images/SIDE   500 sprites, each a different SIDE x SIDE image (8, 64, 128),
+//                           draw_world() + renderer::render() as `frame`; counters: draw
+//                           calls and atlas pages (images are packed into 2048 x 2048 pages,
+//                           one call per page: issue #28's "500 images in a few draw calls")
 //   tiles/...               a 1024 x 1024 Tilemap (1M tiles, 1,024 chunks) of a 16-frame
 //                           sheet, drawn through the per-chunk cache (tile_draw_cache.hpp):
 //                           frame_view: a 64 x 36-tile view, collect + render per frame;
@@ -151,19 +155,26 @@ void collect_upload(benchmark::State& state) {
     glDeleteBuffers(1, &buffer);
 }
 
-void frame(benchmark::State& state) {
-    const auto n = static_cast<std::size_t>(state.range(0));
-    const auto scene = make_scene(n, texturing::none);
+// draw_world() + renderer::render() of `scene` into the window, timed; returns the last
+// frame's statistics.
+render_stats time_frames(benchmark::State& state, const world& scene,
+                         const draw_world_options& options = {}) {
     draw_list list;
     renderer gpu;
     default_framebuffer screen(context->framebuffer_size());
     const camera2d camera;
     time_submissions(state, [&] {
         list.clear();
-        draw_world(*scene, list);
+        draw_world(scene, list, options);  // the first (untimed) call loads the textures
         gpu.render(list, camera, screen, {0.1f, 0.1f, 0.12f, 1.0f});
     });
-    state.counters["draw_calls"] = static_cast<double>(gpu.stats().draw_calls);
+    return gpu.stats();
+}
+
+void frame(benchmark::State& state) {
+    const auto n = static_cast<std::size_t>(state.range(0));
+    const auto scene = make_scene(n, texturing::none);
+    state.counters["draw_calls"] = static_cast<double>(time_frames(state, *scene).draw_calls);
 }
 
 // The renderer alone, on a list collected once: frame minus collect.
@@ -176,6 +187,53 @@ void render_only(benchmark::State& state) {
     default_framebuffer screen(context->framebuffer_size());
     const camera2d camera;
     time_submissions(state, [&] { gpu.render(list, camera, screen, {0.1f, 0.1f, 0.12f, 1.0f}); });
+}
+
+// --- atlases -------------------------------------------------------------------------------
+
+constexpr int atlas_images = 500;
+constexpr int atlas_sides[] = {8, 64, 128};
+
+std::string atlas_image(int side, int i) {
+    return "atlas_" + std::to_string(side) + "/image_" + std::to_string(i) + ".png";
+}
+
+// 500 sprites on a grid filling the view, sprite i showing image i of that side.
+void atlas_frame(benchmark::State& state) {
+    const auto side = static_cast<int>(state.range(0));
+    world scene;
+    const int columns = 25;
+    for (int i = 0; i < atlas_images; ++i) {
+        const entity e = scene.create();
+        scene.add<Transform>(
+            e, Transform{.position = {static_cast<float>(i % columns) * 0.64f - 8.0f,
+                                      static_cast<float>(i / columns) * 0.5f - 5.0f}});
+        Sprite sprite{.size = {0.6f, 0.6f}};
+        std::snprintf(sprite.texture.path, sizeof(sprite.texture.path), "%s",
+                      atlas_image(side, i).c_str());
+        scene.add<Sprite>(e, sprite);
+    }
+    texture_cache cache(texture_folder);
+    const render_stats stats = time_frames(state, scene, {.textures = &cache});
+    if (!cache.take_errors().empty()) state.SkipWithError("an image did not load");
+    state.counters["draw_calls"] = static_cast<double>(stats.draw_calls);
+    state.counters["atlas_pages"] = static_cast<double>(cache.atlas_pages());
+    state.counters["sprites"] = static_cast<double>(stats.instances);
+}
+
+bool write_atlas_images() {
+    for (const int side : atlas_sides) {
+        std::filesystem::create_directories(texture_folder / ("atlas_" + std::to_string(side)));
+        std::vector<std::uint8_t> pixels(static_cast<std::size_t>(side) * side * 4);
+        for (int i = 0; i < atlas_images; ++i) {
+            for (std::size_t p = 0; p < pixels.size(); ++p)
+                pixels[p] = static_cast<std::uint8_t>(p % 4 == 3 ? 255 : i * 7 + p / 4);
+            const auto path = texture_folder / atlas_image(side, i);
+            if (stbi_write_png(path.c_str(), side, side, 4, pixels.data(), side * 4) == 0)
+                return false;
+        }
+    }
+    return true;
 }
 
 // --- tilemaps -------------------------------------------------------------------------------
@@ -285,7 +343,7 @@ bool write_textures() {
     }
     std::ofstream(texture_folder / "walk.sheet.json")
         << R"({"version": 1, "image": "walk.png", "frames": [)" << frames << "]}";
-    return true;
+    return write_atlas_images();
 }
 
 void register_benchmarks() {
@@ -302,6 +360,13 @@ void register_benchmarks() {
         benchmark::RegisterBenchmark(name, run)->Arg(10'000)->Arg(100'000)->UseManualTime()->Unit(
             benchmark::kMillisecond);
     }
+    benchmark::RegisterBenchmark("atlas/500_images", &atlas_frame)
+        ->ArgName("side")
+        ->Arg(atlas_sides[0])
+        ->Arg(atlas_sides[1])
+        ->Arg(atlas_sides[2])
+        ->UseManualTime()
+        ->Unit(benchmark::kMillisecond);
     for (const auto& [name, run] :
          {std::pair{"tiles/frame_view", &tiles_frame_view},
           std::pair{"tiles/frame_view_painting", &tiles_frame_view_painting},

@@ -341,3 +341,43 @@ TEST(Animator, ThePlatformerSampleClipsAndTilesetLoad) {
 }
 
 }  // namespace
+
+// An Animator game code adds while playing, to a world that had none when it started (so no
+// clip cache): it plays its clip file from the project folder, with nothing reported, on the
+// tick after it was added and every tick on.
+TEST(Animator, AnAnimatorGameCodeAddsToAWorldWithoutOnePlays) {
+    const fs::path root = fs::temp_directory_path() / "mosaic_animator_added";
+    fs::remove_all(root);
+    fs::create_directories(root / "archetypes");
+    std::ofstream(root / "bob.clip.json") << R"({"version": 1, "length": 2, "tracks": [
+      {"component": "Transform", "field": "position", "element": "y", "keys": [[0, 0], [2, 4]]}]})";
+    game g;
+    (void)g.load_archetypes(root / "archetypes");
+    scene s;
+    const entity e = s.world.create();
+    s.world.add<Transform>(e);
+    g.systems()
+        .add("give_animator",
+             [e](system_context& ctx) {
+                 if (ctx.tick() != 2) return;
+                 set_clip(ctx.world().add<Animator>(e), "bob.clip.json");
+             })
+        .exclusive();
+    g.start(std::move(s));
+    EXPECT_EQ(g.world().try_resource<AnimationClips>(), nullptr);  // none until one animates
+    int ticks = 0;
+    while (!g.world().has<Animator>(e) && ticks < 10) {
+        g.frame(g.clock().tick_seconds());
+        ++ticks;
+    }
+    ASSERT_TRUE(g.world().has<Animator>(e));
+    EXPECT_FLOAT_EQ(g.world().get<Transform>(e).position.y, 0.0f);  // the tick that added it
+    for (int i = 0; i < 30; ++i) g.frame(g.clock().tick_seconds());
+    const float y = g.world().get<Transform>(e).position.y;
+    EXPECT_GT(y, 0.5f);
+    EXPECT_GT(g.world().get<Animator>(e).time, 0.4f);
+    g.frame(g.clock().tick_seconds());
+    EXPECT_GT(g.world().get<Transform>(e).position.y, y);  // and it goes on
+    EXPECT_TRUE(g.world().resource<GameLog>().take().empty());
+    fs::remove_all(root);
+}

@@ -26,12 +26,16 @@ TEST(AssetWatcher, ReportsAChangeOnceItHasSettled) {
     watcher.watch(file);
     EXPECT_TRUE(watcher.poll().empty());
 
+    EXPECT_FALSE(watcher.settling());
+
     write_text(file, "two!");
     touch_later(file, 5);
     EXPECT_TRUE(watcher.poll().empty());  // changed since the last poll: maybe still written
+    EXPECT_TRUE(watcher.settling()) << "look again soon: the change waits for a second look";
     const auto changed = watcher.poll();
     ASSERT_EQ(changed.size(), 1u);
     EXPECT_EQ(changed[0], file);
+    EXPECT_FALSE(watcher.settling());
     EXPECT_TRUE(watcher.poll().empty());  // once
 }
 
@@ -46,9 +50,11 @@ TEST(AssetWatcher, EmptyAndMissingFilesWait) {
     touch_later(file, 5);
     EXPECT_TRUE(watcher.poll().empty());
     EXPECT_TRUE(watcher.poll().empty());
+    EXPECT_FALSE(watcher.settling()) << "an empty file is not a change to hurry for";
     std::filesystem::remove(file);
     EXPECT_TRUE(watcher.poll().empty());
     EXPECT_TRUE(watcher.poll().empty());
+    EXPECT_FALSE(watcher.settling()) << "nor a missing one";
     write_text(file, "{\"v\": 2}");
     touch_later(file, 10);
     EXPECT_TRUE(watcher.poll().empty());

@@ -7,8 +7,12 @@
 #include <rapidjson/document.h>
 
 #include <gtest/gtest.h>
+#include <asio.hpp>
 
+#include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/live/live_protocol.hpp>
@@ -76,7 +80,7 @@ TEST_F(LiveProtocol, NothingButHelloBeforeHello) {
 }
 
 TEST_F(LiveProtocol, ANonLoopbackSessionNeedsTheToken) {
-    session guarded({.token_required = true, .token = "s3cret"});
+    session guarded({.token_required = true, .token = "s3cret", .max_token_failures = 5});
     const auto request = [&](const std::string& params) {
         return parse(link.handle(
             guarded, R"({"jsonrpc":"2.0","id":1,"method":"hello","params":)" + params + "}"));
@@ -87,6 +91,25 @@ TEST_F(LiveProtocol, ANonLoopbackSessionNeedsTheToken) {
     EXPECT_FALSE(guarded.ready());
     EXPECT_EQ(error_code(request(R"({"token":"s3cret"})")), 0);
     EXPECT_TRUE(guarded.ready());
+}
+
+TEST_F(LiveProtocol, ASessionClosesAfterTooManyWrongTokens) {
+    session guarded({.token_required = true, .token = "s3cret", .max_token_failures = 2});
+    const auto hello = [&](const std::string& token) {
+        return parse(link.handle(guarded, R"({"jsonrpc":"2.0","id":1,"method":"hello","params":)"
+                                          R"({"token":")" +
+                                              token + R"("}})"));
+    };
+    EXPECT_EQ(error_code(hello("a")), live::not_ready);
+    EXPECT_FALSE(guarded.should_close());
+    const auto second = hello("b");
+    EXPECT_EQ(error_code(second), live::not_ready);
+    EXPECT_NE(std::string(second["error"]["message"].GetString()).find("closing"),
+              std::string::npos);
+    EXPECT_TRUE(guarded.should_close());
+    EXPECT_EQ(error_code(hello("s3cret")), live::not_ready);  // even the right one now
+    EXPECT_FALSE(guarded.ready());
+    EXPECT_EQ(guarded.token_failures(), 2u);
 }
 
 TEST_F(LiveProtocol, ListsEntitiesPagedAndFiltered) {
@@ -268,6 +291,65 @@ TEST(LiveServer, ANonLoopbackAddressMakesUpATokenAndLoopbackNeedsNone) {
     live::server open(any);
     EXPECT_TRUE(open.token_required());
     EXPECT_EQ(open.token().size(), 32u);
+}
+
+// A blocking line client for the server tests.
+struct line_client {
+    explicit line_client(std::uint16_t port) : socket(io) {
+        socket.connect({asio::ip::make_address("127.0.0.1"), port});
+    }
+    void send(const std::string& line) { asio::write(socket, asio::buffer(line + "\n")); }
+    // The next line, or "" when the server closed the connection.
+    std::string read() {
+        asio::error_code ec;
+        const std::size_t n = asio::read_until(socket, asio::dynamic_buffer(buffer), '\n', ec);
+        if (ec) return {};
+        std::string line = buffer.substr(0, n - 1);
+        buffer.erase(0, n);
+        return line;
+    }
+    asio::io_context io;
+    asio::ip::tcp::socket socket;
+    std::string buffer;
+};
+
+TEST(LiveServer, WrongTokensAreSlowThenCloseTheConnectionAndLockTheAddressOut) {
+    game g;
+    g.start(scene{});
+    protocol p(g);
+    live::server_options options;
+    options.address = {.host = "0.0.0.0", .port = 0};  // not loopback: a token is required
+    options.token = "s3cret";
+    options.max_token_failures = 2;
+    options.token_failure_delay = std::chrono::milliseconds(150);
+    options.token_lockout = std::chrono::seconds(30);
+    live::server link(options);
+    std::atomic<bool> stop{false};
+    std::thread game_thread([&] {
+        while (!stop) {
+            link.poll(p);
+            std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+    });
+    const std::string wrong = R"({"jsonrpc":"2.0","id":1,"method":"hello","params":{"token":"x"}})";
+    {
+        line_client c(link.port());
+        const auto start = std::chrono::steady_clock::now();
+        c.send(wrong);
+        EXPECT_NE(c.read().find("wrong or missing token"), std::string::npos);
+        EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(150));
+        c.send(wrong);
+        EXPECT_NE(c.read().find("closing"), std::string::npos);
+        EXPECT_EQ(c.read(), "");  // closed by the server
+    }
+    {
+        line_client again(link.port());  // the address is locked out now, right token or not
+        const std::string refusal = again.read();
+        EXPECT_NE(refusal.find("too many wrong tokens"), std::string::npos) << refusal;
+        EXPECT_EQ(again.read(), "");
+    }
+    stop = true;
+    game_thread.join();
 }
 
 }  // namespace

@@ -4,7 +4,17 @@
 //
 //   MOSAIC_GAME_MODULE("my_game", "spinning things", register_my_components, register_my_systems)
 //
-// which defines `extern "C" const mosaic_module* mosaic_module_v1(uint32_t abi)`. The loader
+// and a game with editor panels names a third registration function, called by the editor only
+// (mosaic-run never does), which adds them the way register_my_systems adds systems:
+//
+//   MOSAIC_GAME_MODULE("my_game", "spinning things", register_my_components, register_my_systems,
+//                      register_my_panels)
+//   // teams_panel.cpp, with <mosaic/editor/module_panel.hpp>:
+//   void register_my_panels(mosaic::panel_registry& panels) {
+//       panels.add<draw_teams>("my_game.teams", "Teams", mosaic_dock_bottom);
+//   }
+//
+// The macro defines `extern "C" const mosaic_module* mosaic_module_v1(uint32_t abi)`. The loader
 // (project/module_loader.hpp) compares `build` with its own before calling anything else, so a
 // module built against another Mosaic version, compiler, build type or sanitizer setting is
 // refused with a message instead of crashing on a mismatched layout.
@@ -14,8 +24,14 @@
 #include <mosaic/ecs/fwd.hpp>
 #include <mosaic/version.hpp>
 
+namespace mosaic {
+/// Where a module adds its editor panels: defined by <mosaic/editor/module_panel.hpp> (the
+/// editor's SDK), which only the module's panel files include.
+class panel_registry;
+}  // namespace mosaic
+
 /// Bumped whenever mosaic_module or the way the loader calls it changes.
-#define MOSAIC_MODULE_ABI 1u
+#define MOSAIC_MODULE_ABI 2u  // 2: register_panels
 /// The entry point's symbol name.
 #define MOSAIC_MODULE_ENTRY "mosaic_module_v1"
 
@@ -56,6 +72,8 @@ struct mosaic_module {
     const char* summary;  // one line
     void (*register_components)(mosaic::component_table&);
     void (*register_systems)(mosaic::scheduler&);
+    /// The module's editor panels, or null. Called by mosaic-editor only.
+    void (*register_panels)(mosaic::panel_registry&);
 };
 
 }  // extern "C"
@@ -69,12 +87,24 @@ struct mosaic_module {
             sizeof(::mosaic::scheduler), sizeof(::mosaic::system), sizeof(::mosaic::type_info)  \
     }
 
+// MOSAIC_GAME_MODULE's optional third function. Without Dear ImGui, mosaic_add_editor_panels
+// leaves the panel files out of the module and defines MOSAIC_NO_EDITOR_PANELS: the name of
+// the panels' registration function is then dropped (it is not defined anywhere).
+#define MOSAIC_MODULE_SYSTEMS_(COMPONENTS, SYSTEMS, ...) COMPONENTS, SYSTEMS
+#ifdef MOSAIC_NO_EDITOR_PANELS
+#define MOSAIC_MODULE_PANELS_(COMPONENTS, SYSTEMS, ...) nullptr
+#else
+#define MOSAIC_MODULE_PANELS_(COMPONENTS, SYSTEMS, PANELS, ...) PANELS
+#endif
+
 /// Defines the module's entry point. Use once per module, in a file that includes the ECS
-/// headers (world, component_table, scheduler).
-#define MOSAIC_GAME_MODULE(NAME, SUMMARY, REGISTER_COMPONENTS, REGISTER_SYSTEMS)             \
-    extern "C" __attribute__((visibility("default"))) const mosaic_module* mosaic_module_v1( \
-        std::uint32_t /*host_abi*/) {                                                        \
-        static const mosaic_module module{MOSAIC_MODULE_BUILD_INFO, NAME, SUMMARY,           \
-                                          REGISTER_COMPONENTS, REGISTER_SYSTEMS};            \
-        return &module;                                                                      \
+/// headers (world, component_table, scheduler):
+/// MOSAIC_GAME_MODULE(NAME, SUMMARY, register_components, register_systems [, register_panels])
+#define MOSAIC_GAME_MODULE(NAME, SUMMARY, ...)                                                   \
+    extern "C" __attribute__((visibility("default"))) const mosaic_module* mosaic_module_v1(     \
+        std::uint32_t /*host_abi*/) {                                                            \
+        static const mosaic_module module{MOSAIC_MODULE_BUILD_INFO, NAME, SUMMARY,               \
+                                          MOSAIC_MODULE_SYSTEMS_(__VA_ARGS__, nullptr),          \
+                                          MOSAIC_MODULE_PANELS_(__VA_ARGS__, nullptr, nullptr)}; \
+        return &module;                                                                          \
     }

@@ -17,11 +17,15 @@
 
 namespace mosaic {
 
+class panel_registry;  // <mosaic/editor/module_panel.hpp>
+
 struct project {
     std::string_view name;     // the project's name
     std::string_view summary;  // one line, for --help and the editor
     void (*register_components)(component_table&) = nullptr;
     void (*register_systems)(scheduler&) = nullptr;
+    /// The game's editor panels (mosaic-editor calls it; the engine never does), or null.
+    void (*register_panels)(panel_registry&) = nullptr;
 };
 
 /// A project whose registration code threw (or failed a MOSAIC_CHECK).

@@ -10,6 +10,32 @@
 #include <stress/stress.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
+namespace mosaic {
+
+// The functions that build each project's committed files (projects/NAME/samples.cpp, built
+// into mosaic_sample_files, not into the game modules).
+namespace tiny_tanks {
+/// The tank prefab, the bullet archetype and scenes/battle.scene.json.
+[[nodiscard]] projects::sample_files tiny_tanks_samples();
+}  // namespace tiny_tanks
+
+namespace platformer {
+/// The player and enemy archetypes and scenes/level1.scene.json.
+[[nodiscard]] projects::sample_files platformer_samples();
+}  // namespace platformer
+
+namespace bullets_vs_players {
+/// The archetypes and scenes/arena.scene.json.
+[[nodiscard]] projects::sample_files bullets_vs_players_samples();
+}  // namespace bullets_vs_players
+
+namespace stress {
+/// The sprite archetype, scenes/stress.scene.json (100,000) and stress_10k.scene.json.
+[[nodiscard]] projects::sample_files stress_samples();
+}  // namespace stress
+
+}  // namespace mosaic
+
 namespace mosaic::projects {
 
 struct sample_code {

@@ -1,6 +1,7 @@
 #pragma once
-// module_panel.hpp: a game module's own editor panel, in one file. Write the panel's draw
-// function with Dear ImGui and end the file with its registration:
+// module_panel.hpp: a game module's own editor panels, added the way its systems are. Write
+// each panel's draw function with Dear ImGui and add it in the module's panel registration
+// function, which MOSAIC_GAME_MODULE names after the systems' (<mosaic/engine/module.hpp>):
 //
 //   #include <mosaic/editor/module_panel.hpp>
 //
@@ -10,11 +11,17 @@
 //   }
 //   }  // namespace
 //
-//   MOSAIC_EDITOR_PANEL("tiny_tanks.teams", "Teams", mosaic_dock_bottom, draw_teams);
+//   void register_tiny_tanks_panels(mosaic::panel_registry& panels) {
+//       panels.add<draw_teams>("tiny_tanks.teams", "Teams", mosaic_dock_bottom);
+//   }
 //
-// and list the file in the module's CMakeLists.txt with mosaic_add_editor_panels(TARGET
-// FILES...) (cmake/MosaicEditorPanels.cmake), which also links Dear ImGui and adds the entry
-// point the editor looks for. mosaic-run never calls any of it.
+//   // register.cpp
+//   MOSAIC_GAME_MODULE("tiny_tanks", "...", register_tiny_tanks_components,
+//                      register_tiny_tanks_systems, register_tiny_tanks_panels)
+//
+// and list the panel files in the module's CMakeLists.txt with mosaic_add_editor_panels(TARGET
+// FILES...) (cmake/MosaicEditorPanels.cmake), which also links Dear ImGui. Only mosaic-editor
+// calls the registration function; mosaic-run never does.
 //
 // Each draw runs in the editor's ImGui context (draw_in_editor switches this module's copy of
 // ImGui to it first), inside the panel's tab: no ImGui::Begin of its own. An exception from
@@ -26,7 +33,6 @@
 #include <cstdint>
 #include <exception>
 #include <span>
-#include <vector>
 
 #include <mosaic/ecs/entity.hpp>
 
@@ -50,11 +56,6 @@ struct panel_frame {
     }
 };
 
-/// This module's panels, in registration order (defined once per module by
-/// module_panels_entry.cpp). Hidden: a process may hold several modules with panels (the old
-/// and the new one during a hot reload, a test linking one), and each must fill its own.
-__attribute__((visibility("hidden"))) std::vector<mosaic_panel_desc>& registered_panels();
-
 /// The C function the editor calls: makes the editor's ImGui context and allocator this
 /// module's (its static copy of ImGui has globals of its own), then runs `Draw`.
 template <void (*Draw)(const panel_frame&)>
@@ -72,22 +73,32 @@ void draw_in_editor(const mosaic_panel_frame* raw) noexcept {
     }
 }
 
-/// A static object of the panel's file: registers it when the module is loaded.
-struct panel_registrar {
-    panel_registrar(const char* id, const char* title, mosaic_panel_dock dock,
-                    void (*draw)(const mosaic_panel_frame*)) {
-        registered_panels().push_back({id, title, dock, draw});
-    }
-};
-
 }  // namespace mosaic::editor_module
 
-#define MOSAIC_EDITOR_PANEL_JOIN2(A, B) A##B
-#define MOSAIC_EDITOR_PANEL_JOIN(A, B) MOSAIC_EDITOR_PANEL_JOIN2(A, B)
-/// Registers a panel: MOSAIC_EDITOR_PANEL("game.id", "Title", mosaic_dock_bottom, draw_fn);
-/// where draw_fn is `void (const mosaic::editor_module::panel_frame&)`.
-#define MOSAIC_EDITOR_PANEL(ID, TITLE, DOCK, DRAW)                                  \
-    static const ::mosaic::editor_module::panel_registrar MOSAIC_EDITOR_PANEL_JOIN( \
-        mosaic_editor_panel_, __LINE__) {                                           \
-        ID, TITLE, DOCK, &::mosaic::editor_module::draw_in_editor<DRAW>             \
+namespace mosaic {
+
+/// Where a module's panel registration function adds its panels (the editor makes one and
+/// hands it over; the strings must outlive the module: literals).
+class panel_registry {
+public:
+    explicit panel_registry(const mosaic_panel_sink& sink) noexcept : sink_(sink) {}
+
+    /// Adds a panel: its id (unique and stable: "game.teams"), the tab's title, where it docks,
+    /// and `Draw`, a `void (const editor_module::panel_frame&)`.
+    template <void (*Draw)(const editor_module::panel_frame&)>
+    void add(const char* id, const char* title, mosaic_panel_dock dock) {
+        const mosaic_panel_desc desc{MOSAIC_EDITOR_PANELS_ABI,
+                                     IMGUI_VERSION_NUM,
+                                     sizeof(ImGuiIO),
+                                     id,
+                                     title,
+                                     dock,
+                                     &editor_module::draw_in_editor<Draw>};
+        sink_.add(sink_.host, &desc);
     }
+
+private:
+    mosaic_panel_sink sink_;
+};
+
+}  // namespace mosaic

@@ -1,14 +1,15 @@
 #pragma once
 // module_panels.h: the C boundary between mosaic-editor and the panels a game module adds to
 // it (a level tool, a debug view: what Unity's EditorWindow is for). Module code does not use
-// this file directly: it includes <mosaic/editor/module_panel.hpp> and ends each panel's file
-// with MOSAIC_EDITOR_PANEL(...).
+// this file directly: it includes <mosaic/editor/module_panel.hpp> and adds its panels in the
+// registration function it names in MOSAIC_GAME_MODULE (<mosaic/engine/module.hpp>), the way
+// it adds its systems.
 //
-// The editor looks up MOSAIC_EDITOR_PANELS_ENTRY in the module it loaded (the engine only
-// gives the symbol: engine/ knows nothing of the editor or ImGui). A module without it has no
-// panels. The strings and functions point into the module: the editor copies the strings and
-// stops calling `draw` before the module is unloaded (hot reload, another project), and asks
-// the new module again after.
+// The editor calls the module's register_panels (the engine only carries the pointer: engine/
+// knows nothing of the editor or ImGui) with a registry whose `add` receives each panel. A
+// module without the function has no panels. The strings and functions point into the module:
+// the editor copies the strings and stops calling `draw` before the module is unloaded (hot
+// reload, another project), and asks the new module again after.
 //
 // No ImGui header here: the editor's ImGui context crosses as an opaque pointer. A module links
 // its own static copy of Dear ImGui, whose current-context pointer (GImGui) and allocator are
@@ -23,10 +24,7 @@
 struct ImGuiContext;
 
 /// Bumped whenever the structures below or the way the editor calls them change.
-#define MOSAIC_EDITOR_PANELS_ABI 1u
-/// The entry point's symbol name (defined by module_panels_entry.cpp, added to the module by
-/// mosaic_add_editor_panels).
-#define MOSAIC_EDITOR_PANELS_ENTRY "mosaic_editor_panels_v1"
+#define MOSAIC_EDITOR_PANELS_ABI 2u  // 2: a registry, no entry point of its own
 
 extern "C" {
 
@@ -58,24 +56,21 @@ struct mosaic_panel_frame {
     void (*log)(void* host, std::uint32_t level, const char* text);  // into the Console
 };
 
-/// One panel.
+/// One panel, as the module built it.
 struct mosaic_panel_desc {
-    const char* id;                                 // unique and stable: "tiny_tanks.teams"
-    const char* title;                              // the tab's label: "Teams"
-    std::uint32_t dock;                             // a mosaic_panel_dock
+    std::uint32_t abi;            // MOSAIC_EDITOR_PANELS_ABI the module was built with
+    std::uint32_t imgui_version;  // IMGUI_VERSION_NUM the module was built with
+    std::uint32_t imgui_io_size;  // sizeof(ImGuiIO): a different imconfig.h changes it
+    const char* id;               // unique and stable: "tiny_tanks.teams"
+    const char* title;            // the tab's label: "Teams"
+    std::uint32_t dock;           // a mosaic_panel_dock
     void (*draw)(const mosaic_panel_frame* frame);  // draws the tab's contents
 };
 
-/// What the entry point returns: the module's panels.
-struct mosaic_panel_list {
-    std::uint32_t abi;            // MOSAIC_EDITOR_PANELS_ABI
-    std::uint32_t imgui_version;  // IMGUI_VERSION_NUM the module was built with
-    std::uint32_t imgui_io_size;  // sizeof(ImGuiIO): a different imconfig.h changes it
-    std::uint32_t count;
-    const mosaic_panel_desc* panels;
+/// The editor's side of mosaic::panel_registry: `add` receives each panel the module adds.
+struct mosaic_panel_sink {
+    void* host;
+    void (*add)(void* host, const mosaic_panel_desc* panel);
 };
-
-/// The entry point's type: `const mosaic_panel_list* mosaic_editor_panels_v1()`.
-typedef const mosaic_panel_list* (*mosaic_editor_panels_entry)();
 
 }  // extern "C"

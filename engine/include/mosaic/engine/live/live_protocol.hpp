@@ -64,6 +64,9 @@ struct session_options {
     /// A non-loopback listener: "hello" must carry this token (non-empty).
     bool token_required = false;
     std::string token;
+    /// Wrong tokens a session may give; at this many it is closed (should_close()) and every
+    /// later request is refused. live_server closes the connection and delays the replies.
+    std::size_t max_token_failures = 3;
 };
 
 namespace internal {
@@ -75,6 +78,7 @@ struct session_state {
     };
     session_options options;
     bool ready = false;
+    std::size_t token_failures = 0;
     std::unordered_map<std::uint64_t, watch> watched;  // by wire id
 };
 }  // namespace internal
@@ -86,6 +90,13 @@ public:
     explicit session(session_options options = {}) { state_.options = std::move(options); }
     [[nodiscard]] bool ready() const noexcept { return state_.ready; }
     [[nodiscard]] std::size_t watched() const noexcept { return state_.watched.size(); }
+    /// Wrong or missing tokens given in "hello" so far.
+    [[nodiscard]] std::size_t token_failures() const noexcept { return state_.token_failures; }
+    /// True once max_token_failures wrong tokens were given: the connection should close.
+    [[nodiscard]] bool should_close() const noexcept {
+        return state_.options.token_required &&
+               state_.token_failures >= state_.options.max_token_failures;
+    }
 
 private:
     friend class protocol;

@@ -12,8 +12,11 @@
 // lines up to max_message_bytes (a longer one gets an error reply and the connection
 // closes: the stream cannot be resynchronised), max_pending requests waiting per client
 // (more get "busy" replies), and a client that does not read its replies is dropped when
-// they pass max_unsent_bytes.
+// they pass max_unsent_bytes. Guessing the token is slow: each wrong token's reply waits
+// token_failure_delay, the connection closes after max_token_failures of them, and its
+// address is then refused for token_lockout.
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -42,6 +45,9 @@ struct server_options {
     std::size_t max_connections = 8;
     std::size_t max_pending = 64;
     std::size_t max_unsent_bytes = std::size_t{64} << 20;
+    std::size_t max_token_failures = 3;
+    std::chrono::milliseconds token_failure_delay{500};
+    std::chrono::milliseconds token_lockout{10000};
 };
 
 class server {

@@ -45,9 +45,8 @@ public:
     /// The module's own build info (the loader checked it matches the host's).
     [[nodiscard]] const mosaic_module_build& build() const noexcept { return entry_->build; }
 
-    /// An exported symbol of the module, or null. Hosts look up optional entry points of
-    /// their own with it (the editor's panels, <mosaic/editor/module_panels.h>) without the
-    /// engine knowing them.
+    /// An exported symbol of the module, or null. Hosts may look up optional entry points of
+    /// their own with it without the engine knowing them.
     [[nodiscard]] void* symbol(const char* name) const noexcept;
     /// True when `address` (code or data) lies inside this module.
     [[nodiscard]] bool contains(const void* address) const noexcept;

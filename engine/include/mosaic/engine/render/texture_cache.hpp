@@ -21,8 +21,9 @@
 // (take_errors), and the path is not tried again until it changes or reload(). Messages read
 //   "mosaic: cannot load texture 'sprites/tank.png' (/game/sprites/tank.png): file not found"
 //
-// Hot reload: reload_changed() (call it a few times a second) reloads the files that changed
-// on disk and have settled (asset_watcher.hpp). A changed file that no longer loads keeps
+// Hot reload: reload_changed() (call it a few times a second, and sooner while
+// reload_pending()) reloads the files that changed on disk and have settled
+// (asset_watcher.hpp). A changed file that no longer loads keeps
 // the last good version on screen, and the reason goes to take_errors().
 //
 // Needs a current OpenGL context; the destructor frees the textures.
@@ -79,6 +80,9 @@ public:
     /// Reloads what changed on disk and settled since the last call; returns the asset paths
     /// reloaded (a failed reload keeps the last good version and reports why).
     std::vector<std::string> reload_changed();
+    /// A watched file changed at the last reload_changed() and waits to settle: call it again
+    /// soon (asset_watcher::settling).
+    [[nodiscard]] bool reload_pending() const noexcept { return watcher_.settling(); }
     /// Forgets every texture (deleting them) and failure: files are read again when next
     /// asked for. Regions given out before are invalid.
     void reload();

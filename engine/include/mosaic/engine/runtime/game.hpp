@@ -25,7 +25,6 @@
 #include "../scene/prefab.hpp"
 #include "../scene/prefab_library.hpp"
 #include "../scene/scene.hpp"
-#include "code_reload.hpp"
 #include "fixed_step.hpp"
 
 namespace mosaic {
@@ -44,6 +43,7 @@ struct game_options {
 
 class game;
 class game_module;
+class code_migration;  // runtime/code_reload.hpp, a host internal (replace_code)
 
 /// Watches the ticks of a game (game::set_observer): the editor's recording and mosaic-run's
 /// --record capture the input each tick sees; a replay writes the recorded input back.

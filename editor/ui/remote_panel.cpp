@@ -1,0 +1,219 @@
+// The Game tab (remote_panel.hpp) and its commands: File > Attach to Game... and Detach from
+// Game, and the script verbs `attach ADDR:PORT [TOKEN]` and `detach`, one registration each.
+#include "ui/remote_panel.hpp"
+
+#include <imgui.h>
+
+#include <array>
+#include <cstdio>
+
+#include "core/command_table.hpp"
+#include "core/editor_state.hpp"
+#include "ui/theme.hpp"
+#include "ui/ui_state.hpp"
+
+namespace mosaic::editor {
+
+namespace {
+
+bool attached_or_connecting(const command_context& c) {
+    (void)c;
+    return (attached_game().state() == remote_game::status::attached ||
+            attached_game().state() == remote_game::status::connecting);
+}
+
+MOSAIC_EDITOR_COMMAND({.id = "file.attach",
+                       .label = "Attach to Game...",
+                       .verb = "attach",
+                       .usage = "ADDR:PORT [TOKEN]",
+                       .help = "Attach to a game running with mosaic-run --listen",
+                       .menu = "File",
+                       .order = 250,
+                       .run = [](command_context& c) {
+                           if (c.ui == nullptr) return std::string("attach: needs the window");
+                           c.ui->events.post(show_panel{"remote"});
+                           if (!c.from_script()) return std::string();
+                           if (std::string missing = c.need(1); !missing.empty()) return missing;
+                           const std::string error = attached_game().attach(
+                               c.args[0], c.args.size() > 1 ? c.args[1] : "");
+                           return error.empty() ? error : "attach: " + error;
+                       }});
+MOSAIC_EDITOR_COMMAND({.id = "file.detach",
+                       .label = "Detach from Game",
+                       .verb = "detach",
+                       .help = "Detach from the attached game (it keeps running)",
+                       .menu = "File",
+                       .order = 260,
+                       .enabled = attached_or_connecting,
+                       .run = [](command_context&) {
+                           attached_game().detach();
+                           return std::string();
+                       }});
+
+const char* status_text(remote_game::status s) {
+    switch (s) {
+        case remote_game::status::detached:
+            return "Not attached";
+        case remote_game::status::connecting:
+            return "Connecting...";
+        case remote_game::status::attached:
+            return "Attached";
+        case remote_game::status::failed:
+            return "Failed";
+    }
+    return "";
+}
+
+}  // namespace
+
+remote_game& attached_game() {
+    static remote_game game;
+    return game;
+}
+
+void remote_panel::every_frame(editor_state& s) {
+    (void)s;
+    attached_game().update(ImGui::GetTime());
+}
+
+void remote_panel::draw(panel_context& ctx) {
+    ui_state& ui = ctx.ui;
+    remote_game& g = attached_game();
+    const remote_game::status status = g.state();
+    ImGui::TextUnformatted(status_text(status));
+    if (!g.message().empty()) {
+        ImGui::SameLine();
+        ImGui::TextDisabled("%s", g.message().c_str());
+    }
+    if (ui.test.record_items) ui.test.record("remote/status");
+    if (status == remote_game::status::attached) {
+        draw_attached(g, ui);
+    } else {
+        if (status == remote_game::status::connecting && ImGui::Button("Cancel")) g.detach();
+        draw_attach_form(g, ui);
+    }
+}
+
+void remote_panel::draw_attach_form(remote_game& g, ui_state& ui) {
+    if (ImGui::GetTime() - listed_at_ > 1.0) {  // the registry, once a second
+        games_ = live::listening_games();
+        listed_at_ = ImGui::GetTime();
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Games on this machine");
+    if (games_.empty()) ImGui::TextDisabled("none (start one with mosaic-run SCENE --listen 0)");
+    for (const live::listening_game& listed : games_) {
+        const std::string label = listed.address + "  " + listed.scene + "  (pid " +
+                                  std::to_string(listed.pid) +
+                                  (listed.token_required ? ", token)" : ")");
+        if (ImGui::Selectable(label.c_str(), address_.data() == listed.address)) {
+            std::snprintf(address_.data(), address_.size(), "%s", listed.address.c_str());
+        }
+    }
+    ImGui::Separator();
+    ImGui::TextDisabled("Attach to");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##address", "ADDR:PORT (e.g. 127.0.0.1:4000)", address_.data(),
+                             address_.size());
+    if (ui.test.record_items) ui.test.record("remote/address");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##token", "token (only for a non-loopback address)", token_.data(),
+                             token_.size(), ImGuiInputTextFlags_Password);
+    if (ImGui::Button("Attach")) error_ = g.attach(address_.data(), token_.data());
+    if (ui.test.record_items) ui.test.record("remote/attach");
+    if (!error_.empty()) ImGui::TextColored(colors::error, "%s", error_.c_str());
+}
+
+void remote_panel::draw_attached(remote_game& g, ui_state& ui) {
+    ImGui::Text("%s  tick %llu%s", g.address().c_str(), static_cast<unsigned long long>(g.tick()),
+                g.paused() ? "  (paused)" : "");
+    if (g.paused() ? ImGui::Button("Resume") : ImGui::Button("Pause")) {
+        g.paused() ? g.resume() : g.pause();
+    }
+    if (ui.test.record_items) ui.test.record("remote/pause");
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!g.paused());
+    if (ImGui::Button("Step")) g.step();
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Detach")) {
+        g.detach();
+        return;
+    }
+    ImGui::SameLine();
+    ImGui::Checkbox("Allow Edits", &g.allow_edits);
+    if (ui.test.record_items) ui.test.record("remote/allow_edits");
+
+    // The remote hierarchy, one page at a time.
+    const std::size_t first = g.page_offset();
+    ImGui::Text("Entities %zu-%zu of %zu", g.rows().empty() ? 0 : first + 1,
+                first + g.rows().size(), g.total());
+    ImGui::SameLine();
+    ImGui::BeginDisabled(first == 0);
+    if (ImGui::SmallButton("<")) {
+        g.show_page(first >= remote_game::page_size ? first - remote_game::page_size : 0);
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(first + remote_game::page_size >= g.total());
+    if (ImGui::SmallButton(">")) g.show_page(first + remote_game::page_size);
+    ImGui::EndDisabled();
+    const float list_height = ImGui::GetContentRegionAvail().y * 0.45f;
+    if (ImGui::BeginChild("##remote_entities", ImVec2(0, list_height), true)) {
+        for (std::size_t i = 0; i < g.rows().size(); ++i) {
+            const remote_game::row& r = g.rows()[i];
+            ImGui::PushID(static_cast<int>(i));
+            if (ImGui::Selectable(r.name.c_str(), r.id == g.selected())) g.select(r.id);
+            if (ui.test.record_items) ui.test.record("remote/row/" + r.name);
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndChild();
+    draw_inspector(g, ui);
+}
+
+void remote_panel::draw_inspector(remote_game& g, ui_state& ui) {
+    if (g.selected() == 0) {
+        ImGui::TextDisabled("Click an entity to see its values.");
+        return;
+    }
+    if (!ImGui::BeginChild("##remote_inspector", ImVec2(0, 0), true)) {
+        ImGui::EndChild();
+        return;
+    }
+    if (!error_.empty()) ImGui::TextColored(colors::error, "%s", error_.c_str());
+    for (const remote_game::component_value& c : g.inspected()) {
+        if (!ImGui::CollapsingHeader(c.name.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        for (const remote_game::field_value& f : c.fields) {
+            const std::string id = c.name + "." + f.name;
+            ImGui::PushID(id.c_str());
+            ImGui::TextUnformatted(f.name.c_str());
+            ImGui::SameLine(140.0f);
+            ImGui::SetNextItemWidth(-1);
+            if (!g.allow_edits) {
+                ImGui::TextUnformatted(f.json.c_str());
+            } else {
+                // The pushed value shows until the field is clicked; Enter sends the text.
+                std::array<char, 256> shown{};
+                const bool editing = editing_ == id;
+                if (!editing) std::snprintf(shown.data(), shown.size(), "%s", f.json.c_str());
+                char* buffer = editing ? edit_text_.data() : shown.data();
+                if (ImGui::InputText("##value", buffer, 256,
+                                     ImGuiInputTextFlags_EnterReturnsTrue)) {
+                    error_ = g.set_field(c.name, f.name, buffer);
+                    editing_.clear();
+                } else if (ImGui::IsItemActive() && !editing) {
+                    editing_ = id;
+                    edit_text_ = shown;
+                } else if (!ImGui::IsItemActive() && editing) {
+                    editing_.clear();
+                }
+            }
+            if (ui.test.record_items) ui.test.record("remote/field/" + id);
+            ImGui::PopID();
+        }
+    }
+    ImGui::EndChild();
+}
+
+}  // namespace mosaic::editor
