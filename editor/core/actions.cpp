@@ -187,11 +187,22 @@ std::vector<entity> duplicate_entities(editor_state& s, std::span<const entity> 
         }
         return false;
     });
-    const std::vector<entity> originals = with_descendants(w, roots);
+    // The Hierarchy and the scene file list entities in the world's order (by index): the
+    // copies get their indices in the originals' order, so that the copy's children come in
+    // its original's order. with_descendants finds children in the Parent pool's order (not
+    // the world's), and the world hands out freed slots last-freed first: pairing the sorted
+    // originals with the sorted new handles keeps the order either way (issue 33: reversed).
+    std::vector<entity> originals = with_descendants(w, roots);
     if (!room_for(s, originals.size(), "Duplicate")) return {};
+    const auto by_index = [](entity a, entity b) { return a.index < b.index; };
+    std::sort(originals.begin(), originals.end(), by_index);
+    std::vector<entity> copies(originals.size());
+    w.create(copies);
+    std::sort(copies.begin(), copies.end(), by_index);
     std::unordered_map<std::uint64_t, entity> copy_of;  // by original index
-    for (const entity original : originals) {
-        const entity copy = w.create();
+    for (std::size_t i = 0; i < originals.size(); ++i) {
+        const entity original = originals[i];
+        const entity copy = copies[i];
         w.copy_components(original, w, copy);
         w.set_active(copy, w.is_active(original));
         w.remove<EntityId>(copy);

@@ -45,6 +45,47 @@ std::vector<std::byte> without_references(const component_info& info, const void
 
 }  // namespace
 
+archetype archetype_of(const world& w, const component_table& table, entity e, std::string name) {
+    archetype made(std::move(name));
+    for (const type_id type : w.components_of(e)) {
+        if (!belongs_in_archetype(table, type)) continue;
+        const component_info& info = *table.find(type);
+        const void* value = w.try_get(e, type);
+        if (value == nullptr) continue;
+        const std::vector<std::byte> bytes = without_references(info, value);
+        (void)made.set(type, bytes.data(), w.is_enabled(e, type));
+    }
+    return made;
+}
+
+std::optional<fs::path> archetype_file(const editor_state& s, const std::string& name_or_path,
+                                       std::string* why) {
+    std::error_code ec;
+    if (is_archetype_path(name_or_path)) {
+        fs::path file(name_or_path);
+        // Relative: to the project folder (the Project panel's), else to its archetypes.
+        if (file.is_relative() && !fs::is_regular_file(s.project_folder() / file, ec) &&
+            fs::is_regular_file(prefab_folder(s) / file, ec))
+            file = prefab_folder(s) / file;
+        else if (file.is_relative())
+            file = s.project_folder() / file;
+        if (fs::is_regular_file(file, ec)) return file.lexically_normal();
+        if (why) *why = "no archetype file " + file.string();
+        return std::nullopt;
+    }
+    const fs::path folder = prefab_folder(s);
+    const fs::path named = folder / (name_or_path + ".archetype.json");
+    if (fs::is_regular_file(named, ec)) return named;
+    // A file written by hand may name its archetype otherwise than the file.
+    for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+        if (!is_archetype_path(it->path())) continue;
+        const load_result<archetype> a = load_archetype_file(it->path(), s.table());
+        if (a.ok() && a.value->name() == name_or_path) return it->path();
+    }
+    if (why) *why = "no archetype named '" + name_or_path + "' in " + folder.string();
+    return std::nullopt;
+}
+
 std::optional<fs::path> create_archetype(editor_state& s, entity e) {
     const world& w = s.world();
     if (!w.alive(e)) return std::nullopt;
@@ -58,15 +99,7 @@ std::optional<fs::path> create_archetype(editor_state& s, entity e) {
         name = stem + " " + std::to_string(n);
         path = folder / (name + ".archetype.json");
     }
-    archetype made(name);
-    for (const type_id type : w.components_of(e)) {
-        if (!belongs_in_archetype(s.table(), type)) continue;
-        const component_info& info = *s.table().find(type);
-        const void* value = w.try_get(e, type);
-        if (value == nullptr) continue;
-        const std::vector<std::byte> bytes = without_references(info, value);
-        (void)made.set(type, bytes.data(), w.is_enabled(e, type));
-    }
+    const archetype made = archetype_of(w, s.table(), e, name);
     const std::vector<diagnostic> written = save_archetype_file(made, s.table(), path);
     s.log().add(written);
     for (const diagnostic& d : written) {

@@ -25,7 +25,7 @@ std::string plural(std::size_t n, std::string_view one) {
 /// Why the open state forbids touching the project's files now, or "".
 std::string busy(const editor_state& s) {
     if (s.playing()) return "stop the game first (the scene in play is a copy)";
-    if (s.opened_prefab() != nullptr) return "close the prefab being edited first";
+    if (s.opened_asset() != nullptr) return "close the " + s.opened_asset_label() + " first";
     if (s.opening() != nullptr) return "wait for the scene being opened";
     return {};
 }

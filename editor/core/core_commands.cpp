@@ -17,6 +17,8 @@
 #include "actions.hpp"
 #include "animation_commands.hpp"
 #include "archetype_actions.hpp"
+#include "archetype_commands.hpp"
+#include "console_errors.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"
 #include "play_keeps.hpp"
@@ -47,35 +49,6 @@ bool editing(const command_context& c) {
 bool anything_selected(const command_context& c) {
     return !c.state.selection().empty();
 }
-
-/// A command that failed after logging why: `what` and the Console's new error lines, so that
-/// a script run (which shows no Console) says why on stderr: "save: the scene has no file
-/// yet; use Save As" rather than "save failed (see the console)".
-class console_errors {
-public:
-    explicit console_errors(const command_context& c)
-        : log_(c.state.log()), before_(log_.count(log_level::error)) {}
-
-    [[nodiscard]] std::string failure(const std::string& what) const {
-        const std::size_t added = log_.count(log_level::error) - before_;
-        std::string why;
-        std::size_t found = 0;
-        const std::vector<log_line>& lines = log_.lines();
-        for (auto it = lines.rbegin(); it != lines.rend() && found < added; ++it) {
-            if (it->level != log_level::error) continue;
-            why = it->text + (why.empty() ? "" : "; " + why);
-            ++found;
-        }
-        if (why.empty()) return what + " (see the console)";
-        // "save: the scene has no file yet" already names the verb: not "save failed: save: ...".
-        const std::string verb = what.substr(0, what.find_first_of(" :")) + ": ";
-        return why.rfind(verb, 0) == 0 ? why : what + ": " + why;
-    }
-
-private:
-    const console_log& log_;
-    std::size_t before_;
-};
 
 struct field_target {
     const component_info* info = nullptr;
@@ -593,6 +566,7 @@ void add_core_commands(command_table& table) {
     add_project_commands(table);
     add_script_commands(table);
     add_animation_commands(table);
+    add_archetype_commands(table);
 }
 
 }  // namespace mosaic::editor

@@ -1,13 +1,13 @@
 #pragma once
-// document: one thing open for editing — the scene from its file, or a prefab opened alone
-// (prefab mode) — with what belongs to it: its file, its undo history, its selection and the
-// history state it was last saved at (so, whether it has unsaved changes). Undo, redo and the
-// recording of steps are the document's.
+// document: one thing open for editing — the scene from its file, a prefab opened alone
+// (prefab mode) or an archetype opened as one entity — with what belongs to it: its file, its undo
+// history, its selection and the history state it was last saved at (so, whether it has unsaved
+// changes). Undo, redo and the recording of steps are the document's.
 //
-// editor_state keeps the open documents as a stack (the scene at the bottom, a prefab opened
-// for editing on top) and the panels work on the top one. The game holds the scene of the top
-// document; a document under another keeps its scene parked here until it is on top again.
-// Several scenes open at once would be several documents on that stack.
+// editor_state keeps the open documents as a stack (the scene at the bottom, a prefab or an
+// archetype opened for editing on top) and the panels work on the top one. The game holds the scene
+// of the top document; a document under another keeps its scene parked here until it is on top
+// again. Several scenes open at once would be several documents on that stack.
 
 #include <cstdint>
 #include <filesystem>
@@ -23,7 +23,7 @@ namespace mosaic::editor {
 
 class document {
 public:
-    enum class kind { scene, prefab };
+    enum class kind { scene, prefab, archetype };
 
     explicit document(kind what = kind::scene, std::filesystem::path file = {});
 
@@ -31,7 +31,7 @@ public:
     /// Its file; empty for an untitled scene.
     [[nodiscard]] const std::filesystem::path& file() const noexcept { return file_; }
     void set_file(std::filesystem::path file) { file_ = std::move(file); }
-    /// "battle.scene.json", "Tank.prefab.json", "Untitled".
+    /// "battle.scene.json", "Tank.prefab.json", "enemy.archetype.json", "Untitled".
     [[nodiscard]] std::string name() const;
 
     [[nodiscard]] editor::history& history() noexcept { return history_; }
@@ -59,6 +59,15 @@ public:
 
     /// Its scene while another document is on top (the game holds the top one's).
     std::optional<mosaic::scene> parked;
+    /// An archetype's name as its file says ("name"), which its Save writes back.
+    std::string archetype_name;
+    /// The Name an archetype without one is shown under while it is open ("" when its file
+    /// has a Name): Save leaves it out unless the entity was renamed.
+    std::string shown_name;
+    /// Why saving would lose part of the file ("" when it would not): what the file held
+    /// that the editor could not read when it opened it (an unknown component type, an
+    /// unknown field), so Save refuses rather than drop it.
+    std::string save_would_lose;
 
 private:
     kind what_;

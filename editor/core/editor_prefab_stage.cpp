@@ -1,6 +1,7 @@
 // A prefab opened for editing (Unity's prefab mode): a second document (document.hpp) on top
 // of the scene's, its entities the game's scene for a while; the scene waits parked in its
-// document with its selection and undo history.
+// document with its selection and undo history. Closing it (close_asset) is the same for an
+// archetype opened for editing (editor_archetype_stage.cpp).
 #include <algorithm>
 
 #include <mosaic/engine/components.hpp>
@@ -29,9 +30,10 @@ bool editor_state::open_prefab(const fs::path& file) {
         log_.error("Open prefab " + name + ": stop the game first");
         return false;
     }
-    if (const fs::path* open = opened_prefab()) {
-        if (*open == file) return true;
-        log_.error("Open prefab " + name + ": save or close " + opened_prefab_name() + " first");
+    if (const document* open = opened_asset()) {
+        if (opened_prefab() != nullptr && open->file() == file) return true;
+        log_.error("Open prefab " + name + ": save or close the " + opened_asset_label() +
+                   " first");
         return false;
     }
     // Read again (another editor, git, a text editor may have changed it), nesting resolved.
@@ -91,9 +93,7 @@ bool editor_state::save_prefab() {
     const prefab_refresh refresh(lib, lib.path_of(file), under_top().parked->world);
     const std::vector<diagnostic> written = save_prefab_file(made, table(), file, &lib);
     log_.add(written);
-    if (std::any_of(written.begin(), written.end(),
-                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; }))
-        return false;
+    if (has_error(written)) return false;
     after_prefab_written(file);
     active_document().mark_saved();
     update_instances_aside(refresh);
@@ -139,17 +139,32 @@ void editor_state::after_files_written() {
     for (const fs::path& file : history().files_written()) after_prefab_written(file);
 }
 
-void editor_state::close_prefab() {
-    if (opened_prefab() == nullptr) return;
-    documents_.pop_back();  // the prefab's document, its unsaved changes with it
+std::string editor_state::opened_asset_label() const {
+    if (opened_prefab() != nullptr) return "prefab " + opened_prefab_name();
+    if (const document* open = opened_asset()) return "archetype " + open->archetype_name;
+    return {};
+}
+
+bool editor_state::save_asset() {
+    if (opened_prefab() != nullptr) return save_prefab();
+    if (opened_archetype() != nullptr) return save_archetype();
+    return false;
+}
+
+void editor_state::close_asset() {
+    if (opened_asset() == nullptr) return;
+    const std::string label = opened_asset_label();
+    documents_.pop_back();  // the prefab's (archetype's) document, its unsaved changes with it
     document& scene_document = active_document();
     game_->current() = std::move(*scene_document.parked);
     scene_document.parked.reset();
-    // The scene's Prefabs resource lists what is loaded now (a save reloaded them).
+    // The scene's Prefabs and Archetypes resources list what is loaded now (a save reloaded
+    // them).
     world().resource<Prefabs>().list = game_->prefabs();
+    world().resource<Archetypes>().list = game_->archetypes();
     scene_document.selection().prune(world());
     animation().resume(*this);
-    log_.info("back to the scene");
+    log_.info("closed the " + label + ": back to the scene");
 }
 
 }  // namespace mosaic::editor

@@ -73,6 +73,7 @@ bool editor_state::save_replay(const fs::path& path, std::vector<diagnostic>* er
     // The recorded ticks run again on a copy of the game, recorded as mosaic-run --record
     // does: the checkpoints are what a replay of the file gives.
     mosaic::game scratch(project_.module);
+    scratch.set_project_folder(project_folder());
     if (project_.manifest) (void)scratch.load_archetypes(project_.manifest->archetypes_folder());
     set_scheduler_tick(scratch, first);
     if (std::vector<diagnostic> p = start_from_state(scratch, initial, path.string()); !p.empty()) {
@@ -147,6 +148,7 @@ bool editor_state::open_replay(const fs::path& path, std::vector<diagnostic>* er
 
     if (playing()) stop();
     documents_.front().set_file({});  // the replay's scene is untitled: Save asks where
+    game_->set_project_folder(project_folder());
     if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
     game_->start(std::move(*start.value));
     reset_after_load();

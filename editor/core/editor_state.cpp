@@ -148,6 +148,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     if (!loaded.ok()) return false;  // the open scene is untouched
     if (playing()) stop();
     documents_.front().set_file(path);
+    game_->set_project_folder(project_.folder(path));  // before the archetypes: their links
     log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
     game_->start(std::move(*loaded.value));
     reset_after_load();
@@ -159,7 +160,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
 }
 
 bool editor_state::save() {
-    if (opened_prefab() != nullptr) return save_prefab();
+    if (opened_asset() != nullptr) return save_asset();
     if (scene_path().empty()) {
         log_.error("save: the scene has no file yet; use Save As");
         return false;
@@ -168,8 +169,8 @@ bool editor_state::save() {
 }
 
 bool editor_state::save_as(const fs::path& path) {
-    if (opened_prefab() != nullptr) {
-        log_.error("save as: the prefab " + opened_prefab_name() +
+    if (opened_asset() != nullptr) {
+        log_.error("save as: the " + opened_asset_label() +
                    " is open; save it (File > Save) or close it first");
         return false;
     }
@@ -180,10 +181,7 @@ bool editor_state::save_as(const fs::path& path) {
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     animation_->resume(*this);
     log_.add(diagnostics);
-    const bool failed =
-        std::any_of(diagnostics.begin(), diagnostics.end(),
-                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-    if (failed) return false;
+    if (has_error(diagnostics)) return false;
     documents_.front().set_file(path);
     documents_.front().mark_saved();
     remember_recent(path);
@@ -197,7 +195,9 @@ bool editor_state::dirty() const noexcept {
 
 std::string editor_state::title() const {
     const std::string name = active_document().name();
-    const std::string what = opened_prefab() != nullptr ? " (prefab)" : "";
+    const std::string what = opened_prefab() != nullptr      ? " (prefab)"
+                             : opened_archetype() != nullptr ? " (archetype)"
+                                                             : "";
     const std::string project = project_.manifest ? " - " + project_.name() : std::string();
     return name + (dirty() ? "*" : "") + what + project + " - Mosaic";
 }
@@ -240,6 +240,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     if (playing()) stop();
     reset_after_load();  // the history and the snapshot hold the old project's values
     clipboard_ = {};
+    g->set_project_folder(p.folder(path));  // the manifest's: not the archetypes' parent
     log_.add(g->load_archetypes(p.archetypes_folder(path)));
     g->start(std::move(*loaded.value));
     const bool new_code = p.module != project_.module;
@@ -302,7 +303,10 @@ void editor_state::restore_recent(const std::vector<fs::path>& files,
 }
 
 void editor_state::load_project_archetypes() {
-    if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
+    if (!project_.manifest) return;
+    // The game is told where the project is: a manifest may put the archetypes anywhere.
+    game_->set_project_folder(project_.manifest->folder);
+    log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
 }
 
 // --- play mode -------------------------------------------------------------------------------
@@ -315,9 +319,8 @@ void editor_state::play() {
         return;
     }
     if (mode_ == play_state::playing) return;
-    if (opened_prefab() != nullptr) {
-        log_.warning("play: the prefab " + opened_prefab_name() +
-                     " is open; close it to play the scene");
+    if (opened_asset() != nullptr) {
+        log_.warning("play: the " + opened_asset_label() + " is open; close it to play the scene");
         return;
     }
     keeps_.clear();  // marks are per Play; an unanswered Stop dialog is answered "no"
@@ -329,6 +332,9 @@ void editor_state::play() {
     selection_before_play_.assign(selection().items().begin(), selection().items().end());
     animation_->suspend(*this);  // the game starts from the scene's values, not previewed ones
     snapshot_ = scene().clone();
+    // A scene made in the editor may have got its first Animator or Tilemap after it started
+    // (an Untitled scene): the first tick gives it caches on the project folder.
+    if (game_->project_folder() != project_folder()) game_->set_project_folder(project_folder());
     game_->sync_settings();
     game_->clock().reset();
     game_->clock().resume();

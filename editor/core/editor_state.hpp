@@ -2,8 +2,8 @@
 // editor_state: everything the editor's panels share, in one object — the project and its
 // component table, the scene being edited (inside a game, so Play runs the same systems as
 // mosaic-run), the open documents (document.hpp: the scene's file, selection and undo history;
-// a prefab opened for editing is a second document on top), the console, the clipboard and
-// the play state. Panels read it and change the scene only through actions.hpp.
+// a prefab or an archetype opened for editing is a second document on top), the console, the
+// clipboard and the play state. Panels read it and change the scene only through actions.hpp.
 //
 // Play mode: play() snapshots the scene in memory (entity handles and file ids included);
 // the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
@@ -144,23 +144,24 @@ public:
         if (pending_open_) pending_open_->load->cancel();
     }
     /// Saves to the current file (false, with an error, when it has none: use save_as).
-    /// While a prefab is open: save_prefab().
+    /// While a prefab or an archetype is open: save_asset().
     bool save();
     /// Saves to `path` (atomically) and makes it the current file. Refused while a prefab
-    /// is open (its entities are not the scene).
+    /// or an archetype is open (its entities are not the scene).
     bool save_as(const std::filesystem::path& path);
-    /// The scene's file (the bottom document's, also while a prefab is open).
+    /// The scene's file (the bottom document's, also while a prefab or archetype is open).
     [[nodiscard]] const std::filesystem::path& scene_path() const noexcept {
         return documents_.front().file();
     }
-    /// What the panels edit: the scene's document, or the prefab's while one is open.
+    /// What the panels edit: the scene's document, or the prefab's (archetype's) while one
+    /// is open.
     [[nodiscard]] document& active_document() noexcept { return documents_.back(); }
     [[nodiscard]] const document& active_document() const noexcept { return documents_.back(); }
     /// Unsaved changes since the last new/open/save.
     [[nodiscard]] bool dirty() const noexcept;
     /// "battle.scene.json* - tiny_tanks - Mosaic" (the * when dirty; "Untitled" without a
     /// file; the project's name when one is open); "Tank.prefab.json* (prefab) - ..." while
-    /// a prefab is open.
+    /// a prefab is open, "enemy.archetype.json (archetype) - ..." while an archetype is.
     [[nodiscard]] std::string title() const;
     /// Recently opened or saved files, newest first.
     [[nodiscard]] const std::vector<std::filesystem::path>& recent_files() const noexcept {
@@ -259,15 +260,31 @@ public:
     /// computes their overrides and writes them as links on save.
     [[nodiscard]] prefab_library& prefab_links();
 
+    // --- a prefab or an archetype opened for editing ------------------------------------
+    /// The document open above the scene: a prefab (Unity's prefab mode) or an archetype, or
+    /// null when the scene is edited. Only one at a time.
+    [[nodiscard]] const document* opened_asset() const noexcept {
+        return documents_.size() > 1 ? &documents_.back() : nullptr;
+    }
+    /// "prefab Tank", "archetype enemy": what messages call it; empty when none is open.
+    [[nodiscard]] std::string opened_asset_label() const;
+    /// Writes the open prefab or archetype to its file (save_prefab, save_archetype).
+    bool save_asset();
+    /// Back to the scene put aside, its selection and undo history as they were. Unsaved
+    /// prefab or archetype changes are dropped (callers ask first: dirty()).
+    void close_asset();
+
     // --- a prefab opened for editing (editor_prefab_stage.cpp) ------------------------------
     /// Opens the prefab file `file` alone as the scene (Unity's prefab mode): the open scene,
-    /// with its file, selection and undo history, is put aside until close_prefab(); the
+    /// with its file, selection and undo history, is put aside until close_asset(); the
     /// usual panels and undo work on the prefab's entities. False, with the reason in the
-    /// console, while playing, when another prefab is open or when the file does not load.
+    /// console, while playing, when another prefab (or an archetype) is open or when the file
+    /// does not load.
     bool open_prefab(const std::filesystem::path& file);
-    /// The prefab being edited (its file), or null when the scene is.
+    /// The prefab being edited (its file), or null when the scene (or an archetype) is.
     [[nodiscard]] const std::filesystem::path* opened_prefab() const noexcept {
-        return documents_.size() > 1 ? &documents_.back().file() : nullptr;
+        const document* open = opened_asset();
+        return open != nullptr && open->what() == document::kind::prefab ? &open->file() : nullptr;
     }
     /// The prefab's name ("Tank" for Tank.prefab.json); empty when none is open.
     [[nodiscard]] std::string opened_prefab_name() const;
@@ -276,9 +293,26 @@ public:
     /// aside (one undo step there, done when it comes back). False, with the reason in the
     /// console, when it has not exactly one root entity or the file cannot be written.
     bool save_prefab();
-    /// Back to the scene put aside, its selection and undo history as they were. Unsaved
-    /// prefab changes are dropped (callers ask first: dirty()).
-    void close_prefab();
+
+    // --- an archetype opened for editing (editor_archetype_stage.cpp) ------------------------
+    /// Opens NAME.archetype.json as a scene of one entity made from it, as open_prefab does
+    /// for a prefab: the Inspector edits its components (add, remove, enable, values), each
+    /// edit one undo step of its own history. False, with the file and the field that is
+    /// wrong in the console, when it does not load (nothing changes then: the scene stays,
+    /// the file is not touched), while playing or when a prefab or archetype is open.
+    bool open_archetype(const std::filesystem::path& file);
+    /// The archetype being edited (its file), or null.
+    [[nodiscard]] const std::filesystem::path* opened_archetype() const noexcept {
+        const document* open = opened_asset();
+        return open != nullptr && open->what() == document::kind::archetype ? &open->file()
+                                                                            : nullptr;
+    }
+    /// Writes the open archetype back to its file in the format the engine reads (the same
+    /// bytes when nothing changed) and reloads the project's archetypes. Its name in the file
+    /// stays. False, with the reason in the console, when the document is not exactly one
+    /// entity, when the file held what the editor could not read (saving would lose it) or
+    /// when it cannot be written.
+    bool save_archetype();
     /// A prefab file was written (Create Prefab, Save, Apply to Prefab): the project's
     /// prefabs are read again.
     void after_prefab_written(const std::filesystem::path& file);
@@ -354,7 +388,7 @@ private:
     loaded_project project_;  // before game_: its module outlives the game
     std::unique_ptr<mosaic::game> game_;
     std::size_t reloads_ = 0;
-    // The open documents: the scene at the bottom, a prefab opened for editing on top (a
+    // The open documents: the scene at the bottom, a prefab or archetype being edited on top (a
     // deque: a document stays where it is while another is pushed).
     std::deque<document> documents_ = std::deque<document>(1);
     console_log log_;

@@ -130,8 +130,7 @@ bool apply_overrides(editor_state& s, const override_scope& scope) {
     const std::vector<diagnostic> written =
         save_prefab_file(after, s.table(), inst.file, &s.prefab_links());
     s.log().add(written);
-    if (std::any_of(written.begin(), written.end(),
-                    [](const diagnostic& d) { return d.severity == diagnostic::level::error; })) {
+    if (has_error(written)) {
         s.log().error("Apply to Prefab " + inst.name +
                       ": the file was not written; nothing "
                       "changed");

@@ -26,7 +26,7 @@ std::string json_of(const rapidjson::Value& v) {
     return {out.GetString(), out.GetSize()};
 }
 
-std::string quoted(std::string_view text) {
+std::string json_quoted(std::string_view text) {
     rapidjson::StringBuffer out;
     rapidjson::Writer<rapidjson::StringBuffer> w(out);
     w.String(text.data(), static_cast<rapidjson::SizeType>(text.size()));
@@ -70,7 +70,7 @@ std::string remote_game::attach(std::string_view address, std::string token) {
     token_ = std::move(token);
     status_ = status::connecting;
     message_ = "connecting to " + address_;
-    const std::string params = token_.empty() ? "{}" : R"({"token":)" + quoted(token_) + "}";
+    const std::string params = token_.empty() ? "{}" : R"({"token":)" + json_quoted(token_) + "}";
     request("hello", params, [this](const live::client_message& m) { hello_done(m); });
     return {};
 }
@@ -267,8 +267,8 @@ std::string remote_game::set_field(std::string_view component, std::string_view 
                "' is not a value (a number, [x, y], true, \"text\")";
     }
     request("component.set",
-            R"({"id":)" + std::to_string(selected_) + R"(,"component":)" + quoted(component) +
-                R"(,"value":{)" + quoted(field) + ":" + json_of(value) + "}}",
+            R"({"id":)" + std::to_string(selected_) + R"(,"component":)" + json_quoted(component) +
+                R"(,"value":{)" + json_quoted(field) + ":" + json_of(value) + "}}",
             [this](const live::client_message& m) {
                 message_ = m.error.empty() ? "set" : "the game refused: " + m.error;
             });
@@ -299,7 +299,7 @@ void remote_game::query(std::string_view text,
         done({}, "not attached to a game");
         return;
     }
-    request("query", R"({"query":)" + quoted(text) + R"(,"values":true,"limit":1000})",
+    request("query", R"({"query":)" + json_quoted(text) + R"(,"values":true,"limit":1000})",
             [done = std::move(done)](const live::client_message& m) { done(m.result, m.error); });
 }
 

@@ -426,6 +426,7 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (e.kind == asset_kind::sheet) item("asset.new_clip");
         if (e.kind == asset_kind::clip) item("asset.edit_clip");
         if (e.kind == asset_kind::clip) item("asset.animate_clip");
+        if (e.kind == asset_kind::archetype) item("asset.edit_archetype");
         ImGui::EndPopup();
     }
     if (e.kind == asset_kind::folder) drop_into_folder(s, e.relative);

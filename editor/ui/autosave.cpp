@@ -140,7 +140,7 @@ autosave::~autosave() {
 
 std::string autosave::write_now(editor_state& s, when w) {
     if (folder_.empty() || !s.dirty()) return {};
-    if (s.opened_prefab() != nullptr) return {};  // the scene waits aside; Save writes prefabs
+    if (s.opened_asset() != nullptr) return {};  // the scene waits aside; Save writes the asset
     if (s.playing() && w != when::entering_play) return {};
     for (const diagnostic& d : save_scene_file(s.scene(), s.table(), file_)) {
         if (d.severity == diagnostic::level::error) return d.to_string();
@@ -151,8 +151,8 @@ std::string autosave::write_now(editor_state& s, when w) {
 }
 
 void autosave::tick(editor_state& s, double now, int minutes) {
-    // While a prefab is open dirty() is the prefab's: the scene's recovery file stays as it is.
-    if (folder_.empty() || s.opened_prefab() != nullptr) return;
+    // While a prefab (archetype) is open dirty() is its own: the scene's recovery file stays.
+    if (folder_.empty() || s.opened_asset() != nullptr) return;
     if (last_write_ < 0) last_write_ = now;
     if (!s.dirty()) {
         if (written_) discard();  // saved since: nothing to recover

@@ -2,8 +2,12 @@
 // moves the scene view's camera, Exit asks about unsaved changes) and how a window runs a
 // verb a script also has (New asks first; a script's `new` does not; the window's tell the
 // panels what changed). One registration each, in the core's format (core_commands.cpp).
+#include <algorithm>
+
+#include "core/archetype_actions.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
+#include "ui/prefab_mode.hpp"
 
 namespace mosaic::editor {
 
@@ -27,6 +31,33 @@ void set_in_window(command_table& t, std::string_view id, window_run f) {
     if (command* c = t.find(id)) c->run_in_window = in_window(f);
 }
 
+/// The Project panel's archetype row menus: Edit keeps where the scene view looked; Close
+/// asks about unsaved changes (the banner's question); Create shows the new entity.
+void bind_archetype_commands(command_table& t) {
+    if (command* c = t.find("asset.edit_archetype")) {
+        c->run_in_window = [](command_context& c) {
+            if (c.args.empty()) return std::string("Edit Archetype: which one?");
+            std::string why;
+            const auto file = archetype_file(c.state, c.args[0], &why);
+            if (!file) return "Edit Archetype: " + why;
+            (void)command_open_archetype(c.state, *c.ui, *file);  // the console says why not
+            return std::string();
+        };
+    }
+    set_in_window(t, "asset.close", request_close_asset);
+    if (command* c = t.find("entity.create_from_archetype")) {
+        c->run_in_window = [](command_context& c) {
+            if (c.args.empty()) return std::string("Create Entity: which archetype?");
+            const std::vector<archetype>& all = c.state.game().archetypes();
+            const auto it = std::find_if(all.begin(), all.end(),
+                                         [&](const archetype& a) { return a.name() == c.args[0]; });
+            if (it == all.end()) return "Create Entity: no archetype named '" + c.args[0] + "'";
+            command_create_from_archetype(c.state, *c.ui, *it);
+            return std::string();
+        };
+    }
+}
+
 void bind_shared_commands(command_table& t) {
     set_in_window(t, "file.new", request_new);
     set_in_window(t, "file.open", request_open_dialog);
@@ -47,6 +78,7 @@ void bind_shared_commands(command_table& t) {
         (void)s.reload_code();
         ui.events.post(scene_changed{});
     });
+    bind_archetype_commands(t);
 }
 
 void add_file_commands(command_table& t) {

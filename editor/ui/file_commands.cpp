@@ -56,16 +56,17 @@ void perform(editor_state& s, ui_state& ui) {
 }
 
 void request(editor_state& s, ui_state& ui, file_request what) {
-    // While a prefab is open the scene waits aside: the prefab closes first, and when it has
-    // unsaved changes the user decides about them in its banner first.
-    if (s.opened_prefab() != nullptr) {
+    // While a prefab (an archetype) is open the scene waits aside: it closes first, and when
+    // it has unsaved changes the user decides about them in its banner first.
+    if (s.opened_asset() != nullptr) {
         if (s.dirty()) {
-            s.alert("Prefab open", "The prefab " + s.opened_prefab_name() +
-                                       " has unsaved changes: Save or Close it (over the "
-                                       "scene view) first.");
+            const std::string label = s.opened_asset_label();
+            s.alert(s.opened_prefab() != nullptr ? "Prefab open" : "Archetype open",
+                    "The " + label +
+                        " has unsaved changes: Save or Close it (over the scene view) first.");
             return;
         }
-        close_prefab_now(s, ui);
+        close_asset_now(s, ui);
     }
     ui.files.pending = what;
     if (s.dirty() && !s.playing()) {
@@ -216,7 +217,7 @@ bool command_save(editor_state& s, ui_state& ui) {
         s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
         return false;
     }
-    if (s.opened_prefab() != nullptr) return command_save_prefab(s, ui);
+    if (s.opened_asset() != nullptr) return command_save_asset(s, ui);
     if (s.scene_path().empty()) {
         command_save_as(s, ui);
         return false;
@@ -229,8 +230,8 @@ void command_save_as(editor_state& s, ui_state& ui) {
         s.log().warning("Stop play mode before saving (play-mode changes are not kept).");
         return;
     }
-    if (s.opened_prefab() != nullptr) {
-        s.log().warning("Save As: close the prefab " + s.opened_prefab_name() +
+    if (s.opened_asset() != nullptr) {
+        s.log().warning("Save As: close the " + s.opened_asset_label() +
                         " first (File > Save saves it)");
         return;
     }

@@ -12,7 +12,7 @@ namespace mosaic::editor {
 
 namespace {
 
-constexpr const char* popup_name = "Keep play-mode changes###keep_changes";
+constexpr const char* keep_popup_name = "Keep play-mode changes###keep_changes";
 
 void draw_items(kept_changes& changes, ui_state& ui) {
     constexpr ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -77,15 +77,16 @@ void draw_items(kept_changes& changes, ui_state& ui) {
 }  // namespace
 
 void draw_keep_dialog(editor_state& s, ui_state& ui) {
-    const bool open = ImGui::IsPopupOpen(popup_name);
+    const bool open = ImGui::IsPopupOpen(keep_popup_name);
     if (!open && !s.keeps().has_pending()) return;
     if (!open) {
         if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;  // wait our turn
-        ImGui::OpenPopup(popup_name);
+        ImGui::OpenPopup(keep_popup_name);
     }
     ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_Appearing,
                             {0.5f, 0.5f});
-    if (!ImGui::BeginPopupModal(popup_name, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+    if (!ImGui::BeginPopupModal(keep_popup_name, nullptr, ImGuiWindowFlags_AlwaysAutoResize))
+        return;
     if (!s.keeps().has_pending()) {  // answered elsewhere (Play again, a scene opened)
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();

@@ -11,7 +11,20 @@ namespace mosaic::editor {
 namespace fs = std::filesystem;
 
 namespace {
-constexpr const char* close_question = "Unsaved prefab changes";
+
+/// Opens with `open` (open_prefab, open_archetype), keeping where the scene view looked at the
+/// scene for Close.
+template <class Open>
+bool open_asset(editor_state& s, ui_state& ui, Open&& open) {
+    const bool from_scene = s.opened_asset() == nullptr;
+    const camera2d camera = ui.scene.camera;
+    if (!open()) return false;
+    if (from_scene) ui.prefab.scene_camera = camera;
+    ui.events.post(scene_opened{});
+    ui.events.post(frame_on_selection{});
+    return true;
+}
+
 }  // namespace
 
 void command_open_prefab(editor_state& s, ui_state& ui, const fs::path& file) {
@@ -19,60 +32,76 @@ void command_open_prefab(editor_state& s, ui_state& ui, const fs::path& file) {
         s.log().warning("Open prefab: stop the game first (a prefab is edited in edit mode)");
         return;
     }
-    const bool from_scene = s.opened_prefab() == nullptr;
-    const camera2d camera = ui.scene.camera;
-    if (!s.open_prefab(file)) return;
-    if (from_scene) ui.prefab.scene_camera = camera;
-    ui.events.post(scene_opened{});
-    ui.events.post(frame_on_selection{});
+    (void)open_asset(s, ui, [&] { return s.open_prefab(file); });
 }
 
-bool command_save_prefab(editor_state& s, ui_state& ui) {
+bool command_open_archetype(editor_state& s, ui_state& ui, const fs::path& file) {
+    const console_log& log = s.log();
+    const std::size_t errors = log.count(log_level::error);
+    if (open_asset(s, ui, [&] { return s.open_archetype(file); })) return true;
+    // Not only a Console line: a file that does not load says where, in a dialog.
+    std::size_t added = log.count(log_level::error) - errors;
+    std::string why;
+    const std::vector<log_line>& lines = log.lines();
+    for (auto it = lines.rbegin(); it != lines.rend() && added > 0; ++it) {
+        if (it->level != log_level::error) continue;
+        why = it->text + (why.empty() ? "" : "\n" + why);
+        --added;
+    }
+    if (!why.empty()) s.alert("Archetype not opened", why);
+    return false;
+}
+
+bool command_save_asset(editor_state& s, ui_state& ui) {
     (void)ui;
-    return s.save_prefab();
+    return s.save_asset();
 }
 
-void request_close_prefab(editor_state& s, ui_state& ui) {
-    if (s.opened_prefab() == nullptr) return;
+void request_close_asset(editor_state& s, ui_state& ui) {
+    if (s.opened_asset() == nullptr) return;
     if (s.dirty()) {
         ui.prefab.ask_close = true;
         return;
     }
-    close_prefab_now(s, ui);
+    close_asset_now(s, ui);
 }
 
-void close_prefab_now(editor_state& s, ui_state& ui) {
-    if (s.opened_prefab() == nullptr) return;
-    s.close_prefab();
+void close_asset_now(editor_state& s, ui_state& ui) {
+    if (s.opened_asset() == nullptr) return;
+    s.close_asset();
     // Not scene_opened: the view looks where it looked before Open, not where the file says.
     ui.events.post(scene_changed{});
     ui.scene.camera = ui.prefab.scene_camera;
     ui.prefab.ask_close = false;
 }
 
-void draw_prefab_banner(editor_state& s, ui_state& ui) {
-    const fs::path* file = s.opened_prefab();
-    if (file == nullptr) return;
-    const std::string name = s.opened_prefab_name();
+void draw_asset_banner(editor_state& s, ui_state& ui) {
+    const document* open = s.opened_asset();
+    if (open == nullptr) return;
+    const bool prefab = s.opened_prefab() != nullptr;
+    const std::string name = prefab ? s.opened_prefab_name() : open->archetype_name;
+    const char* close_question =
+        prefab ? "Unsaved prefab changes" : "Unsaved archetype changes###asset_close";
     ImGui::PushStyleColor(ImGuiCol_ChildBg, colors::prefab_banner);
     ImGui::BeginChild("##prefab_banner", {0, ImGui::GetFrameHeightWithSpacing() + 4}, false,
                       ImGuiWindowFlags_NoScrollbar);
     ImGui::SetCursorPos({6, 4});
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(colors::prefab, "Prefab:");
+    ImGui::TextColored(colors::prefab, prefab ? "Prefab:" : "Archetype:");
     ImGui::SameLine();
     ImGui::Text("%s%s", name.c_str(), s.dirty() ? "*" : "");
     ui.test.record("prefab/banner");
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Editing %s: Save writes the file and updates its instances in "
-            "the scene; Close goes back to the scene",
-            display_path(*file).c_str());
+        ImGui::SetTooltip(prefab ? "Editing %s: Save writes the file and updates its instances in "
+                                   "the scene; Close goes back to the scene"
+                                 : "Editing %s: Save writes the file (entities made from it "
+                                   "before keep their values); Close goes back to the scene",
+                          display_path(open->file()).c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Save")) (void)command_save_prefab(s, ui);
+    if (ImGui::SmallButton("Save")) (void)command_save_asset(s, ui);
     ui.test.record("prefab/Save");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Close")) request_close_prefab(s, ui);
+    if (ImGui::SmallButton("Close")) request_close_asset(s, ui);
     ui.test.record("prefab/Close");
     ImGui::EndChild();
     ImGui::PopStyleColor();
@@ -82,16 +111,16 @@ void draw_prefab_banner(editor_state& s, ui_state& ui) {
         ui.prefab.ask_close = false;
     }
     if (ImGui::BeginPopupModal(close_question, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) {
-        ImGui::Text("Save the changes to the prefab %s before going back to the scene?",
-                    name.c_str());
+        ImGui::Text("Save the changes to the %s before going back to the scene?",
+                    s.opened_asset_label().c_str());
         if (ImGui::Button("Save")) {
-            if (command_save_prefab(s, ui)) close_prefab_now(s, ui);
+            if (command_save_asset(s, ui)) close_asset_now(s, ui);
             ImGui::CloseCurrentPopup();
         }
         ui.test.record("prefab_close/Save");
         ImGui::SameLine();
         if (ImGui::Button("Discard")) {
-            close_prefab_now(s, ui);
+            close_asset_now(s, ui);
             ImGui::CloseCurrentPopup();
         }
         ui.test.record("prefab_close/Discard");

@@ -8,6 +8,7 @@
 
 #include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
+#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/hierarchy_panel.hpp"
 #include "ui/prefab_mode.hpp"
@@ -83,6 +84,62 @@ void project_panel::on_event(const panel_event& e, editor_state& s) {
     }
 }
 
+namespace {
+
+/// Runs the command `id` on the archetype `name`, as the window runs it.
+void run_archetype_command(editor_state& s, ui_state& ui, const char* id, const std::string& name) {
+    const command* c = window_commands().find(id);
+    if (c == nullptr) return;
+    command_context ctx = window_context(s, ui);
+    ctx.args = {name};
+    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+}
+
+/// A row menu's item running the command `id` on the archetype `name` (the table gives its
+/// label and whether it is enabled).
+void archetype_menu_item(editor_state& s, ui_state& ui, const char* id, const std::string& name) {
+    const command* c = window_commands().find(id);
+    if (c == nullptr) return;
+    command_context ctx = window_context(s, ui);
+    ctx.args = {name};
+    if (ImGui::MenuItem(command_table::title(*c, ctx).c_str(), nullptr, false,
+                        command_table::enabled(*c, ctx)))
+        run_archetype_command(s, ui, id, name);
+    ui.test.record("project/archetype_menu/" + c->label);
+}
+
+}  // namespace
+
+void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
+    const std::string title =
+        "Archetypes (" + std::to_string(s.game().archetypes().size()) + ")###archetypes";
+    if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
+    // By value: Save of an archetype opened from here reloads the list.
+    std::vector<std::string> names;
+    for (const archetype& a : s.game().archetypes()) names.push_back(a.name());
+    for (const std::string& name : names) {
+        const bool open = s.opened_archetype() != nullptr && s.opened_asset() != nullptr &&
+                          s.opened_asset()->archetype_name == name;
+        ImGui::PushID(name.c_str());  // each row's menu its own
+        ImGui::Selectable(name.c_str(), open, ImGuiSelectableFlags_AllowDoubleClick);
+        ui.test.record("project/archetype/" + name);
+        // As a prefab's row: double-click makes one, the row menu also edits it.
+        if (ImGui::BeginPopupContextItem("##archetype_menu")) {
+            archetype_menu_item(s, ui, "asset.edit_archetype", name);
+            archetype_menu_item(s, ui, "entity.create_from_archetype", name);
+            ImGui::EndPopup();
+        } else if (ImGui::IsItemHovered()) {
+            ImGui::SetTooltip("Double-click to create a %s; right-click to edit the archetype",
+                              name.c_str());
+            if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
+                run_archetype_command(s, ui, "entity.create_from_archetype", name);
+        }
+        ImGui::PopID();
+    }
+    if (s.game().archetypes().empty()) ImGui::TextDisabled("(none)");
+    ImGui::TreePop();
+}
+
 void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     const std::string title =
         "Prefabs (" + std::to_string(s.game().prefabs().size()) + ")###prefabs";
@@ -90,6 +147,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
     for (const prefab& p : s.game().prefabs()) {
         const bool highlighted = p.name() == highlighted_prefab_;
+        ImGui::PushID(p.name().c_str());  // each row's menu its own
         ImGui::Selectable(p.name().c_str(), highlighted, ImGuiSelectableFlags_AllowDoubleClick);
         ui.test.record("project/prefab/" + p.name());
         if (highlighted) {
@@ -116,6 +174,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
                 command_instantiate_prefab(s, ui, p.name());
         }
+        ImGui::PopID();
     }
     scroll_to_prefab_ = false;
     if (s.game().prefabs().empty())
@@ -140,21 +199,7 @@ void project_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* rende
     ImGui::SameLine();
     ImGui::BeginChild("##files", {0, 0}, false);
     draw_scenes(s, ui);
-    const std::string archetypes =
-        "Archetypes (" + std::to_string(s.game().archetypes().size()) + ")###archetypes";
-    if (ImGui::TreeNodeEx(archetypes.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) {
-        for (const archetype& a : s.game().archetypes()) {
-            ImGui::Selectable(a.name().c_str(), false, ImGuiSelectableFlags_AllowDoubleClick);
-            ui.test.record("project/archetype/" + a.name());
-            if (ImGui::IsItemHovered()) {
-                ImGui::SetTooltip("Double-click to create a %s", a.name().c_str());
-                if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
-                    command_create_from_archetype(s, ui, a);
-            }
-        }
-        if (s.game().archetypes().empty()) ImGui::TextDisabled("(none)");
-        ImGui::TreePop();
-    }
+    draw_archetypes(s, ui);
     draw_prefabs(s, ui);
     // The rest of the panel takes entities dragged from the Hierarchy: each becomes a prefab.
     const ImVec2 rest = ImGui::GetContentRegionAvail();

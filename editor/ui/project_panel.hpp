@@ -1,7 +1,8 @@
 #pragma once
 // project_panel: the open project — its name (from mosaic.project.json), where it lives and
 // whether its code is loaded; its scenes (a click opens one, asking about unsaved changes
-// first); its archetypes (double-click creates one); its prefabs (drag one out, double-click
+// first); its archetypes (double-click creates one, right-click to edit it or create one);
+// its prefabs (drag one out, double-click
 // to instantiate, right-click to open it; an instance's Select highlights its prefab); and
 // its folders as an asset browser (asset_grid: thumbnails, search, a filter by kind, drag
 // onto the Scene view or the Inspector).
@@ -30,6 +31,9 @@ private:
     void scan(editor_state& s);
     void draw_header(editor_state& s);
     void draw_scenes(editor_state& s, ui_state& ui);
+    /// The project's archetypes: double-click creates one; the row menu edits it (Edit
+    /// Archetype) or creates one.
+    void draw_archetypes(editor_state& s, ui_state& ui);
     /// The project's prefabs, each a drag source (drop into the Hierarchy or the Scene view);
     /// entities dropped on the panel become a prefab.
     void draw_prefabs(editor_state& s, ui_state& ui);

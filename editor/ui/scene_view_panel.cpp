@@ -81,7 +81,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
         camera_from_scene_ = false;
     }
 
-    draw_prefab_banner(s, ui);  // while a prefab is open: which one, Save, Close
+    draw_asset_banner(s, ui);  // while a prefab (archetype) is open: which one, Save, Close
     // A thin bar: view toggles and where the camera is.
     ImGui::Checkbox("Grid", &ui.settings.grid);
     ImGui::SameLine();

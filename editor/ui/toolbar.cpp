@@ -108,8 +108,8 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, (where.size.x - buttons) * 0.5f));
     const play_state mode = s.mode();
-    // A prefab open for editing is not a scene to play: its banner's Close comes first.
-    const bool editing_prefab = s.opened_prefab() != nullptr;
+    // A prefab (archetype) open for editing is not a scene to play: its banner's Close first.
+    const bool editing_prefab = s.opened_asset() != nullptr;
     const command_table& commands = window_commands();
     // "Stop (Ctrl+P)": the command's title now and its shortcut, from the table.
     const auto with_keys = [&](const char* id) {
@@ -123,8 +123,10 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
         run_command(s, ui, "play.toggle");
     ui.test.record("toolbar/Play");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        const std::string tip = editing_prefab ? std::string("Close the prefab to play the scene")
-                                               : with_keys("play.toggle");
+        const std::string tip =
+            editing_prefab
+                ? std::string("Close the " + s.opened_asset_label() + " to play the scene")
+                : with_keys("play.toggle");
         ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::SameLine();

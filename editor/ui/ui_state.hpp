@@ -40,8 +40,8 @@ struct edit_state {
     std::array<char, 64> picker_filter{};  // the entity picker popup's search text
 };
 
-/// A prefab opened for editing (prefab_commands.hpp): Close's question about unsaved
-/// changes, and the scene view's camera on the scene, given back on Close.
+/// A prefab or an archetype opened for editing (prefab_mode.hpp): Close's question about
+/// unsaved changes, and the scene view's camera on the scene, given back on Close.
 struct prefab_mode_state {
     bool ask_close = false;
     camera2d scene_camera;

@@ -63,7 +63,7 @@ TEST_F(DocumentStack, APrefabOpensOnTopAndTheSceneWaitsParked) {
     EXPECT_EQ(s.active_document().file(), file);
     EXPECT_TRUE(scene.parked.has_value()) << "the scene waits in its document";
     EXPECT_EQ(s.scene_path(), scene_file) << "the scene's file is still the scene's";
-    s.close_prefab();
+    s.close_asset();
     EXPECT_EQ(&s.active_document(), &scene);
     EXPECT_FALSE(scene.parked.has_value()) << "the game holds it again";
 }

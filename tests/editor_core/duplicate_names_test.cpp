@@ -4,8 +4,10 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/hierarchy.hpp>
 
 #include "core/actions.hpp"
 #include "core/copy_names.hpp"
@@ -63,6 +65,51 @@ TEST(DuplicateNames, NumbersThatAreNotACopysAreKeptAndLongNamesKeepTheirNumber) 
     const std::string copy = numbered_copy_name(std::string(63, 'x'), none);
     EXPECT_EQ(copy.size(), 63u);
     EXPECT_EQ(copy.substr(copy.size() - 4), " (1)");
+}
+
+// The names of `parent`'s children in the world's order: the order the Hierarchy shows them
+// and the scene file stores them in.
+std::vector<std::string> children_of(const world& w, entity parent) {
+    std::vector<std::string> names;
+    w.each([&](entity e) {
+        if (parent_of(w, e) == parent) names.push_back(name_of(w, e));
+    });
+    return names;
+}
+
+// Ctrl+D on an entity with children: the copy's children come in the original's order (issue
+// 33: they came out reversed), also when freed slots are reused for the copies, and so do
+// grandchildren.
+TEST(DuplicateNames, TheCopysChildrenKeepTheOriginalsOrder) {
+    editor_state s;
+    const entity tank = create_entity(s, "Tank");
+    for (const char* name : {"Hull", "Turret", "Flag", "Antenna"})
+        (void)create_entity(s, name, tank);
+    const entity turret = s.find_by_name("Turret");
+    for (const char* name : {"Barrel", "Hatch", "Light"}) (void)create_entity(s, name, turret);
+    const std::vector<std::string> order = {"Hull", "Turret", "Flag", "Antenna"};
+    const std::vector<std::string> below_turret = {"Barrel", "Hatch", "Light"};
+    ASSERT_EQ(children_of(s.world(), tank), order);
+
+    (void)duplicate_one(s, tank);
+    const entity copy = s.find_by_name("Tank (1)");
+    ASSERT_FALSE(copy.is_null());
+    EXPECT_EQ(children_of(s.world(), copy), order);
+    entity copied_turret = null_entity;
+    s.world().each([&](entity e) {
+        if (parent_of(s.world(), e) == copy && name_of(s.world(), e) == "Turret") copied_turret = e;
+    });
+    ASSERT_FALSE(copied_turret.is_null());
+    EXPECT_EQ(children_of(s.world(), copied_turret), below_turret);
+
+    // Freed slots (the free list hands them back last-freed first) are reused in order too.
+    std::vector<entity> spare;
+    for (int i = 0; i < 12; ++i) spare.push_back(create_entity(s, "Spare"));
+    delete_entities(s, spare);
+    (void)duplicate_one(s, tank);
+    const entity again = s.find_by_name("Tank (2)");
+    ASSERT_FALSE(again.is_null());
+    EXPECT_EQ(children_of(s.world(), again), order);
 }
 
 }  // namespace

@@ -1,12 +1,17 @@
 // Play mode: a snapshot on Play, the game runs, Stop restores it exactly; edits while playing
 // never reach the history. Files: a failed open leaves the scene untouched.
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdio>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/scene/scene_json.hpp>
 
 #include "core/actions.hpp"
@@ -119,6 +124,40 @@ TEST(Files, AFailedOpenLeavesTheSceneUntouchedAndLogsTheError) {
     EXPECT_EQ(snapshot_text(s), before);
     EXPECT_TRUE(s.dirty());
     EXPECT_GE(s.log().count(log_level::error), 1u);
+}
+
+// An Untitled scene of a project whose manifest puts its archetypes in data/archetypes: an
+// Animator added in the editor plays assets/run.clip.json from the project folder (issue 33:
+// the game took the archetypes folder's parent, data/, for the project, and an Untitled scene
+// had no clip cache at all, so nothing moved).
+TEST(PlayMode, AnUntitledSceneOfAProjectPlaysTheProjectsClips) {
+    const fs::path folder =
+        fs::temp_directory_path() / ("mosaic_play_project_" + std::to_string(::getpid()));
+    fs::remove_all(folder);
+    fs::create_directories(folder / "assets");
+    fs::create_directories(folder / "data" / "archetypes");
+    std::ofstream(folder / "mosaic.project.json")
+        << R"({"name": "elsewhere", "module": "", "archetypes": "data/archetypes"})";
+    std::ofstream(folder / "assets" / "run.clip.json") << R"({"version": 1, "length": 1,
+        "tracks": [{"component": "Transform", "field": "position", "element": "x",
+                    "keys": [[0, 0], [1, 10]]}]})";
+    editor_state s(load_project(folder));
+    ASSERT_TRUE(s.opened_project().manifest);
+    EXPECT_EQ(s.game().project_folder(), s.opened_project().manifest->folder);
+    EXPECT_EQ(s.prefab_links().project_folder(), s.opened_project().manifest->folder);
+
+    const entity runner = create_entity(s, "Runner");
+    add_component(s, std::vector{runner}, type_id_of<Animator>());
+    std::snprintf(s.world().get<Animator>(runner).clip.path,
+                  sizeof s.world().get<Animator>(runner).clip.path, "%s", "assets/run.clip.json");
+    s.play();
+    for (int i = 0; i < 200 && s.game().systems().ticks() < 30; ++i) (void)s.frame(1.0 / 60.0);
+    ASSERT_EQ(s.game().systems().ticks(), 30u);
+    EXPECT_NEAR(s.world().get<Transform>(runner).position.x, 5.0f, 0.5f);
+    for (const log_line& line : s.log().lines())
+        EXPECT_EQ(line.text.find("run.clip"), std::string::npos) << line.text;
+    s.stop();
+    fs::remove_all(folder);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ using namespace mosaic;
 using namespace mosaic::editor;
 namespace fs = std::filesystem;
 
-std::string snapshot_text(editor_state& s) {
+std::string prefab_scene_text(editor_state& s) {
     std::ostringstream out;
     save_scene_json(s.scene(), s.table(), out);
     return out.str();
@@ -95,7 +95,7 @@ TEST_F(PrefabActions, CreatePrefabWritesTheTreeAndTheProjectListsIt) {
 TEST_F(PrefabActions, InstantiateIsOneUndoStepAtTheDropPosition) {
     const entity hull = tank();
     ASSERT_TRUE(create_prefab(s, hull));
-    const std::string before = snapshot_text(s);
+    const std::string before = prefab_scene_text(s);
     const std::size_t count = s.world().size();
 
     fs::path file;
@@ -127,7 +127,7 @@ TEST_F(PrefabActions, InstantiateIsOneUndoStepAtTheDropPosition) {
     EXPECT_EQ(s.history().undo_label(), "Instantiate Tank");
     ASSERT_TRUE(s.undo());
     EXPECT_EQ(w.size(), count);
-    EXPECT_EQ(snapshot_text(s), before);
+    EXPECT_EQ(prefab_scene_text(s), before);
     ASSERT_TRUE(s.redo());
     EXPECT_EQ(w.size(), count + 4);
     EXPECT_TRUE(w.alive(copy));
@@ -156,10 +156,10 @@ TEST_F(PrefabActions, ScenesWithInstancesSaveAndLoad) {
     ASSERT_NE(p, nullptr);
     ASSERT_FALSE(instantiate_prefab(s, *p, file).is_null());
     ASSERT_TRUE(s.save());
-    const std::string saved = snapshot_text(s);
+    const std::string saved = prefab_scene_text(s);
     editor_state other;
     ASSERT_TRUE(other.open(folder / "main.scene.json"));
-    EXPECT_EQ(snapshot_text(other), saved);
+    EXPECT_EQ(prefab_scene_text(other), saved);
     EXPECT_EQ(other.game().prefabs().size(), 1u);  // the project's prefabs come with it
 }
 

@@ -70,7 +70,7 @@ TEST_F(PrefabEdit, OpenShowsThePrefabAloneAndCloseBringsTheSceneBackAsItWas) {
     EXPECT_NE(s.title().find("Tank.prefab.json* (prefab)"), std::string::npos) << s.title();
 
     // Closing without saving drops the change: the file and the scene are as they were.
-    s.close_prefab();
+    s.close_asset();
     EXPECT_EQ(s.opened_prefab(), nullptr);
     EXPECT_EQ(scene_text(s), scene_before);
     EXPECT_EQ(s.history().undo_steps(), steps);
@@ -117,7 +117,7 @@ TEST_F(PrefabEdit, SaveWritesTheFileKeepingTheIdsTheInstancesNameAndSaveRoutesTo
     // Save As would write the prefab's entities as the scene: refused.
     EXPECT_FALSE(s.save_as(folder / "other.scene.json"));
     EXPECT_FALSE(fs::exists(folder / "other.scene.json"));
-    s.close_prefab();
+    s.close_asset();
 }
 
 TEST_F(PrefabEdit, APrefabWithTwoRootsIsNotSaved) {
@@ -148,7 +148,7 @@ TEST_F(PrefabEdit, OpenIsRefusedWhilePlayingAndPlayWhileAPrefabIsOpen) {
     EXPECT_FALSE(s.playing());
     EXPECT_FALSE(s.open_prefab(folder / "archetypes" / "Other.prefab.json"))
         << "one prefab at a time";
-    s.close_prefab();
+    s.close_asset();
 }
 
 TEST_F(PrefabEdit, AMissingPrefabFileDoesNotOpen) {

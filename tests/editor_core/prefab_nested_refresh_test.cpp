@@ -87,7 +87,7 @@ TEST_F(NestedRefresh, SavingTheOpenedTankUpdatesTheSquadsInTheSceneAside) {
     ASSERT_TRUE(s.open_prefab(file));
     set_field(s, std::vector<entity>{s.selection().active()}, type_id_of<Sprite>(), *tint, &red);
     ASSERT_TRUE(s.save_prefab());
-    s.close_prefab();
+    s.close_asset();
     EXPECT_EQ(s.world().get<Sprite>(tank_alone).tint, red);
     EXPECT_EQ(squad_tints(), both_red);
     ASSERT_TRUE(s.undo()) << "Update instances of Tank";

@@ -193,7 +193,7 @@ TEST_F(PrefabOverrides, SavingAnOpenedPrefabUpdatesTheInstancesExceptTheirOverri
     set_field(s, std::vector<entity>{root}, type_id_of<Sprite>(), *size, &big);
     set_field(s, std::vector<entity>{root}, type_id_of<Sprite>(), *tint, &blue);
     ASSERT_TRUE(s.save_prefab());
-    s.close_prefab();
+    s.close_asset();
     EXPECT_EQ(s.world().get<Sprite>(first).size, big);
     EXPECT_EQ(tint_of(first), blue);
     EXPECT_EQ(s.world().get<Sprite>(second).size, big);

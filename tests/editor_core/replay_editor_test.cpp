@@ -3,6 +3,7 @@
 // The platformer sample is driven by the keyboard (its module reads Input), so a replay that
 // did not feed the recorded input would leave its player standing.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -29,7 +30,7 @@ class EditorReplay : public ::testing::Test {
 protected:
     EditorReplay() {
         folder_ = fs::temp_directory_path() /
-                  ("mosaic-editor-replay-" +
+                  ("mosaic-editor-replay-" + std::to_string(::getpid()) + "-" +
                    std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
         fs::create_directories(folder_);
     }

@@ -2,11 +2,13 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <thread>
 
+#include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/resources.hpp>
@@ -165,6 +167,63 @@ TEST(Game, LoadsArchetypeFilesForSystemsToSpawn) {
     ASSERT_NE(library.find("bullet"), nullptr);
     EXPECT_EQ(library.find("nope"), nullptr);
     EXPECT_TRUE(g.load_archetypes(folder / "missing").empty());
+}
+
+// A project whose manifest puts its archetypes in data/archetypes: clips (and prefab links)
+// are relative to the project folder the game is told, not to the archetypes folder's parent
+// (issue 33: the game took data/ for the project and found no assets/run.clip.json).
+fs::path project_with_archetypes_elsewhere(const char* name) {
+    const fs::path folder = fs::path(::testing::TempDir()) / name;
+    fs::remove_all(folder);
+    fs::create_directories(folder / "assets");
+    fs::create_directories(folder / "data" / "archetypes");
+    std::ofstream(folder / "assets" / "run.clip.json") << R"({"version": 1, "length": 1,
+        "tracks": [{"component": "Transform", "field": "position", "element": "x",
+                    "keys": [[0, 0], [1, 10]]}]})";
+    return folder;
+}
+
+entity add_runner(world& w) {
+    const entity e = w.create();
+    w.add<Transform>(e);
+    Animator& a = w.add<Animator>(e);
+    std::snprintf(a.clip.path, sizeof a.clip.path, "%s", "assets/run.clip.json");
+    return e;
+}
+
+std::string game_log(game& g) {
+    std::string all;
+    for (const std::string& line : g.world().resource<GameLog>().take()) all += line + "\n";
+    return all;
+}
+
+TEST(Game, ReadsClipsFromTheProjectFolderItIsToldNotTheArchetypesParent) {
+    const fs::path folder = project_with_archetypes_elsewhere("game_test_project_folder");
+    game g;
+    g.set_project_folder(folder);
+    EXPECT_TRUE(g.load_archetypes(folder / "data" / "archetypes").empty());
+    EXPECT_EQ(g.project_folder(), folder);
+    EXPECT_EQ(g.prefab_links().project_folder(), folder);
+    scene s;
+    const entity runner = add_runner(s.world);
+    g.start(std::move(s));
+    for (int i = 0; i < 30; ++i) g.tick();  // half a second at 60 ticks a second
+    EXPECT_EQ(game_log(g), "");
+    EXPECT_NEAR(g.world().get<Transform>(runner).position.x, 5.0f, 0.5f);
+}
+
+// The editor's Untitled scene: started empty, its Animator added later. The first tick gives
+// the world the clip cache on the project folder it was told (not the archetypes' parent).
+TEST(Game, AnAnimatorAddedAfterStartReadsClipsFromTheProjectFolder) {
+    const fs::path folder = project_with_archetypes_elsewhere("game_test_late_animator");
+    game g;
+    g.set_project_folder(folder);
+    (void)g.load_archetypes(folder / "data" / "archetypes");
+    g.start(scene{});
+    const entity runner = add_runner(g.world());
+    for (int i = 0; i < 30; ++i) g.tick();
+    EXPECT_EQ(game_log(g), "");
+    EXPECT_NEAR(g.world().get<Transform>(runner).position.x, 5.0f, 0.5f);
 }
 
 }  // namespace

@@ -219,6 +219,39 @@ TEST(Recording, AStepBackReSimulatesAtMostHalfAnInterval) {
     }
 }
 
+// A small step-back cache (its own budget, far below two intervals of states): a seek caches
+// only every cache_stride()-th state, the cache stays within its budget, and every step back
+// still lands on exactly the state of its tick.
+TEST(Recording, ASmallCacheKeepsEveryFewStatesAndStepsBackStayExact) {
+    std::size_t keyframe_bytes = 0;
+    {
+        played probe;
+        recording first({.keyframe_interval = 16});
+        first.attach(probe.g);
+        probe.run(40);
+        keyframe_bytes = first.memory_bytes() / first.keyframe_count();
+    }
+    played live;
+    recording rec(
+        {.keyframe_interval = 16, .cache_share = 0.0, .cache_floor_bytes = 6 * keyframe_bytes});
+    rec.attach(live.g);
+    live.run(60);
+    const std::uint32_t stride = rec.cache_stride();
+    EXPECT_GT(stride, 1u) << "the budget holds every state: the test tests nothing";
+    EXPECT_LE(stride, rec.step_ticks());
+
+    ASSERT_TRUE(rec.seek(live.g, 45));
+    EXPECT_LE(rec.cache_bytes(), rec.cache_budget());
+    for (int i = 0; i < 20; ++i) {
+        ASSERT_TRUE(rec.step_back(live.g));
+        EXPECT_LE(rec.cache_bytes(), rec.cache_budget()) << "at " << rec.current_tick();
+        played fresh;
+        fresh.run(rec.current_tick());
+        EXPECT_EQ(state_of(live.g), state_of(fresh.g)) << "at " << rec.current_tick();
+    }
+    EXPECT_EQ(rec.current_tick(), 25u);
+}
+
 // The profiler shows what the play cost: seeking, stepping, preparing and visiting re-run
 // the systems, but their timing statistics stay those of the ticks the game played.
 TEST(Recording, ReSimulatedTicksDoNotCountInTheSystemsTiming) {

@@ -222,13 +222,6 @@ TEST(ReplayFile, AnIdleTickCostsNothing) {
     EXPECT_EQ(write_replay(shorter).size(), write_replay(longer).size());
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    for (const diagnostic& d : diagnostics) {
-        if (d.severity == diagnostic::level::error) return true;
-    }
-    return false;
-}
-
 diagnostic first_error(std::string_view bytes) {
     const load_result<replay> r = read_replay(bytes, "bad.mosaic-replay");
     EXPECT_FALSE(r.ok());
@@ -412,6 +405,34 @@ TEST(ReplayFile, TheFuzzSeedsReadAndVerify) {
             << entry.path() << ": " << player.divergence()->to_string();
     }
     EXPECT_GE(seeds, 2);
+}
+
+// Recordings made before binary format 2 stored version 1 scene bytes and their hashes: the
+// hash and the comparison read the version field as 1, and nothing else.
+TEST(ReplayFile, StatesFromBinaryFormatOneHashAndCompareAsToday) {
+    game g(&walkers_v1);
+    g.start(walkers_scene());
+    g.tick();
+    const world_state now = capture_state(g);
+    ASSERT_GE(now.scene.size(), 16u);
+
+    std::string version_one = now.scene;
+    const std::uint32_t one = 1;
+    std::memcpy(version_one.data() + 9, &one, sizeof one);  // after magic and byte order
+    ASSERT_NE(version_one, now.scene);
+    world_state recorded = now;
+    recorded.scene = version_one;
+
+    EXPECT_EQ(world_state_hash(recorded), world_state_hash(now));
+    EXPECT_EQ(hash_scene_bytes(version_one, 7), hash_bytes(version_one, 7))
+        << "a version 1 state must keep the hash old files hold";
+    EXPECT_TRUE(same_scene_bytes(version_one, now.scene));
+
+    std::string moved = now.scene;
+    moved.back() = static_cast<char>(moved.back() ^ 1);
+    EXPECT_FALSE(same_scene_bytes(version_one, moved));
+    recorded.scene = moved;
+    EXPECT_NE(world_state_hash(recorded), world_state_hash(now));
 }
 
 // --- recording and playing -----------------------------------------------------------------

@@ -1,6 +1,7 @@
 // mosaic-run's commands in-process, with the test modules (tests/modules): game code that
 // fails while running a scene, and a project whose registration throws.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -30,7 +31,11 @@ protected:
     RunCommands() {
         folder_ = fs::temp_directory_path() /
                   ("mosaic-run-commands-" +
-                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+                   std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+                   "-" + std::to_string(::getpid()));
+        // Set here, not where it is declared: a default member initializer runs before this
+        // body gives folder_ its value, and the scene landed in the working directory.
+        scene_ = folder_ / "level.scene.json";
         fs::create_directories(folder_);
         for (const char* module : {"turrets_throws", "turrets_check", "broken"})
             mosaic::testing::write_test_project(folder_ / module, "turrets",
@@ -46,7 +51,7 @@ protected:
     }
 
     fs::path folder_;
-    fs::path scene_ = folder_ / "level.scene.json";
+    fs::path scene_;
 };
 
 TEST_F(RunCommands, ASystemThatFailsNamesItselfAndExits1) {
@@ -105,6 +110,29 @@ TEST_F(RunCommands, GameWarningsArePrintedOnceAndTheProfileCountsThem) {
     EXPECT_NE(r.out.find("contacts: 0 of 30 ticks over the cap of 1048576, 1 colliders ignored"),
               std::string::npos)
         << r.out;
+}
+
+// A manifest that puts the archetypes in data/archetypes: mosaic-run tells the game the
+// project folder (the manifest's), so a clip named assets/run.clip.json is found (issue 33:
+// it was looked for under data/, and the runner stood still with a warning).
+TEST_F(RunCommands, ClipsAreReadFromTheManifestsFolderWhereverTheArchetypesAre) {
+    const fs::path project = folder_ / "elsewhere";
+    fs::create_directories(project / "assets");
+    fs::create_directories(project / "data" / "archetypes");
+    fs::create_directories(project / "scenes");
+    std::ofstream(project / "mosaic.project.json")
+        << R"({"name": "elsewhere", "module": "", "archetypes": "data/archetypes"})";
+    std::ofstream(project / "assets" / "run.clip.json") << R"({"version": 1, "length": 1,
+        "tracks": [{"component": "Transform", "field": "position", "element": "x",
+                    "keys": [[0, 0], [1, 10]]}]})";
+    const fs::path scene = project / "scenes" / "run.scene.json";
+    std::ofstream(scene) << R"({"format": "mosaic.scene", "version": 2, "entities": [
+        {"id": 1, "name": "Runner", "components": {
+            "Transform": {"position": [0, 0]},
+            "Animator": {"clip": "assets/run.clip.json"}}}]})";
+    const run_result r = run({scene.string(), "--ticks", "30"});
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err.find("run.clip.json"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -581,7 +581,7 @@ TEST_F(SceneBinary, NewerFormatVersionIsRefused) {
     ASSERT_EQ(get_le<std::uint32_t>(bytes, version_at), binary_scene_format_version);
     put_le(bytes, version_at, std::uint32_t{binary_scene_format_version + 1});
     const std::string error = error_of(bytes, table);
-    EXPECT_NE(error.find("format version 2 is not one this build reads (1 to 1); written by a "
+    EXPECT_NE(error.find("format version 3 is not one this build reads (1 to 2); written by a "
                          "newer Mosaic?"),
               std::string::npos)
         << error;

@@ -70,12 +70,6 @@ protected:
         save_scene_json(s, table, out);
         return out.str();
     }
-    static bool has_error(const std::vector<diagnostic>& diagnostics) {
-        for (const diagnostic& d : diagnostics) {
-            if (d.severity == diagnostic::level::error) return true;
-        }
-        return false;
-    }
 
     component_table table;
     fs::path folder;

@@ -5,7 +5,7 @@
 #   run_fuzzer.sh build BUILD_DIR                configure + build the clang fuzz project
 #   run_fuzzer.sh run json|binary|replay|prefab|manifest|merge|sheet|image|clip|live|rows BUILD_DIR WORK_DIR
 #                                                replay tests/fuzz/regressions/KIND, then fuzz
-#                                                for $MOSAIC_FUZZ_SECONDS (default 30; 20 for
+#                                                for $MOSAIC_FUZZ_SECONDS (default 20; 10 for
 #                                                the newer, smaller targets)
 #
 # Environment: MOSAIC_FUZZ_SECONDS (fuzzing time per target), MOSAIC_FUZZ_SEED (default 1:
@@ -41,20 +41,21 @@ build() {
 
 run() {
     local kind=$1 build_dir=$2 work=$3
-    # 30 s: the test command's share (CI builds and tests everything within 30 minutes); the
-    # seeds and the regressions run first every time, and longer runs are a developer's job.
-    local fuzzer="$build_dir/scene_${kind}_fuzzer" default_seconds=30
+    # 20 s: the test command's share (CI builds and tests everything within 30 minutes). With
+    # the fixed seed a CI run tries the same inputs every time: after the seeds and the
+    # regressions it is a smoke test; finding new bugs is a longer local run's job.
+    local fuzzer="$build_dir/scene_${kind}_fuzzer" default_seconds=20
     case $kind in
         replay) fuzzer="$build_dir/replay_fuzzer" ;;
-        # Newer, smaller targets (issues #28, #29, #32): 20 s each in the test command.
-        prefab) fuzzer="$build_dir/prefab_chain_fuzzer" default_seconds=20 ;;
-        manifest) fuzzer="$build_dir/manifest_fuzzer" default_seconds=20 ;;
-        merge) fuzzer="$build_dir/merge_fuzzer" default_seconds=20 ;;
-        sheet) fuzzer="$build_dir/sheet_json_fuzzer" default_seconds=20 ;;
-        image) fuzzer="$build_dir/image_header_fuzzer" default_seconds=20 ;;
-        clip) fuzzer="$build_dir/clip_json_fuzzer" default_seconds=20 ;;
-        live) fuzzer="$build_dir/live_fuzzer" default_seconds=20 ;;
-        rows) fuzzer="$build_dir/tile_rows_fuzzer" default_seconds=20 ;;
+        # Newer, smaller targets (issues #28, #29, #32): 10 s each in the test command.
+        prefab) fuzzer="$build_dir/prefab_chain_fuzzer" default_seconds=10 ;;
+        manifest) fuzzer="$build_dir/manifest_fuzzer" default_seconds=10 ;;
+        merge) fuzzer="$build_dir/merge_fuzzer" default_seconds=10 ;;
+        sheet) fuzzer="$build_dir/sheet_json_fuzzer" default_seconds=10 ;;
+        image) fuzzer="$build_dir/image_header_fuzzer" default_seconds=10 ;;
+        clip) fuzzer="$build_dir/clip_json_fuzzer" default_seconds=10 ;;
+        live) fuzzer="$build_dir/live_fuzzer" default_seconds=10 ;;
+        rows) fuzzer="$build_dir/tile_rows_fuzzer" default_seconds=10 ;;
     esac
     local seconds=${MOSAIC_FUZZ_SECONDS:-$default_seconds}
     # A fixed seed by default: the test suite (and CI on a clean clone) then tries the same

@@ -27,11 +27,7 @@ struct read_error {
     std::string message;
 };
 
-const json* member(const json& object, const char* name) {
-    if (!object.IsObject()) return nullptr;
-    const auto it = object.FindMember(name);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
+using detail::member;
 
 const json& required(const json& object, const char* name, const std::string& path) {
     const json* v = member(object, name);
@@ -276,17 +272,7 @@ animation_clip read_document(const json& doc, const clip_sheet_source& sheets) {
 
 // --- 5. writing ------------------------------------------------------------------------------
 
-// Shortest text that reads back the same number.
-std::string number_text(double v) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, v).ptr;
-    return {text, end};
-}
-std::string number_text(float v) {
-    char text[32];
-    const auto end = std::to_chars(text, text + sizeof text, v).ptr;
-    return {text, end};
-}
+using detail::number_text;
 
 std::string quoted(const std::string& text) {
     rapidjson::Value v(text.c_str(), static_cast<rapidjson::SizeType>(text.size()));

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 
@@ -34,6 +35,27 @@ bool is_png(std::span<const std::uint8_t> bytes) {
 bool is_jpeg(std::span<const std::uint8_t> bytes) {
     constexpr std::array<std::uint8_t, 3> soi = {0xFF, 0xD8, 0xFF};
     return starts_with(bytes, soi);
+}
+
+// The first PNG chunk whose length runs past the end of the file, or nothing. stb_image grows
+// its buffer for the image data to a chunk's claimed length before reading it (up to 2 GiB for
+// a file of a few bytes: found by fuzz.image_header); a chunk cannot hold more than the file.
+std::optional<std::string> png_chunk_past_the_end(std::span<const std::uint8_t> bytes) {
+    std::size_t at = png_signature.size();
+    while (at + 8 <= bytes.size()) {
+        const std::size_t length = (std::size_t{bytes[at]} << 24) |
+                                   (std::size_t{bytes[at + 1]} << 16) |
+                                   (std::size_t{bytes[at + 2]} << 8) | std::size_t{bytes[at + 3]};
+        const std::string type(reinterpret_cast<const char*>(bytes.data() + at + 4), 4);
+        const std::size_t left = bytes.size() - at - 8;
+        if (length > left) {
+            return "its chunk at byte " + std::to_string(at) + " claims " + std::to_string(length) +
+                   " bytes where " + std::to_string(left) + " are left";
+        }
+        if (type == "IEND") return std::nullopt;
+        at += 8 + length + 4;  // length, type, data, CRC
+    }
+    return std::nullopt;  // cut short: stb_image says so
 }
 
 std::string stb_reason() {
@@ -123,6 +145,10 @@ asset_result<rgba_image> decode_image(std::span<const std::uint8_t> bytes, std::
                                              "); the file is corrupt or cut short");
         }
         return result::success(std::move(image));
+    }
+    if (const std::optional<std::string> bad = png_chunk_past_the_end(bytes)) {
+        return result::failure(name, "the image data cannot be decoded: " + *bad +
+                                         "; the file is corrupt or cut short");
     }
     int width = 0;
     int height = 0;

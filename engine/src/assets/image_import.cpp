@@ -18,18 +18,8 @@ namespace {
 
 constexpr std::size_t max_import_file_bytes = 64 * 1024;
 
-std::string number_text(float v) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g", static_cast<double>(v));
-    return text;
-}
-
-// The member `name` of `object`, or nullptr. Comparing FindMember() with MemberEnd() directly is
-// ambiguous in C++20 for clang (rapidjson's operator!=, reversed): the fuzz build is clang.
-const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
-    const auto it = object.FindMember(name);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
+using detail::member;
+using detail::number_text;
 
 }  // namespace
 

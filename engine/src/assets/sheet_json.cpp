@@ -28,11 +28,7 @@ struct read_error {
     std::string message;
 };
 
-const json* member(const json& object, const char* name) {
-    if (!object.IsObject()) return nullptr;
-    const auto it = object.FindMember(name);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
+using detail::member;
 
 int to_int(const json& v, const std::string& path) {
     if (!v.IsNumber())

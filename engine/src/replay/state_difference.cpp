@@ -235,7 +235,7 @@ std::optional<state_difference> first_difference(const world_state& recorded,
                                 std::to_string(now.tick)};
     }
     if (auto d = resources_difference(recorded.resources, now.resources)) return d;
-    if (recorded.scene == now.scene) return std::nullopt;
+    if (same_scene_bytes(recorded.scene, now.scene)) return std::nullopt;
     load_result<scene> a = restore_scene(recorded, table, {}, "recorded state");
     load_result<scene> b = restore_scene(now, table, {}, "replayed state");
     problems.insert(problems.end(), a.diagnostics.begin(), a.diagnostics.end());

@@ -1,6 +1,7 @@
 // world_state: capture, restore, encode and hash (the comparison is in state_difference.cpp).
 #include "mosaic/engine/replay/world_state.hpp"
 
+#include <array>
 #include <cstring>
 #include <sstream>
 
@@ -101,19 +102,45 @@ resource_state decode_resources(const char* bytes) {
     return r;
 }
 
-std::uint64_t hash_bytes(std::string_view bytes, std::uint64_t seed) {
+namespace {
+
+// Recordings made before binary format 2 hashed and stored version 1 bytes; a scene without
+// run-packed fields (no TileChunk) is the same bytes but for the version field, so hashes and
+// comparisons read that field as 1 and old recordings still verify. Where the field sits:
+// after the magic and the byte order mark (scene_binary.hpp).
+constexpr std::size_t version_at = 9;
+constexpr std::size_t version_end = version_at + 4;
+
+// The first 16 bytes of `bytes` with the version field read as 1 (the hash reads 8-byte
+// words, so the field lies in the first two; the rest of the scene is never copied).
+std::array<std::uint8_t, 16> head_as_version_one(std::string_view bytes) {
+    std::array<std::uint8_t, 16> head{};
+    std::memcpy(head.data(), bytes.data(), head.size());
+    head[version_at] = 1;
+    head[version_at + 1] = head[version_at + 2] = head[version_at + 3] = 0;
+    return head;
+}
+
+// hash_bytes, with the first head.size() bytes read from `head` instead (null: none).
+std::uint64_t hash_words(std::string_view bytes, std::uint64_t seed,
+                         const std::array<std::uint8_t, 16>* head) {
     // 8 bytes at a time, multiply and rotate, then a final avalanche (splitmix64's): fast
     // enough for a 10 MB state at every checkpoint, the same on every machine.
     std::uint64_t h = seed ^ (bytes.size() * 0x9E37'79B9'7F4A'7C15ull);
     std::size_t i = 0;
     const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    const std::size_t head_size = head ? head->size() : 0;
     for (; i + 8 <= bytes.size(); i += 8) {
-        const std::uint64_t word = detail::load_le<std::uint64_t>(data + i);
+        const std::uint8_t* at = i < head_size ? head->data() + i : data + i;
+        const std::uint64_t word = detail::load_le<std::uint64_t>(at);
         h = (h ^ (word * 0xBF58'476D'1CE4'E5B9ull)) * 0x94D0'49BB'1331'11EBull;
         h = (h << 29) | (h >> 35);
     }
     std::uint64_t tail = 0;
-    for (std::size_t k = 0; i < bytes.size(); ++i, ++k) tail |= std::uint64_t{data[i]} << (8 * k);
+    for (std::size_t k = 0; i < bytes.size(); ++i, ++k) {
+        const std::uint8_t byte = i < head_size ? (*head)[i] : data[i];
+        tail |= std::uint64_t{byte} << (8 * k);
+    }
     h = (h ^ (tail * 0xBF58'476D'1CE4'E5B9ull)) * 0x94D0'49BB'1331'11EBull;
     h ^= h >> 30;
     h *= 0xBF58'476D'1CE4'E5B9ull;
@@ -122,13 +149,32 @@ std::uint64_t hash_bytes(std::string_view bytes, std::uint64_t seed) {
     return h ^ (h >> 31);
 }
 
+}  // namespace
+
+std::uint64_t hash_bytes(std::string_view bytes, std::uint64_t seed) {
+    return hash_words(bytes, seed, nullptr);
+}
+
+std::uint64_t hash_scene_bytes(std::string_view scene, std::uint64_t seed) {
+    if (scene.size() < 16) return hash_words(scene, seed, nullptr);
+    const std::array<std::uint8_t, 16> head = head_as_version_one(scene);
+    return hash_words(scene, seed, &head);
+}
+
+bool same_scene_bytes(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    if (a.size() < version_end) return a == b;
+    return a.substr(0, version_at) == b.substr(0, version_at) &&
+           a.substr(version_end) == b.substr(version_end);
+}
+
 std::uint64_t world_state_hash(const world_state& s) {
     std::string head;
     detail::byte_writer tick;
     tick.put(s.tick);
     head.append(reinterpret_cast<const char*>(tick.data()), tick.size());
     encode_resources(s.resources, head);
-    return hash_bytes(s.scene, hash_bytes(head));
+    return hash_scene_bytes(s.scene, hash_bytes(head));
 }
 
 }  // namespace mosaic

@@ -18,27 +18,6 @@ namespace mosaic {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// Only worlds that animate get the clip cache (each resource is a pool every recording
-// keyframe copies): at start when the scene has an Animator, else before the first tick that
-// finds one (game code added it). A cache the animation system made itself has no table and
-// waits for this; one the game's code made (to put a clip) gets the table too.
-fs::path project_folder_of(const fs::path& archetype_folder) {
-    return archetype_folder.empty() ? fs::path() : archetype_folder.parent_path();
-}
-
-void connect_clip_cache(world& w, const component_table& table, const fs::path& archetype_folder) {
-    if (w.count<Animator>() == 0) return;
-    AnimationClips& clips = w.resource<AnimationClips>();
-    if (clips.table == &table) return;
-    clips.table = &table;
-    if (clips.root.empty()) clips.root = project_folder_of(archetype_folder);
-    clips.rebind();
-}
-
-}  // namespace
-
 game::game(const project* p, game_options options)
     : project_(p),
       options_(options),
@@ -121,9 +100,22 @@ void game::record_system_defaults() {
     }
 }
 
+void game::set_project_folder(const fs::path& folder) {
+    project_folder_ = folder;
+    project_folder_set_ = true;
+    prefab_links_->set_project_folder(folder);
+    // A world already started reads its files from here from now on.
+    if (AnimationClips* clips = scene_.world.try_resource<AnimationClips>()) clips->root = folder;
+    if (Tilesets* sets = scene_.world.try_resource<Tilesets>()) sets->root = folder;
+}
+
 std::vector<diagnostic> game::load_archetypes(const fs::path& folder) {
     archetype_folder_ = folder;
-    prefab_links_->set_project_folder(folder.parent_path());
+    // Without set_project_folder, the usual layout: the archetypes in PROJECT/archetypes.
+    if (!project_folder_set_) {
+        project_folder_ = folder.parent_path();
+        prefab_links_->set_project_folder(project_folder_);
+    }
     archetype_folder read = read_archetype_folder(folder, table_, *prefab_links_);
     archetypes_ = std::move(read.archetypes);
     prefabs_ = std::move(read.prefabs);
@@ -140,8 +132,7 @@ void game::start(scene s) {
     w.resource<Random>() = Random{options_.seed};
     w.resource<Archetypes>().list = archetypes_;
     w.resource<Prefabs>().list = prefabs_;
-    connect_clip_cache(w, table_, archetype_folder_);
-    if (w.count<Tilemap>() > 0) w.resource<Tilesets>().root = project_folder_of(archetype_folder_);
+    connect_asset_caches();
     sync_settings();
     clock_.reset();
 }
@@ -150,8 +141,30 @@ void game::sync_settings() {
     scene_.world.resource<Physics>().gravity = scene_.settings.gravity;
 }
 
+void game::connect_asset_caches() {
+    // Only worlds that animate or have tilemaps get their caches (each resource is a pool
+    // every recording keyframe copies): at start when the scene has an Animator or a Tilemap,
+    // else before the first tick that finds one (game code or the editor added it). A cache
+    // made elsewhere (the animation system, game code putting a clip, the editor's unsaved
+    // clip) keeps the root it was given and gets the table; the clips it bound against
+    // another table are bound again.
+    mosaic::world& w = scene_.world;
+    if (w.count<Animator>() > 0) {
+        AnimationClips& clips = w.resource<AnimationClips>();
+        if (clips.root.empty()) clips.root = project_folder_;
+        if (clips.table != &table_) {
+            clips.table = &table_;
+            clips.rebind();
+        }
+    }
+    if (w.count<Tilemap>() > 0) {
+        Tilesets& sets = w.resource<Tilesets>();
+        if (sets.root.empty()) sets.root = project_folder_;
+    }
+}
+
 void game::tick() {
-    connect_clip_cache(scene_.world, table_, archetype_folder_);
+    connect_asset_caches();
     if (observer_) observer_->before_tick(*this);
     systems_.tick(scene_.world, clock_.tick_seconds());  // a failure throws past after_tick
     if (observer_) observer_->after_tick(*this);

@@ -227,6 +227,27 @@ void recording::enforce_budget() {
     if (memory_bytes() > options_.budget_bytes) clear_all_states();
 }
 
+std::size_t recording::cache_budget() const noexcept {
+    const auto share =
+        static_cast<std::size_t>(static_cast<double>(history_bytes_) * options_.cache_share);
+    return std::max(share, options_.cache_floor_bytes);
+}
+
+std::uint32_t recording::cache_stride() const noexcept {
+    if (keyframes_.empty()) return 1;
+    // A state copies the pools its tick changed: about what the newest keyframe added over
+    // its interval (the first keyframe, the whole world: more). Two intervals are cached.
+    const std::size_t per_state = std::max<std::size_t>(keyframes_.back().bytes, 1);
+    const double dense = 2.0 * static_cast<double>(interval_) * static_cast<double>(per_state);
+    const double stride =
+        std::ceil(dense / static_cast<double>(std::max<std::size_t>(cache_budget(), 1)));
+    return static_cast<std::uint32_t>(std::clamp(stride, 1.0, static_cast<double>(step_ticks())));
+}
+
+bool recording::on_cache_grid(std::uint64_t tick, std::uint32_t stride) const {
+    return stride <= 1 || (tick - keyframe_at_or_before(tick).tick) % stride == 0;
+}
+
 void recording::set_budget(std::size_t bytes) {
     options_.budget_bytes = bytes;
     enforce_budget();
@@ -389,7 +410,11 @@ const world_snapshot* recording::cache_state(std::uint64_t tick, const world& w,
                                              const world_snapshot& before, bool halfway) {
     if (const auto known = cache_.find(tick); known != cache_.end()) return &known->second.world;
     cached_state state{world_snapshot::of(w, &before), systems, halfway};
-    cache_bytes_ += state_bytes(state.world, state.systems);
+    const std::size_t bytes = state_bytes(state.world, state.systems);
+    // The halfway states (two at most) are the recording's; the others fit in the cache's
+    // own budget or are not kept (the step back re-simulates from the state below).
+    if (!halfway && cache_bytes_ + bytes > cache_budget()) return nullptr;
+    cache_bytes_ += bytes;
     cache_.emplace(tick, std::move(state));
     enforce_budget();  // the oldest history makes room, else the cache goes
     const auto kept = cache_.find(tick);
@@ -399,9 +424,10 @@ const world_snapshot* recording::cache_state(std::uint64_t tick, const world& w,
 void recording::resimulate(game& g, world& w, const stored_state& from, std::uint64_t to,
                            bool cache_last) {
     const world_snapshot* before = from.world;
+    const std::uint32_t stride = cache_stride();
     simulate(g, w, from.tick, to, [&](std::uint64_t t) {
-        if (before && (cache_last || t < to))
-            before = cache_state(t, w, g.systems().state(), *before);
+        const bool wanted = t < to ? on_cache_grid(t, stride) : cache_last;
+        if (before && wanted) before = cache_state(t, w, g.systems().state(), *before);
     });
 }
 
@@ -424,6 +450,7 @@ std::optional<std::uint64_t> recording::land(game& g, std::uint64_t tick, bool c
     // The game is at that state already: it goes on from its world.
     const bool on_the_way = from.tick == current_ && g.systems().ticks() == current_;
     current_ = tick;  // the budget keeps the intervals at the tick we go to
+    trim_cache();     // the states of elsewhere leave room in the cache's budget first
     if (on_the_way) {
         resimulate(g, g.world(), from, tick, cache_target);
     } else {
@@ -487,9 +514,10 @@ void recording::prepare_before_keyframe(game& g, std::uint64_t ticks) {
 std::optional<std::uint64_t> recording::next_to_prepare() const {
     if (current_ <= first_) return std::nullopt;
     std::uint64_t top = current_ - 1;
+    const std::uint32_t stride = cache_stride();
     for (int interval = 0; interval < 2; ++interval) {
         const std::uint64_t k = keyframe_at_or_before(top).tick;
-        for (std::uint64_t t = k + 1; t <= top; ++t)
+        for (std::uint64_t t = k + stride; t <= top; t += stride)
             if (!cache_.contains(t)) return t;
         if (k <= first_) break;
         top = k - 1;

@@ -12,7 +12,9 @@
 #include <type_traits>
 #include <utility>
 #include <variant>
+#include <vector>
 
+#include "binary_runs.hpp"
 #include "field_messages.hpp"
 #include "json_support.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
@@ -83,6 +85,10 @@ std::string_view take_text(byte_cursor& in, const binary_field& f, std::uint32_t
 }
 
 void skip_field(byte_cursor& in, const binary_field& f, decode_context& ctx) {
+    if (f.runs) {
+        read_runs(in, f, ctx, [](std::uint32_t, std::uint32_t, std::int64_t) {});
+        return;
+    }
     const std::size_t bytes = binary_element_bytes(f.kind);
     if (bytes != 0) {
         need(in, bytes * f.count, &f, no_element, ctx);
@@ -103,8 +109,29 @@ std::int64_t map_enum_value(const binary_field& f, std::int64_t v, std::uint32_t
     return v;  // a value without a name in the file is kept as a number, as in JSON
 }
 
+// Runs of whole numbers (binary_runs.hpp), written straight into the component.
+void decode_runs(byte_cursor& in, const binary_field& f, void* value, decode_context& ctx) {
+    ctx.expand_runs(f);
+    const field_info& to = *f.target;
+    visit_kind(f.kind, [&](auto kind) {
+        using T = typename decltype(kind)::type;
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+            read_runs(in, f, ctx, [&](std::uint32_t first, std::uint32_t n, std::int64_t v) {
+                const auto number = static_cast<T>(v);  // read_runs checked that it fits
+                for (std::uint32_t i = first; i < first + n; ++i) {
+                    std::memcpy(to.address(value, i), &number, sizeof number);
+                }
+            });
+        }
+    });
+}
+
 void decode_field(byte_cursor& in, const binary_field& f, void* value, decode_context& ctx) {
     const field_info& to = *f.target;
+    if (f.runs) {
+        decode_runs(in, f, value, ctx);
+        return;
+    }
     if (f.raw_copy) {
         const std::size_t bytes = binary_element_bytes(f.kind) * f.count;
         need(in, bytes, &f, no_element, ctx);
@@ -246,6 +273,33 @@ file_element read_element(byte_cursor& in, const binary_field& f, std::uint32_t 
     return v;
 }
 
+// The elements of a run field as read_element would give them one by one.
+std::vector<file_element> read_run_elements(byte_cursor& in, const binary_field& f,
+                                            decode_context& ctx) {
+    ctx.expand_runs(f);
+    std::vector<file_element> out(f.count);
+    read_runs(in, f, ctx, [&](std::uint32_t first, std::uint32_t n, std::int64_t v) {
+        for (std::uint32_t i = first; i < first + n; ++i) {
+            if (f.kind == field_kind::uint32) {
+                out[i].unsigned_integer = static_cast<std::uint64_t>(v);
+            } else {
+                out[i].integer = v;
+            }
+        }
+    });
+    return out;
+}
+
+// Every element of `f`, in order, to `use`.
+template <class Use>
+void each_element(byte_cursor& in, const binary_field& f, decode_context& ctx, Use&& use) {
+    if (f.runs) {
+        for (const file_element& v : read_run_elements(in, f, ctx)) use(v);
+        return;
+    }
+    for (std::uint32_t i = 0; i < f.count; ++i) use(read_element(in, f, element_of(f, i), ctx));
+}
+
 using json_writer = rapidjson::Writer<rapidjson::StringBuffer, rapidjson::UTF8<>, rapidjson::UTF8<>,
                                       rapidjson::CrtAllocator, rapidjson::kWriteNanAndInfFlag>;
 
@@ -296,9 +350,7 @@ std::string fields_to_json(byte_cursor& in, const binary_type& type, bool enable
     for (const binary_field& f : type.fields) {
         w.Key(f.name.data(), static_cast<rapidjson::SizeType>(f.name.size()));
         if (f.count != 1) w.StartArray();
-        for (std::uint32_t i = 0; i < f.count; ++i) {
-            write_json_element(w, f, read_element(in, f, element_of(f, i), ctx));
-        }
+        each_element(in, f, ctx, [&](const file_element& v) { write_json_element(w, f, v); });
         if (f.count != 1) w.EndArray();
     }
     w.EndObject();
@@ -314,8 +366,7 @@ legacy_values binary_legacy_values(byte_cursor in, const binary_type& type, deco
     for (const binary_field& f : type.fields) {
         std::vector<legacy_values::element> elements;
         elements.reserve(f.count);
-        for (std::uint32_t i = 0; i < f.count; ++i) {
-            const file_element v = read_element(in, f, element_of(f, i), ctx);
+        each_element(in, f, ctx, [&](const file_element& v) {
             elements.push_back(visit_kind(f.kind, [&](auto kind) -> legacy_values::element {
                 using K = decltype(kind);
                 using T = typename K::type;
@@ -340,7 +391,7 @@ legacy_values binary_legacy_values(byte_cursor in, const binary_type& type, deco
                     static_assert(unhandled_kind<K>, "binary: offer this kind to upgrade hooks");
                 }
             }));
-        }
+        });
         out.add(std::string(f.name), f.count != 1, std::move(elements));
     }
     return out;

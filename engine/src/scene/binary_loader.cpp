@@ -31,7 +31,7 @@ public:
         scene_builder::check_format_version(version, binary_scene_format_version, *this);
         read_settings();
         read_systems();
-        read_schema();
+        read_schema(version);
         read_entities();
         in_.where.at("");
         if (in_.left() != 0) {
@@ -137,8 +137,8 @@ private:
 
     // --- 2. schema -----------------------------------------------------------------------------
 
-    void read_schema() {
-        types_ = read_binary_schema(in_, table_, out_.world);
+    void read_schema(std::uint32_t version) {
+        types_ = read_binary_schema(in_, version, table_, out_.world);
         std::size_t largest = 0;
         for (const binary_type& t : types_) {
             if (t.info) largest = std::max(largest, t.info->size);

@@ -24,10 +24,11 @@ inline constexpr std::size_t min_unknown_bytes = 4 + 4;
 inline constexpr std::uint8_t entity_active = 1;
 inline constexpr std::uint8_t entity_named = 2;
 
-/// Reads the schema table (binary_schema_read.cpp), maps each type onto the table
-/// (map_type) and makes room in `w`'s pools for the components the file says it holds.
-std::vector<binary_type> read_binary_schema(binary_reader& in, const component_table& table,
-                                            world& w);
+/// Reads the schema table (binary_schema_read.cpp) of a file in format `version`, maps each
+/// type onto the table (map_type) and makes room in `w`'s pools for the components the file
+/// says it holds.
+std::vector<binary_type> read_binary_schema(binary_reader& in, std::uint32_t version,
+                                            const component_table& table, world& w);
 
 /// Reads the file behind `in` into the builder's scene, which must be empty. Errors go through
 /// `ctx` (and throw load_failed); warnings are collected there.

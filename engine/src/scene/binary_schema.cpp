@@ -10,7 +10,9 @@
 #include <cmath>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
+#include "binary_runs.hpp"
 #include "json_support.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 #include "scene_builder.hpp"
@@ -44,6 +46,7 @@ binary_type describe_type(const component_info& info) {
         field.count = f.count;
         field.element_size = static_cast<std::uint32_t>(f.size);
         field.enum_values = f.enum_values;
+        field.runs = stored_as_runs(f.kind, f.count, binary_scene_format_version);
         type.fields.push_back(std::move(field));
     }
     return type;
@@ -116,7 +119,7 @@ void map_type(binary_type& type, const component_table& table) {
     type.variable = false;
     for (const binary_field& f : type.fields) {
         const std::size_t bytes = binary_element_bytes(f.kind);
-        if (bytes == 0) type.variable = true;
+        if (bytes == 0 || f.runs) type.variable = true;
         type.fixed_size += bytes * f.count;
     }
     type.info = table.find(std::string_view(type.name));
@@ -146,7 +149,7 @@ void map_type(binary_type& type, const component_table& table) {
             }
             continue;
         }
-        f.raw_copy = is_plain_numbers(f.kind);
+        f.raw_copy = is_plain_numbers(f.kind) && !f.runs;
         if (f.kind == field_kind::enumeration) map_enum(f);
     }
     plan_copies(type);
@@ -194,7 +197,14 @@ void encode_fields(byte_writer& out, const component_info& info, const void* val
             } else if constexpr (row.float_count > 0) {
                 out.put_reals<float>(f.address(value), f.count * row.float_count);
             } else if constexpr (row.number_unit != 0) {
-                out.put_numbers(f.address(value), f.count * row.file_size, row.number_unit);
+                if (stored_as_runs(f.kind, f.count, binary_scene_format_version)) {
+                    thread_local std::vector<std::int64_t> numbers;
+                    numbers.resize(f.count);
+                    whole_numbers_of(f, value, numbers.data());
+                    put_runs(out, numbers.data(), f.count);
+                } else {
+                    out.put_numbers(f.address(value), f.count * row.file_size, row.number_unit);
+                }
             } else {
                 for (std::uint32_t i = 0; i < f.count; ++i)
                     encode_element<K>(out, f, value, i, ids);

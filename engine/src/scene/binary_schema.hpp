@@ -20,6 +20,7 @@
 #include "mosaic/ecs/field_kinds.hpp"
 #include "mosaic/ecs/world.hpp"
 #include "mosaic/engine/scene/scene.hpp"
+#include "mosaic/engine/scene/scene_binary.hpp"
 
 namespace mosaic::detail {
 
@@ -43,6 +44,7 @@ struct binary_field {
     std::uint32_t count = 1;
     std::uint32_t element_size = 0;       // in memory when written; a string's capacity
     std::vector<enum_entry> enum_values;  // enumerations: the writer's names for values
+    bool runs = false;  // stored as runs of whole numbers (binary_runs.hpp), by the version
 
     // Reading only (map_type):
     const field_info* target = nullptr;  // nullptr: the type has no such field now
@@ -88,7 +90,7 @@ struct binary_type {
     bool covers_all = false;          // the runs write every byte of the component
 };
 
-/// The schema entry for a registered type, as the writer describes it.
+/// The schema entry for a registered type, as the writer describes it (in the newest format).
 [[nodiscard]] binary_type describe_type(const component_info& info);
 void write_type(byte_writer& out, const binary_type& type);
 
@@ -124,10 +126,26 @@ public:
     virtual void warn(const binary_field* field, std::uint32_t element, std::string message) = 0;
     virtual entity resolve(std::uint64_t id, const binary_field& field, std::uint32_t element) = 0;
 
+    /// Charges what run field `f` expands to (binary_runs.hpp) against the file's budget
+    /// before it is read; fails past binary_scene_limits::max_run_bytes.
+    void expand_runs(const binary_field& f) {
+        const std::uint64_t bytes = std::uint64_t{f.count} * binary_element_bytes(f.kind);
+        if (bytes > run_bytes_left_) {
+            fail(&f, no_element,
+                 "the file's runs of numbers expand to more than " +
+                     std::to_string(binary_scene_limits::max_run_bytes) +
+                     " bytes in all (what a version 1 file could hold at most)");
+        }
+        run_bytes_left_ -= bytes;
+    }
+
 protected:
     ~decode_context() = default;
     /// Records the error and throws.
     virtual void raise(const binary_field* field, std::uint32_t element, std::string message) = 0;
+
+private:
+    std::uint64_t run_bytes_left_ = binary_scene_limits::max_run_bytes;
 };
 
 /// Reads field data into `value` through the mapping. `value` must hold the prototype unless

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "binary_loader.hpp"
+#include "binary_runs.hpp"
 #include "mosaic/ecs/field_kinds.hpp"
 #include "mosaic/engine/scene/scene_binary.hpp"
 
@@ -17,8 +18,8 @@ using limits = binary_scene_limits;
 
 class schema_reader {
 public:
-    schema_reader(binary_reader& in, const component_table& table, world& w)
-        : in_(in), table_(table), world_(w) {}
+    schema_reader(binary_reader& in, std::uint32_t version, const component_table& table, world& w)
+        : in_(in), version_(version), table_(table), world_(w) {}
 
     std::vector<binary_type> read() {
         in_.where.at("schema");
@@ -62,7 +63,8 @@ private:
         in_.where.member = "components";
         std::size_t data_bytes = 0;
         for (const binary_field& f : type.fields) {
-            data_bytes += binary_min_element_bytes(f.kind) * f.count;
+            // Runs: at least one packet of two bytes (binary_runs.hpp).
+            data_bytes += f.runs ? 2 : binary_min_element_bytes(f.kind) * f.count;
         }
         promised_bytes_ += std::uint64_t{type.components} * (min_component_bytes + data_bytes);
         if (promised_bytes_ > in_.left()) {
@@ -115,6 +117,7 @@ private:
         if (f.element_size == 0 || f.element_size > limits::max_element_bytes) {
             in_.fail("corrupt: element size " + std::to_string(f.element_size));
         }
+        f.runs = stored_as_runs(f.kind, f.count, version_);
         if (f.kind != field_kind::enumeration) return;
         in_.where.field = "values";
         const auto n = in_.read_count<std::uint32_t>("enum value count", limits::max_enum_values,
@@ -131,6 +134,7 @@ private:
     }
 
     binary_reader& in_;
+    std::uint32_t version_;  // the file's format version
     const component_table& table_;
     world& world_;
     std::vector<binary_type> types_;
@@ -139,9 +143,9 @@ private:
 
 }  // namespace
 
-std::vector<binary_type> read_binary_schema(binary_reader& in, const component_table& table,
-                                            world& w) {
-    return schema_reader(in, table, w).read();
+std::vector<binary_type> read_binary_schema(binary_reader& in, std::uint32_t version,
+                                            const component_table& table, world& w) {
+    return schema_reader(in, version, table, w).read();
 }
 
 }  // namespace mosaic::detail

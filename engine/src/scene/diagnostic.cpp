@@ -18,4 +18,11 @@ std::string to_string(const std::vector<diagnostic>& diagnostics) {
     return text;
 }
 
+bool has_error(const std::vector<diagnostic>& diagnostics) noexcept {
+    for (const diagnostic& d : diagnostics) {
+        if (d.severity == diagnostic::level::error) return true;
+    }
+    return false;
+}
+
 }  // namespace mosaic

@@ -107,6 +107,24 @@ std::string to_json_text(const rapidjson::Value& value) {
     return {buffer.GetString(), buffer.GetSize()};
 }
 
+const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
+    if (!object.IsObject()) return nullptr;  // FindMember asserts on other values
+    const auto it = object.FindMember(name);
+    return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
+std::string number_text(float v) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+    return {text, end};
+}
+
+std::string number_text(double v) {
+    char text[32];
+    const auto end = std::to_chars(text, text + sizeof text, v).ptr;
+    return {text, end};
+}
+
 void save_float(cereal::JSONOutputArchive& ar, float value) {
     if (!std::isfinite(value)) {
         ar.saveValue(static_cast<double>(value));

@@ -90,6 +90,16 @@ std::string_view describe(const rapidjson::Value& value);
 /// Compact JSON text of a value.
 std::string to_json_text(const rapidjson::Value& value);
 
+/// Member `name` of an object, or nullptr (also when `object` is not an object). (Comparing
+/// FindMember() with MemberEnd() directly is ambiguous in C++20 for clang: rapidjson's operator!=,
+/// reversed; the fuzz build is clang.)
+const rapidjson::Value* member(const rapidjson::Value& object, const char* name);
+
+/// The shortest decimal text that reads back as the same number ("0.1"), for files written
+/// by hand rather than through an archive.
+std::string number_text(float v);
+std::string number_text(double v);
+
 /// Writes a float as the shortest decimal that reads back as the same float ("0.1", not
 /// "0.10000000149011612").
 void save_float(cereal::JSONOutputArchive& ar, float value);

@@ -56,11 +56,6 @@ void refuse_duplicate_keys(const rapidjson::Value& doc, read_context& ctx) {
     }
 }
 
-const rapidjson::Value* member(const rapidjson::Value& object, const char* name) {
-    const auto it = object.FindMember(name);
-    return it == object.MemberEnd() ? nullptr : &it->value;
-}
-
 void read_components(const rapidjson::Value& v, const component_table& table,
                      scene_builder& builder, read_context& ctx, const std::string& path,
                      bool versions_required, const components_target& target) {

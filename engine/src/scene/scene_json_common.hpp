@@ -54,9 +54,6 @@ struct unsaved_types {
 /// Two members with one key: readers would see only the first and lose the second silently.
 void refuse_duplicate_keys(const rapidjson::Value& doc, read_context& ctx);
 
-/// Member `name` of an object, or nullptr.
-const rapidjson::Value* member(const rapidjson::Value& object, const char* name);
-
 /// Where a "components" object goes: a scene's entity (which stores its name and parent as
 /// entity keys and keeps unknown components), or an archetype (which keeps its Name here and
 /// drops unknown components).

@@ -20,11 +20,6 @@ std::string json_quoted(std::string_view text) {
         rapidjson::StringRef(text.data(), static_cast<rapidjson::SizeType>(text.size()))));
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-}
-
 diagnostic error(const std::string& file, std::string message) {
     return {diagnostic::level::error, file, "", 0, 0, std::move(message)};
 }

@@ -542,11 +542,6 @@ void resolve_links(scene& s, const fs::path& file, prefab_library& lib,
     diagnostics.insert(diagnostics.end(), resolved.begin(), resolved.end());
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
-}
-
 // `archetypes`: the folder a run of `file` loads prefabs from (a scene is checked against it as
 // a run checks it: its broken prefabs are errors when the scene uses them, warnings otherwise).
 int validate(const fs::path& file, const fs::path& project_folder, const fs::path& archetypes,
@@ -587,8 +582,7 @@ int validate(const fs::path& file, const fs::path& project_folder, const fs::pat
 // Prints warnings to `err` and errors too; true when there was an error.
 bool report(const std::vector<diagnostic>& diagnostics, std::ostream& err) {
     err << to_string(diagnostics);
-    return std::any_of(diagnostics.begin(), diagnostics.end(),
-                       [](const diagnostic& d) { return d.severity == diagnostic::level::error; });
+    return has_error(diagnostics);
 }
 
 int convert(const fs::path& in, const fs::path& out_file, const component_table& table,
@@ -632,6 +626,9 @@ int play(const command& c, const loaded_project& opened, std::ostream& out, std:
 
     load_result<scene> loaded = load_scene_showing_progress(file, g.table(), err);
     if (report(loaded.diagnostics, err)) return exit_file_error;
+    // The manifest's folder, not the archetypes folder's parent (a manifest can put them
+    // anywhere): clips, tilesets and prefab links are relative to it.
+    g.set_project_folder(opened.folder(file));
     if (report(only_used_prefabs_fail(g.load_archetypes(opened.archetypes_folder(file)),
                                       *loaded.value, g.prefab_links()),
                err))
@@ -777,11 +774,11 @@ int run(std::span<const std::string> args, std::ostream& out, std::ostream& err)
             case command::action::validate: {
                 component_table table;
                 report(register_components(project.code(), table), err);
-                // Links are relative to the project folder: the archetypes folder's parent; a
-                // prefab outside a project lives in its archetypes folder itself.
+                // Links are relative to the project folder (the manifest's; without one, the
+                // file's folder); a prefab outside a project lives in its archetypes folder.
                 const fs::path links_folder =
                     project.manifest || kind_of(c.files[0]) != file_kind::prefab
-                        ? project.archetypes_folder(c.files[0]).parent_path()
+                        ? project.folder(c.files[0])
                         : fs::absolute(c.files[0]).lexically_normal().parent_path().parent_path();
                 return validate(c.files[0], links_folder, project.archetypes_folder(c.files[0]),
                                 table, out, err);

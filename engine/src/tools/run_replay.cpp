@@ -24,13 +24,6 @@ void print_game_log(game& g, std::ostream& err) {
     }
 }
 
-bool has_error(const std::vector<diagnostic>& diagnostics) {
-    for (const diagnostic& d : diagnostics) {
-        if (d.severity == diagnostic::level::error) return true;
-    }
-    return false;
-}
-
 // The project a replay belongs to: --project, else the one above the replay file, else the
 // one above the scene it was recorded from (as given then, or next to the replay).
 loaded_project project_of(const replay_request& request, const replay& r) {
@@ -93,6 +86,7 @@ int play_replay(const replay_request& request, std::ostream& out, std::ostream& 
     const std::vector<diagnostic> origin = check_origin(r, g, file_name);
     err << to_string(origin);
     const fs::path scene_path = r.origin.scene.empty() ? request.file : fs::path(r.origin.scene);
+    g.set_project_folder(opened.folder(scene_path));  // not the archetypes folder's parent
     const std::vector<diagnostic> archetypes =
         g.load_archetypes(opened.archetypes_folder(scene_path));
     err << to_string(archetypes);

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "asset_test_support.hpp"
 
@@ -113,6 +114,24 @@ TEST(Image, TruncatedAndCorruptFilesSayWhat) {
     ASSERT_FALSE(signature_only);
     EXPECT_NE(signature_only.why.find("header cannot be read"), std::string::npos)
         << signature_only.why;
+}
+
+// A chunk claiming more bytes than the file has left (here an IDAT of 1.5 GiB in a 95-byte file:
+// stb_image grew its buffer to 2 GiB before finding the data missing; found by
+// fuzz.image_header) is refused before stb_image sees it.
+TEST(Image, AChunkLongerThanTheFileIsRefusedBeforeDecoding) {
+    std::vector<std::uint8_t> bytes = png_bytes(2, 2);
+    ASSERT_TRUE(decode_image(bytes, "fine.png"));
+    // The IDAT chunk (after the signature and the 25-byte IHDR) claims 0x5f000013 bytes.
+    const std::size_t idat = 8 + 25;
+    bytes[idat] = 0x5f;
+    bytes[idat + 1] = 0x00;
+    bytes[idat + 2] = 0x00;
+    bytes[idat + 3] = 0x13;
+    const auto claimed = decode_image(bytes, "claims.png");
+    ASSERT_FALSE(claimed);
+    EXPECT_NE(claimed.why.find("claims 1593835539 bytes"), std::string::npos) << claimed.why;
+    EXPECT_NE(claimed.why.find("corrupt or cut short"), std::string::npos) << claimed.why;
 }
 
 TEST(Image, LoadsFilesAndNamesTheMissingOnes) {

@@ -70,6 +70,10 @@ inline constexpr std::size_t encoded_resources_bytes =
 
 /// A 64-bit hash of the tick, the resources and the scene bytes (the same on every machine).
 [[nodiscard]] std::uint64_t world_state_hash(const world_state& s);
+/// Hash and equality of a state's scene bytes that read the binary format version as 1, so
+/// recordings made before format 2 still verify (world_state.cpp says why).
+[[nodiscard]] std::uint64_t hash_scene_bytes(std::string_view scene, std::uint64_t seed);
+[[nodiscard]] bool same_scene_bytes(std::string_view a, std::string_view b);
 /// The same over any bytes (module versions use it).
 [[nodiscard]] std::uint64_t hash_bytes(std::string_view bytes,
                                        std::uint64_t seed = 0x6d6f7361'69637270ull);

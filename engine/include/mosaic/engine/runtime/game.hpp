@@ -4,7 +4,8 @@
 // play mode drives one inside the scene view; both go through the same tick().
 //
 //   mosaic::game g(project, {.threads = 2, .seed = 7});
-//   g.load_archetypes(folder / "archetypes");
+//   g.set_project_folder(folder);                  // asset paths are relative to it
+//   g.load_archetypes(manifest.archetypes_folder());
 //   g.start(std::move(loaded_scene));
 //   while (running) g.frame(seconds_since_last_frame);  // 0..n fixed ticks
 
@@ -95,6 +96,17 @@ public:
         return load_error_;
     }
 
+    /// The project folder: the paths scenes name (Animator clips, Tilemap tilesets, prefab
+    /// links) are relative to it. Callers with a project say it here (mosaic-run and the
+    /// editor do), before load_archetypes: the archetypes folder is wherever the manifest
+    /// puts it, not necessarily PROJECT/archetypes. The world already started follows.
+    void set_project_folder(const std::filesystem::path& folder);
+    /// The folder set_project_folder gave; without one, the parent of the folder
+    /// load_archetypes read (the usual layout); empty before both.
+    [[nodiscard]] const std::filesystem::path& project_folder() const noexcept {
+        return project_folder_;
+    }
+
     /// Reads every NAME.archetype.json and NAME.prefab.json in `folder` (a missing folder is
     /// not an error) into the Archetypes and Prefabs resources worlds get on start(), replacing
     /// what an earlier call read. Returns the files' diagnostics. replace_code() reads the same
@@ -105,13 +117,14 @@ public:
     /// instances resolved.
     [[nodiscard]] const std::vector<prefab>& prefabs() const noexcept { return prefabs_; }
     /// The prefabs scenes' instances link to (PrefabInstance paths are relative to the project
-    /// folder: taken as the folder above the one load_archetypes read). Pass it to
-    /// load_scene_file or resolve_prefab_instances before start().
+    /// folder, project_folder()). Pass it to load_scene_file or resolve_prefab_instances
+    /// before start().
     [[nodiscard]] prefab_library& prefab_links() noexcept { return *prefab_links_; }
 
     /// Makes `s` the scene being played: applies its system settings, gives its world the
     /// resources (Physics from the scene's gravity, Random from the seed, Input, Contacts,
-    /// GameLog, Archetypes) and the entity limit (game_options::max_entities), and resets
+    /// GameLog, Archetypes, the clip and tileset caches on project_folder() when it has an
+    /// Animator or a Tilemap) and the entity limit (game_options::max_entities), and resets
     /// the clock.
     void start(scene s);
     /// The settings of the systems the scene did not list, as they were when it started
@@ -122,10 +135,11 @@ public:
     }
     /// Re-reads the scene's settings into the resources (after an edit of the gravity).
     void sync_settings();
-
     /// One fixed tick of clock().tick_seconds(). A failing system throws system_error
     /// (mosaic/ecs/system_error.hpp): the world is then as the failure left it; callers stop
-    /// the game (the editor restores its snapshot, mosaic-run exits).
+    /// the game (the editor restores its snapshot, mosaic-run exits). A world that got its
+    /// first Animator or Tilemap since start() (game code, the editor's Untitled scene) gets
+    /// its caches here, before the systems run.
     void tick();
     /// A rendered frame's worth of simulation: runs the ticks the clock says are due after
     /// `real_seconds` (0 when paused, 1 after a step), or as many as fit in the clock's
@@ -140,6 +154,9 @@ public:
 private:
     void register_code();
     void record_system_defaults();
+    // The one place the clip and tileset caches get their root (project_folder()) and the
+    // table: start() and every tick() (cheap when connected).
+    void connect_asset_caches();
 
     // First member: destroyed last, after everything that points into the module.
     std::shared_ptr<const game_module> module_;
@@ -155,6 +172,8 @@ private:
     std::unique_ptr<prefab_library> prefab_links_ =
         std::make_unique<prefab_library>(table_, std::filesystem::path());
     std::filesystem::path archetype_folder_;
+    std::filesystem::path project_folder_;
+    bool project_folder_set_ = false;
     std::vector<system_setting> system_defaults_;
     tick_observer* observer_ = nullptr;
 };

@@ -22,6 +22,18 @@
 // While paused, the states step_back() and prepare() re-simulated stay cached (two keyframe
 // intervals, within the budget: the oldest history makes room), so stepping back is a copy.
 //
+// The step-back cache has a budget of its own, cache_budget(): cache_share (half) of the
+// history's bytes, at least cache_floor_bytes (6 MiB). When caching every state of two
+// intervals would not fit in it (an estimate: a state costs about what the newest keyframe
+// added), only every cache_stride()-th state of an interval is cached (counted from its
+// keyframe, at most step_ticks() apart), plus the state a move or a preparation ended on; a
+// state that does not fit at all is not cached. So memory after a seek stays under the
+// history plus max(cache_share x history, cache_floor_bytes) (Tiny Tanks' battle, 30 s at a
+// 240-tick interval: 7.9 MiB recorded, 85.5 MiB after one seek before this budget; see
+// tests/projects/tiny_tanks_rewind_test.cpp). A step back re-simulates at most step_ticks()
+// while the cache holds its grid (a copy when it holds every state); only when even every
+// step_ticks()-th state does not fit does a step go back further, to the state below it.
+//
 // Stepping back never re-simulates more than step_ticks() (about half an interval):
 //   - while recording, the state halfway through each of the newest two intervals is kept too,
 //     so the first step back after a pause starts at most half an interval away;
@@ -72,6 +84,11 @@ struct recording_options {
     double resimulation_seconds = 0.05;
     /// Automatic interval: it grows so that at least this much play fits in the budget.
     double keep_seconds = 10.0;
+    /// The step-back cache (states re-simulated by seeks, steps and prepare()) holds at most
+    /// this share of the history's bytes, or cache_floor_bytes when that is more: a seek
+    /// never multiplies the memory a long recording holds.
+    double cache_share = 0.5;
+    std::size_t cache_floor_bytes = std::size_t{6} << 20;  // 6 MiB
 };
 
 /// What one recorded tick cost (measured while recording, not while re-simulating).
@@ -115,6 +132,15 @@ public:
         return history_bytes_ + cache_bytes_;
     }
     [[nodiscard]] std::size_t budget() const noexcept { return options_.budget_bytes; }
+    /// Bytes of cached states held (part of memory_bytes()).
+    [[nodiscard]] std::size_t cache_bytes() const noexcept { return cache_bytes_; }
+    /// The most bytes the step-back cache may hold: options().cache_share of the history,
+    /// at least options().cache_floor_bytes.
+    [[nodiscard]] std::size_t cache_budget() const noexcept;
+    /// Every how many ticks of an interval (from its keyframe) a re-simulated state is cached:
+    /// 1 while caching two whole intervals fits in cache_budget(), else more, at most
+    /// step_ticks().
+    [[nodiscard]] std::uint32_t cache_stride() const noexcept;
     /// Drops the oldest history at once if it is now over the budget.
     void set_budget(std::size_t bytes);
     /// Seconds of play the budget holds at the current rate (bytes per recorded tick so far,
@@ -222,18 +248,22 @@ private:
     /// Keeps only the cached states of the intervals stepping back from current_ needs.
     void trim_cache();
     [[nodiscard]] const keyframe& keyframe_at_or_before(std::uint64_t tick) const;
+    /// True when the state of `tick` is one cache_stride() keeps.
+    [[nodiscard]] bool on_cache_grid(std::uint64_t tick, std::uint32_t stride) const;
     /// The newest keyframe or cached state at or before `tick`.
     [[nodiscard]] stored_state stored_at_or_before(std::uint64_t tick) const;
     [[nodiscard]] const tick_record& record(std::uint64_t tick) const {
         return ticks_[tick - first_];
     }
     /// Caches the state `w` of tick `tick` (sharing pools with `before`, the state it was
-    /// re-simulated from); the oldest history makes room. Null when there was no room.
+    /// re-simulated from); the oldest history makes room. Null when there was no room (the
+    /// budget, or cache_budget() for a state that is not a halfway one).
     const world_snapshot* cache_state(std::uint64_t tick, const world& w,
                                       const scheduler_state& systems, const world_snapshot& before,
                                       bool halfway = false);
-    /// Runs `w` (at the state `from`, as is g's scheduler) on to tick `to`, caching each
-    /// state on the way (while there is room; `to`'s too with `cache_last`).
+    /// Runs `w` (at the state `from`, as is g's scheduler) on to tick `to`, caching the
+    /// states on the way every cache_stride() ticks (while there is room; `to`'s too with
+    /// `cache_last`).
     void resimulate(game& g, world& w, const stored_state& from, std::uint64_t to,
                     bool cache_last = true);
     /// The state of `tick` re-simulated into the cache from the newest stored state before

@@ -27,6 +27,9 @@ struct diagnostic {
 /// Joins diagnostics, one per line.
 [[nodiscard]] std::string to_string(const std::vector<diagnostic>& diagnostics);
 
+/// True when one of them is an error (not only warnings).
+[[nodiscard]] bool has_error(const std::vector<diagnostic>& diagnostics) noexcept;
+
 /// What a load gives: the value, or nothing and the error; the warnings either way.
 template <class T>
 struct load_result {

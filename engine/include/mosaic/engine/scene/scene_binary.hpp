@@ -24,7 +24,9 @@
 //                                  u32 schema index, u8 enabled, u32 data size, field data
 //                                  (the schema's fields in its order; each element: bool u8,
 //                                  numbers as themselves, vectors as floats, strings as str,
-//                                  enums i64, entity references u64 file ids)
+//                                  enums i64, entity references u64 file ids;
+//                                  from version 2, int32, uint32 and int64 arrays of more
+//                                  than 32 elements as runs, binary_runs.hpp)
 //                                u32 n, n unknown components: str type name, str JSON object
 //
 // The schema lets a file outlive changes to its types, as JSON files do: fields are matched
@@ -37,6 +39,9 @@
 // binary -> JSON -> binary both give identical bytes: systems and kept unknown components in
 // name order, entities in id order, rates as their factory makes them, every NaN as the quiet
 // NaN.
+//
+// Versions: 1 stored every element as itself (a TileChunk took 4 KiB); 2 (this one) stores
+// long arrays of whole numbers as runs (a uniform chunk takes 3 bytes of tiles). Both read.
 //
 // Reading never trusts a size from the file: every count and length is checked against the
 // limits below and against the bytes left before anything is allocated. Errors (truncated,
@@ -60,7 +65,7 @@
 namespace mosaic {
 
 /// The binary format this build writes (and the newest it reads).
-inline constexpr std::uint32_t binary_scene_format_version = 1;
+inline constexpr std::uint32_t binary_scene_format_version = 2;
 /// The first 8 bytes of every binary scene.
 inline constexpr std::string_view binary_scene_magic = "MOSAICSB";
 
@@ -77,6 +82,9 @@ struct binary_scene_limits : scene_limits {
     static constexpr std::uint32_t max_element_bytes = 1 << 24;        // a field element in memory
     static constexpr std::uint32_t max_string_bytes = max_name_bytes;  // names, string values
     static constexpr std::uint32_t max_entity_bytes = 256 * 1024 * 1024;  // one entity's record
+    /// What the runs of whole numbers (version 2 on) of one file expand to in all, in bytes
+    /// of version 1 data: no more than a version 1 file could hold.
+    static constexpr std::uint64_t max_run_bytes = max_file_bytes;
 };
 
 /// Writes `s` (assigning file ids to entities that have none, like save_scene_json). Returns
