@@ -157,6 +157,17 @@ void scheduler::run_phase(world& w, phase p, double dt) {
         for (const std::vector<type_id>& query : d.sys->query_types()) w.assure_group(query);
     }
 
+    // Systems declare their queries: their views build no automatic group (and may run in
+    // parallel, where building one would race).
+    struct automatic_groups_paused {
+        world& w;
+        explicit automatic_groups_paused(world& paused) : w(paused) {
+            w.pause_automatic_groups(true);
+        }
+        ~automatic_groups_paused() { w.pause_automatic_groups(false); }
+        automatic_groups_paused(const automatic_groups_paused&) = delete;
+        automatic_groups_paused& operator=(const automatic_groups_paused&) = delete;
+    } paused{w};
     const std::vector<int> wave = assign_waves(due);
     const int last_wave = *std::max_element(wave.begin(), wave.end());
     std::vector<std::size_t> batch;

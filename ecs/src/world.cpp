@@ -195,6 +195,7 @@ runtime_view world::view(std::span<const type_id> include, std::span<const type_
 world world::clone() const {
     world copy;
     copy.entities_ = entities_;
+    copy.automatic_after_ = automatic_after_;
     pools_.each([&](const sparse_set& pool) {
         std::unique_ptr<sparse_set> cloned = pool.clone();
         if (!cloned) {
@@ -210,6 +211,7 @@ world world::clone() const {
         for (const sparse_set* pool : g->pools()) pools.push_back(copy.pools_.find(pool->type()));
         auto made = std::make_unique<group>(std::move(pools));
         made->size_ = g->size_;
+        made->automatic_ = g->automatic_;
         attach(*made);
         copy.groups_.push_back(std::move(made));
     }
@@ -253,7 +255,7 @@ const group* world::assure_group(std::span<const type_id> types) {
     return made;
 }
 
-group* world::make_group(const std::vector<type_id>& types) {
+group* world::make_group(const std::vector<type_id>& types, bool automatic) {
     if (types.size() < 2) return nullptr;
     std::vector<sparse_set*> pools;
     for (const type_id type : types) {
@@ -265,6 +267,7 @@ group* world::make_group(const std::vector<type_id>& types) {
     // types) already sit at the front of all of this one's pools: the largest of those
     // ranges is where this group starts.
     std::uint32_t start = 0;
+    std::vector<group*> giving_way;  // automatic groups a declared one replaces
     for (const std::unique_ptr<group>& other : groups_) {
         const bool overlaps = std::any_of(pools.begin(), pools.end(),
                                           [&](const sparse_set* p) { return other->owns(*p); });
@@ -273,10 +276,16 @@ group* world::make_group(const std::vector<type_id>& types) {
         const bool other_around = std::all_of(pools.begin(), pools.end(),
                                               [&](const sparse_set* p) { return other->owns(*p); });
         if (other_inside && other_around) return other.get();
-        if (!other_inside && !other_around) return nullptr;
+        if (!other_inside && !other_around) {
+            if (automatic || !other->automatic_) return nullptr;
+            giving_way.push_back(other.get());
+            continue;
+        }
         if (other_around) start = std::max(start, other->size());
     }
+    for (group* dropped : giving_way) drop_group(dropped);
     auto made = std::make_unique<group>(std::move(pools));
+    made->automatic_ = automatic;
     made->size_ = start;
     attach(*made);
     made->fill();
@@ -294,6 +303,52 @@ void world::attach(group& g) {
     }
 }
 
+void world::drop_group(group* g) noexcept {
+    // The pools keep their order; only the bookkeeping goes. Answers naming it become
+    // refusals (its type set now conflicts with the group that replaced it).
+    for (sparse_set* owned : g->pools_) std::erase(owned->groups_, g);
+    for (group_answer& answer : group_answers_) {
+        if (answer.made == g) answer.made = nullptr;
+    }
+    std::erase_if(groups_, [&](const std::unique_ptr<group>& held) { return held.get() == g; });
+}
+
+std::size_t world::drop_automatic_groups() noexcept {
+    std::vector<group*> automatic;
+    for (const std::unique_ptr<group>& g : groups_) {
+        if (g->automatic_) automatic.push_back(g.get());
+    }
+    for (group* g : automatic) drop_group(g);
+    std::erase_if(group_answers_, [](const group_answer& answer) { return !answer.made; });
+    query_uses_.clear();
+    return automatic.size();
+}
+
+bool world::note_ungrouped_each(std::span<const type_id> types, bool may_build) {
+    std::vector<type_id> sorted(types.begin(), types.end());
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    if (sorted.size() < 2) return false;
+    auto use = std::find_if(query_uses_.begin(), query_uses_.end(),
+                            [&](const query_use& u) { return u.types == sorted; });
+    if (use == query_uses_.end()) {
+        query_uses_.push_back({sorted, 0, false});
+        use = query_uses_.end() - 1;
+    }
+    if (use->tried || ++use->each_calls < automatic_after_ || !may_build) return false;
+    use->tried = true;
+    for (const group_answer& answer : group_answers_) {
+        if (answer.types == sorted) return false;  // asked before: refused, or nested elsewhere
+    }
+    group* made = make_group(sorted, true);
+    group_answers_.push_back({std::move(sorted), made});
+    return made != nullptr;
+}
+
+bool detail::note_ungrouped_each(world& w, std::span<const type_id> types, bool may_build) {
+    return w.note_ungrouped_each(types, may_build);
+}
+
 void world::drop_groups_of(sparse_set& pool) noexcept {
     if (pool.groups_.empty()) return;
     for (std::size_t k = groups_.size(); k-- > 0;) {
@@ -305,6 +360,7 @@ void world::drop_groups_of(sparse_set& pool) noexcept {
         groups_.erase(groups_.begin() + static_cast<std::ptrdiff_t>(k));
     }
     group_answers_.clear();  // refusals may no longer hold; answers may name dropped groups
+    query_uses_.clear();
 }
 
 }  // namespace mosaic

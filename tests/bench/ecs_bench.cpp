@@ -10,7 +10,8 @@
 //
 // Iteration runs the way a game runs it: as a system of a scheduler, whose tick makes the
 // world group the system's query (group.hpp) on its own. The variant `mosaic_view` runs the
-// same loop as a plain world.view<...>().each() in a world without groups, for comparison.
+// same loop as a plain world.view<...>().each() in a world without groups, for comparison
+// (automatic groups off: automatic_group_bench.cpp has the view with them on).
 // Structural workloads have a `mosaic_grouped` variant: the same operations while a group
 // owns the pools they touch (joining and leaving it is their extra cost).
 
@@ -171,6 +172,7 @@ void iterate_pos_vel_view(benchmark::State& state) {
         add_movers(made, count);
         return made;
     });
+    w.set_automatic_groups(0);
     bench::entity_clock clock;
     clock.start();
     for (auto _ : state) {
@@ -205,8 +207,9 @@ void iterate_sparse3(benchmark::State& state) {
     time_ticks(state, t, n);
 }
 
-// The sparse3 loop as a plain view, over `w` (no groups).
+// The sparse3 loop as a plain view, over `w` (no groups, automatic ones off).
 void time_sparse3_view(benchmark::State& state, world& w, std::size_t n) {
+    w.set_automatic_groups(0);
     bench::entity_clock clock;
     clock.start();
     for (auto _ : state) {
@@ -320,6 +323,7 @@ void iterate_after_churn_view(benchmark::State& state) {
     const std::size_t n = bench::entity_count(state);
     auto& fixture =
         bench::reuse_fixture(n, [](std::size_t count) { return make_churned(count, false); });
+    fixture.t.w.set_automatic_groups(0);
     time_after_churn(state, fixture, [](ticked_world& t) {
         t.w.view<Position, const Velocity>().each(
             [](Position& p, const Velocity& v) { bench::integrate(p, v); });

@@ -60,6 +60,9 @@ public:
     [[nodiscard]] bool contains(entity_index index) const noexcept;
     /// True when the entity has every owned component, enabled.
     [[nodiscard]] bool matches(entity_index index) const noexcept;
+    /// True when the world made it on its own for a view iterated repeatedly (world.hpp,
+    /// section 8), false when it was asked for (assure_group, the scheduler).
+    [[nodiscard]] bool automatic() const noexcept { return automatic_; }
 
 private:
     friend class sparse_set;
@@ -75,6 +78,7 @@ private:
 
     std::vector<sparse_set*> pools_;
     std::uint32_t size_ = 0;
+    bool automatic_ = false;
 };
 
 }  // namespace mosaic

@@ -48,6 +48,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <iterator>
+#include <span>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -84,8 +85,14 @@ struct resource_entity {};
 
 template <class Get, class Exclude>
 class basic_view;
+class world;
 
 namespace detail {
+/// A view of a (non-const) world calls this from each() when no group covers exactly its
+/// types: the world counts such calls per type set and, at the threshold, makes the group
+/// (world.hpp, section 8). `may_build` is false while another view of the world iterates
+/// (making a group then would move what that one walks). True when a group was made.
+bool note_ungrouped_each(world& w, std::span<const type_id> types, bool may_build);
 /// The pool a view reads `Get` from: const for a const type.
 template <class Get>
 using view_pool_t =
@@ -132,18 +139,38 @@ public:
     /// `inactive_entities` and `excluded` pools may be null (no entity ever had the type).
     basic_view(const entity_pool& entities, const sparse_set* inactive_entities,
                detail::view_pool_t<Get>&... pools,
-               std::array<const sparse_set*, sizeof...(Exclude)> excluded,
-               bool with_disabled) noexcept
+               std::array<const sparse_set*, sizeof...(Exclude)> excluded, bool with_disabled,
+               world* owner = nullptr, std::uint32_t* iterating = nullptr) noexcept
         : entities_(&entities),
           inactive_(inactive_entities),
           pools_(&pools...),
           excluded_(excluded),
-          with_disabled_(with_disabled) {}
+          with_disabled_(with_disabled),
+          owner_(owner),
+          iterating_(iterating) {}
 
     /// Calls f(entity, Get&...) or f(Get&...) for every matching entity.
     template <class F>
     void each(F&& f) const {
         const group* packed = usable_group();
+        if constexpr (get_count > 1) {
+            if (owner_ && !with_disabled_ && (!packed || packed->type_count() != get_count))
+                [[unlikely]] {
+                const std::array<type_id, get_count> types = std::apply(
+                    [](auto*... pool) { return std::array<type_id, get_count>{pool->type()...}; },
+                    pools_);
+                if (detail::note_ungrouped_each(*owner_, types, *iterating_ == 0))
+                    packed = usable_group();
+            }
+        }
+        // While this walk runs, no other view of the world makes a group (see above).
+        struct iterating_guard {
+            std::uint32_t* depth;
+            ~iterating_guard() {
+                if (depth) --*depth;
+            }
+        } guard{iterating_};
+        if (iterating_) ++*iterating_;
         const bool no_filters = filters_inactive();
         if (packed && packed->type_count() == get_count && no_filters) {
             // Exactly a group's types: its front range, a pointer walk per page.
@@ -578,6 +605,8 @@ private:
     std::tuple<detail::view_pool_t<Get>*...> pools_;
     std::array<const sparse_set*, sizeof...(Exclude)> excluded_;
     bool with_disabled_;
+    world* owner_;              // counts ungrouped each() calls; nullptr: never
+    std::uint32_t* iterating_;  // the owner's count of views iterating now
 };
 
 }  // namespace mosaic

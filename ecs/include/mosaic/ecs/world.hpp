@@ -311,6 +311,7 @@ public:
 
     // --- 4. views and signals ---------------------------------------------------------------
 
+    // Views of a non-const world count their each() calls (section 8: automatic groups).
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(
         exclude_t<Exclude...> = {}) {
@@ -318,7 +319,9 @@ public:
                 find_pool<inactive>(),
                 assure<std::remove_const_t<Get>>()...,
                 {find_pool<Exclude>()...},
-                false};
+                false,
+                view_owner(),
+                &views_iterating_};
     }
     template <class... Get, class... Exclude>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<Exclude...>> view(exclude_t<Exclude...>,
@@ -327,11 +330,15 @@ public:
                 find_pool<inactive>(),
                 assure<std::remove_const_t<Get>>()...,
                 {find_pool<Exclude>()...},
-                true};
+                true,
+                view_owner(),
+                &views_iterating_};
     }
     template <class... Get>
     [[nodiscard]] basic_view<get_t<Get...>, exclude_t<>> view(include_disabled_t) {
-        return {entities_, find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true};
+        return {
+            entities_,    find_pool<inactive>(), assure<std::remove_const_t<Get>>()..., {}, true,
+            view_owner(), &views_iterating_};
     }
 
     /// Views of a const world read only: every type must be const (`view<const T>()`). A
@@ -477,6 +484,28 @@ public:
         const type_id types[] = {type_id_of<std::remove_const_t<T>>()...};
         return assure_group(types);
     }
+
+    // Automatic groups: a view of a non-const world over two or more types that no group
+    // covers exactly (world.view<A, B, C>().each(...)) counts its each() calls per type set;
+    // at the `after`-th the world makes the group over those types itself, as if asked with
+    // assure_group, and later walks of that view (anyone's) are the group's pointer walk.
+    // Policy (ecs/README.md, *Automatic groups*): what is counted is each() of views made
+    // outside a scheduler phase (systems declare their queries), never inside another
+    // view's each(); a type set is tried once (a refusal, because its pools belong to a
+    // group it does not nest with, is kept: first come, first served among automatic
+    // groups); an automatic group gives way, dropped, to a declared one (assure_group, the
+    // scheduler) that needs its pools. Groups cost adds, removes and destroys of their types
+    // (README figures); drop_automatic_groups() removes them all.
+
+    /// After how many each() calls the world groups a view's types (0: never). Default 3.
+    void set_automatic_groups(std::uint32_t after) noexcept { automatic_after_ = after; }
+    [[nodiscard]] std::uint32_t automatic_groups() const noexcept { return automatic_after_; }
+    /// Drops every automatic group and forgets the counts; returns how many it dropped.
+    std::size_t drop_automatic_groups() noexcept;
+    /// While paused, views count nothing (the scheduler pauses around its phases, whose
+    /// systems may run in parallel).
+    void pause_automatic_groups(bool paused) noexcept { automatic_paused_ = paused; }
+
     /// f(const group&) for every group of this world, oldest first.
     template <class F>
     void each_group(F&& f) const {
@@ -544,6 +573,13 @@ public:
     }
 
 private:
+    friend bool detail::note_ungrouped_each(world&, std::span<const type_id>, bool);
+    world* view_owner() noexcept {
+        return automatic_after_ == 0 || automatic_paused_ ? nullptr : this;
+    }
+    bool note_ungrouped_each(std::span<const type_id> types, bool may_build);
+    void drop_group(group* g) noexcept;
+
     template <class T>
     void emit_added(std::span<const entity> added) {
         storage<T>& pool = assure<T>();
@@ -640,7 +676,7 @@ private:
     friend class world_snapshot;  // reads and rebuilds the parts clone() copies
 
     bool erase_from(sparse_set& pool, entity e);
-    group* make_group(const std::vector<type_id>& types);
+    group* make_group(const std::vector<type_id>& types, bool automatic = false);
     static void attach(group& g);  // into its pools' group lists, outer first
     void drop_groups_of(sparse_set& pool) noexcept;
 
@@ -654,8 +690,17 @@ private:
         group* made;                 // nullptr: refused
     };
     std::vector<group_answer> group_answers_;  // every assure_group request so far
-    std::vector<entity_index> bulk_indices_;   // scratch of the bulk operations
-    std::vector<std::uint8_t> bulk_marks_;     // destroy(span): which slots go
+    struct query_use {
+        std::vector<type_id> types;  // sorted, distinct
+        std::uint32_t each_calls = 0;
+        bool tried = false;  // the group was asked for (made or refused)
+    };
+    std::vector<query_use> query_uses_;  // views' ungrouped each() calls, per type set
+    std::uint32_t automatic_after_ = 3;
+    bool automatic_paused_ = false;
+    std::uint32_t views_iterating_ = 0;
+    std::vector<entity_index> bulk_indices_;  // scratch of the bulk operations
+    std::vector<std::uint8_t> bulk_marks_;    // destroy(span): which slots go
 };
 
 }  // namespace mosaic

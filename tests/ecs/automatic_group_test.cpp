@@ -1,0 +1,280 @@
+// Tests for automatic groups (world.hpp section 8): a view iterated repeatedly gets a group
+// over its types without anyone declaring it, under the documented policy (counted calls,
+// never inside another iteration or a scheduler phase, first come first served among
+// automatic groups, declared groups win), and every view still visits exactly what a naive
+// model of the world says after random structural changes interleaved with iterations.
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <random>
+#include <set>
+#include <vector>
+
+#include "mosaic/ecs/scheduler.hpp"
+#include "mosaic/ecs/world.hpp"
+
+namespace {
+
+using mosaic::entity;
+using mosaic::entity_index;
+using mosaic::group;
+using mosaic::world;
+
+struct AA {
+    entity_index owner = 0;
+};
+struct AB {
+    entity_index owner = 0;
+};
+struct AC {
+    entity_index owner = 0;
+};
+struct AD {
+    entity_index owner = 0;
+};
+
+template <class... T>
+void iterate(world& w) {
+    w.view<T...>().each([](T&...) {});
+}
+
+template <class... T>
+const group* exact_group(world& w) {
+    const group* g = w.view<T...>().usable_group();
+    return g && g->type_count() == sizeof...(T) ? g : nullptr;
+}
+
+world three_kinds(int count) {
+    world w;
+    for (int i = 0; i < count; ++i) {
+        const entity e = w.create();
+        w.add<AA>(e, e.index);
+        if (i % 2 == 0) w.add<AB>(e, e.index);
+        if (i % 3 == 0) w.add<AC>(e, e.index);
+    }
+    return w;
+}
+
+TEST(AutomaticGroup, TheThirdEachOfAViewMakesItsGroup) {
+    world w = three_kinds(60);
+    iterate<AA, AB, AC>(w);
+    iterate<AA, AB, AC>(w);
+    EXPECT_EQ((exact_group<AA, AB, AC>(w)), nullptr);
+    int visited = 0;
+    w.view<AA, AB, AC>().each([&](AA& a, AB& b, AC& c) {
+        EXPECT_EQ(a.owner, b.owner);
+        EXPECT_EQ(a.owner, c.owner);
+        ++visited;
+    });
+    EXPECT_EQ(visited, 10);
+    const group* g = exact_group<AA, AB, AC>(w);
+    ASSERT_NE(g, nullptr);
+    EXPECT_TRUE(g->automatic());
+    EXPECT_EQ(g->size(), 10u);
+}
+
+TEST(AutomaticGroup, OffWhenSetToZeroAndDroppedOnRequest) {
+    world w = three_kinds(30);
+    w.set_automatic_groups(0);
+    for (int i = 0; i < 5; ++i) iterate<AA, AB>(w);
+    EXPECT_EQ((exact_group<AA, AB>(w)), nullptr);
+    w.set_automatic_groups(1);
+    iterate<AA, AB>(w);
+    ASSERT_NE((exact_group<AA, AB>(w)), nullptr);
+    EXPECT_EQ(w.drop_automatic_groups(), 1u);
+    EXPECT_EQ((exact_group<AA, AB>(w)), nullptr);
+    iterate<AA, AB>(w);  // counted again from zero
+    EXPECT_NE((exact_group<AA, AB>(w)), nullptr);
+}
+
+TEST(AutomaticGroup, NeverMadeWhileAnotherViewIterates) {
+    world w = three_kinds(30);
+    w.set_automatic_groups(1);
+    int outer = 0;
+    w.view<AA>().each([&](AA&) {
+        ++outer;
+        iterate<AA, AB>(w);  // would reorder the AA pool the outer loop walks
+    });
+    EXPECT_EQ(outer, 30);
+    EXPECT_EQ((exact_group<AA, AB>(w)), nullptr);
+    iterate<AA, AB>(w);
+    EXPECT_NE((exact_group<AA, AB>(w)), nullptr);
+}
+
+TEST(AutomaticGroup, SchedulerSystemsMakeNone) {
+    world w = three_kinds(30);
+    w.set_automatic_groups(1);
+    mosaic::scheduler s;
+    s.add("plain", [](mosaic::system_context& ctx) {
+         ctx.view<AB, AC>().each([](AB&, AC&) {});
+     }).access<AB, AC>();
+    s.tick(w, 0.1);
+    s.tick(w, 0.1);
+    EXPECT_EQ((exact_group<AB, AC>(w)), nullptr);
+}
+
+TEST(AutomaticGroup, ConflictingOnesFirstComeFirstServedAndDeclaredWins) {
+    world w = three_kinds(60);
+    w.set_automatic_groups(1);
+    iterate<AA, AB>(w);
+    ASSERT_NE((exact_group<AA, AB>(w)), nullptr);
+    iterate<AB, AC>(w);  // AB belongs to {AA, AB}, which does not nest with {AB, AC}
+    EXPECT_EQ((exact_group<AB, AC>(w)), nullptr);
+    int visited = 0;
+    w.view<AB, AC>().each([&](AB& b, AC& c) {
+        EXPECT_EQ(b.owner, c.owner);
+        ++visited;
+    });
+    EXPECT_EQ(visited, 10);  // refused, still right
+    // Nesting ones are fine.
+    iterate<AA, AB, AC>(w);
+    EXPECT_NE((exact_group<AA, AB, AC>(w)), nullptr);
+    // A declared group that needs AB takes it: the automatic ones give way.
+    const group* declared = w.assure_group<AB, AD>();
+    ASSERT_NE(declared, nullptr);
+    EXPECT_FALSE(declared->automatic());
+    EXPECT_EQ((exact_group<AA, AB>(w)), nullptr);
+    EXPECT_EQ((exact_group<AA, AB, AC>(w)), nullptr);
+    w.each_group([](const group& g) { EXPECT_FALSE(g.automatic()); });
+}
+
+TEST(AutomaticGroup, CloneKeepsThemAutomatic) {
+    world w = three_kinds(20);
+    w.set_automatic_groups(1);
+    iterate<AA, AC>(w);
+    world copy = w.clone();
+    const group* g = exact_group<AA, AC>(copy);
+    ASSERT_NE(g, nullptr);
+    EXPECT_TRUE(g->automatic());
+    EXPECT_EQ(g->size(), 7u);
+}
+
+// --- randomized model --------------------------------------------------------------------
+
+// The model: which entity has which component (and whether enabled), kept by hand.
+struct model {
+    std::map<entity_index, std::array<int, 4>> has;  // 0 absent, 1 enabled, 2 disabled
+    template <std::size_t... K>
+    std::set<entity_index> matching(std::index_sequence<K...>) const {
+        std::set<entity_index> out;
+        for (const auto& [index, flags] : has) {
+            if (((flags[K] == 1) && ...)) out.insert(index);
+        }
+        return out;
+    }
+};
+
+template <class T, std::size_t K>
+void random_step(world& w, model& m, entity e, std::uint32_t what) {
+    auto& flag = m.has[e.index][K];
+    switch (what % 4) {
+        case 0:
+            if (flag == 0) {
+                w.add<T>(e, e.index);
+                flag = 1;
+            }
+            break;
+        case 1:
+            w.remove<T>(e);
+            flag = 0;
+            break;
+        case 2:
+            if (flag != 0) w.enable<T>(e), flag = 1;
+            break;
+        default:
+            if (flag != 0) w.disable<T>(e), flag = 2;
+            break;
+    }
+}
+
+template <class... T>
+std::set<entity_index> walk(world& w) {
+    std::set<entity_index> seen;
+    w.view<T...>().each([&](entity e, T&... values) {
+        EXPECT_TRUE(seen.insert(e.index).second);
+        EXPECT_TRUE(((values.owner == e.index) && ...));
+    });
+    return seen;
+}
+
+class AutomaticGroupModel : public ::testing::TestWithParam<std::uint32_t> {};
+
+TEST_P(AutomaticGroupModel, ViewsMatchTheModelWhileGroupsComeAndGo) {
+    std::mt19937 rng(GetParam());
+    world w;
+    w.set_automatic_groups(1 + GetParam() % 3);
+    model m;
+    std::vector<entity> live;
+    for (int step = 0; step < 4000; ++step) {
+        const std::uint32_t op = rng() % 100;
+        if (op < 8 || live.empty()) {
+            live.push_back(w.create());
+            m.has[live.back().index] = {0, 0, 0, 0};
+        } else if (op < 12) {
+            const std::size_t at = rng() % live.size();
+            w.destroy(live[at]);
+            m.has.erase(live[at].index);
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(at));
+        } else if (op < 80) {
+            const entity e = live[rng() % live.size()];
+            switch (rng() % 4) {
+                case 0:
+                    random_step<AA, 0>(w, m, e, rng());
+                    break;
+                case 1:
+                    random_step<AB, 1>(w, m, e, rng());
+                    break;
+                case 2:
+                    random_step<AC, 2>(w, m, e, rng());
+                    break;
+                default:
+                    random_step<AD, 3>(w, m, e, rng());
+                    break;
+            }
+        } else if (op < 81) {
+            w.drop_automatic_groups();
+        } else if (op < 82 && step > 2000) {
+            w.assure_group<AC, AD>();  // declared: automatic ones in its way give way
+        } else {
+            // Iterations of overlapping and conflicting type sets.
+            switch (rng() % 5) {
+                case 0:
+                    ASSERT_EQ((walk<AA, AB>(w)), m.matching(std::index_sequence<0, 1>{}));
+                    break;
+                case 1:
+                    ASSERT_EQ((walk<AA, AB, AC>(w)), m.matching(std::index_sequence<0, 1, 2>{}));
+                    break;
+                case 2:
+                    ASSERT_EQ((walk<AB, AC>(w)), m.matching(std::index_sequence<1, 2>{}));
+                    break;
+                case 3:
+                    ASSERT_EQ((walk<AC, AD>(w)), m.matching(std::index_sequence<2, 3>{}));
+                    break;
+                default:
+                    ASSERT_EQ((walk<AA, AD>(w)), m.matching(std::index_sequence<0, 3>{}));
+                    break;
+            }
+        }
+        // Every group's invariant: the same entities at the front of each owned pool.
+        w.each_group([&](const group& g) {
+            for (std::uint32_t p = 0; p < g.size(); ++p) {
+                const entity_index index = g.pools().front()->indices()[p];
+                for (const mosaic::sparse_set* pool : g.pools())
+                    ASSERT_EQ(pool->indices()[p], index);
+                ASSERT_TRUE(g.matches(index));
+            }
+        });
+        if (::testing::Test::HasFatalFailure()) {
+            ADD_FAILURE() << "seed " << GetParam() << ", step " << step;
+            return;
+        }
+    }
+    std::size_t automatic = 0;
+    w.each_group([&](const group& g) { automatic += g.automatic() ? 1 : 0; });
+    EXPECT_GE(automatic + 1, 1u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, AutomaticGroupModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
+
+}  // namespace
