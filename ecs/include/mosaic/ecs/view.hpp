@@ -40,6 +40,12 @@
 //
 // Inactive entities (world::set_active(e, false), like Unity's SetActive) are skipped too,
 // unless the view asks for include_disabled.
+//
+// Sections of this file: the tags (exclude, include_disabled, get, inactive); basic_view's
+// public API (each, size, contains, get...); then its private walks, in the order each()
+// picks them: the group walk (each_grouped), the aligned pointer walk per page
+// (each_aligned, walk_page), the scattered batch lookup (each_scattered, find_all, locate,
+// prefetch), and the helpers that choose between them (smallest, common_prefix, aligned).
 
 #include <algorithm>
 #include <array>
