@@ -360,7 +360,7 @@ void add_entity_commands(command_table& t) {
 
 void add_play_commands(command_table& t) {
     t.add({.id = "play.play", .verb = "play", .run = [](command_context& c) {
-               c.state.play();
+               c.state.player().play();
                return std::string();
            }});
     t.add({.id = "play.pause",
@@ -374,11 +374,12 @@ void add_play_commands(command_table& t) {
            .enabled = [](const command_context& c) { return c.state.playing(); },
            .title =
                [](const command_context& c) {
-                   return std::string(c.state.mode() == play_state::paused ? "Resume" : "Pause");
+                   return std::string(c.state.player().mode() == play_state::paused ? "Resume"
+                                                                                    : "Pause");
                },
            .run =
                [](command_context& c) {
-                   c.state.pause();
+                   c.state.player().pause();
                    return std::string();
                }});
     t.add({.id = "play.step",
@@ -391,13 +392,13 @@ void add_play_commands(command_table& t) {
                const auto n = count_of(c.args, 0, 1);
                if (!n) return std::string("step: expected a count");
                for (int i = 0; i < *n; ++i) {
-                   c.state.step();
+                   c.state.player().step();
                    wait_frames(c, 1);
                }
                return std::string();
            }});
     t.add({.id = "play.stop", .verb = "stop", .run = [](command_context& c) {
-               c.state.stop();
+               c.state.player().stop();
                return std::string();
            }});
     t.add({.id = "play.keep",
@@ -422,7 +423,7 @@ void add_play_commands(command_table& t) {
            .verb = "apply_keeps",
            .help = "After Stop: applies every kept change, one undo step",
            .run = [](command_context& c) {
-               if (!c.state.keeps().has_pending())
+               if (!c.state.player().keeps().has_pending())
                    return std::string("apply_keeps: Stop found nothing to keep");
                const std::vector<std::string> problems = apply_kept_changes(c.state);
                return problems.empty() ? std::string() : "apply_keeps: " + problems.front();
@@ -554,7 +555,7 @@ void wait_frames(command_context& c, int frames) {
     if (c.host != nullptr && c.host->wait) {
         c.host->wait(frames);
     } else {
-        for (int i = 0; i < frames; ++i) c.state.frame(1.0 / 60);
+        for (int i = 0; i < frames; ++i) c.state.player().frame(1.0 / 60);
     }
 }
 

@@ -13,7 +13,7 @@ namespace mosaic::editor {
 void add_core_commands(command_table& table);
 
 /// Renders `frames` frames through the script host (the window), or advances the model
-/// headless (editor_state::frame at 60 Hz) when there is none.
+/// headless (play_control::frame at 60 Hz) when there is none.
 void wait_frames(command_context& c, int frames);
 
 }  // namespace mosaic::editor

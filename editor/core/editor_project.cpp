@@ -5,7 +5,6 @@
 
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/runtime/code_reload.hpp>
-#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "animation_editor.hpp"
@@ -28,7 +27,7 @@ bool editor_state::open_project(const fs::path& manifest) {
         // The default scene did not load: the project opens on a new scene.
         next = load_project(manifest);
     }
-    if (playing()) stop();
+    if (playing()) play_.stop();
     reset_after_load();
     clipboard_ = {};
     if (project_.module) notify(code_change::unloading);
@@ -75,17 +74,17 @@ bool editor_state::reload_code() {
     animation().suspend(*this);  // kept values are at the old layout's offsets
     notify(code_change::unloading);
     // The recording's keyframes hold the old code's components: it starts again after.
-    const bool recording = recording_ != nullptr;
-    drop_recording();
+    const bool recording = timeline().recording() != nullptr;
+    timeline().drop();
     project_.module.reset();
     std::vector<mosaic::scene*> also;
-    if (snapshot_) also.push_back(&*snapshot_);
+    if (mosaic::scene* snapshot = play_.snapshot()) also.push_back(snapshot);
     for (document& d : documents_)  // the scene put aside by an open prefab
         if (d.parked) also.push_back(&*d.parked);
     code_migration migration = game_->replace_code(next.module, also);
     project_.module = std::move(next.module);
     notify(code_change::loaded);
-    if (recording) start_recording();
+    if (recording) timeline().start();
 
     // Values held outside the scenes: the undo history and the clipboard.
     const auto remap = [&](type_id& type, component_state& state) {
@@ -111,7 +110,7 @@ bool editor_state::reload_code() {
             clipboard_ = {};
         }
     }
-    const bool keeps_dropped = keeps_.remap_types([&](type_id type) {
+    const bool keeps_dropped = play_.keeps().remap_types([&](type_id type) {
         if (!migration.leaving(type)) return type;
         const auto converted = migration.convert(type, {});
         return converted ? converted->type : invalid_type_id;

@@ -11,11 +11,10 @@
 #include <mosaic/engine/display_path.hpp>
 #include <mosaic/engine/project/manifest.hpp>
 #include <mosaic/engine/resources.hpp>
-#include <mosaic/engine/runtime/recording.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
 #include "entity_names.hpp"
-#include "replay_session.hpp"
+#include "project_path.hpp"
 #include "revived_entities.hpp"
 
 namespace mosaic::editor {
@@ -38,10 +37,28 @@ mosaic::scene starter_scene() {
 }
 }  // namespace
 
+play_control::hooks editor_state::play_hooks() {
+    return {
+        .refusal = [this]() -> std::string {
+            if (opened_asset() == nullptr) return {};
+            return "the " + opened_asset_label() + " is open; close it to play the scene";
+        },
+        // The game starts from the scene's values, not the animation preview's.
+        .before_play = [this] { animation_->suspend(*this); },
+        .on_play =
+            [this] {
+                if (on_play_) on_play_(*this);
+            },
+        .after_stop = [this] { animation_->resume(*this); },
+        .project_folder = [this] { return project_folder(); },
+    };
+}
+
 editor_state::editor_state(const project* p, game_options options)
     : options_(options),
       game_(std::make_unique<mosaic::game>(p, options)),
-      animation_(std::make_unique<animation_editor>()) {
+      animation_(std::make_unique<animation_editor>()),
+      play_({project_, game_, documents_, log_, alerts_}, play_hooks()) {
     game_->start(starter_scene());
     resolve_instances({});
     active_document().mark_saved();
@@ -52,7 +69,8 @@ editor_state::editor_state(loaded_project project, game_options options)
     : options_(options),
       project_(std::move(project)),
       game_(make_game(project_)),
-      animation_(std::make_unique<animation_editor>()) {
+      animation_(std::make_unique<animation_editor>()),
+      play_({project_, game_, documents_, log_, alerts_}, play_hooks()) {
     log_.add(project_.problems);
     load_project_archetypes();
     game_->start(starter_scene());
@@ -71,10 +89,9 @@ void editor_state::report_load_error() {
 
 editor_state::~editor_state() {
     if (project_.module) notify(code_change::unloading);
-    pending_open_.reset();  // a background load reads the game's table
-    snapshot_.reset();      // may hold the module's components: before the game lets go of it
+    pending_open_.reset();          // a background load reads the game's table
+    play_.forget();                 // the snapshot and the recording hold the module's components
     close_documents_above_scene();  // so may the scene put aside by an open prefab
-    drop_recording();               // so may the recording's keyframes
     documents_.front().history().clear();
     game_.reset();
 }
@@ -83,7 +100,7 @@ editor_state::~editor_state() {
 
 void editor_state::new_scene() {
     pending_open_.reset();  // a scene still loading is dropped
-    if (playing()) stop();
+    if (playing()) play_.stop();
     game_->start(starter_scene());
     documents_.front().set_file({});
     reset_after_load();
@@ -146,7 +163,7 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     log_.add(loaded.diagnostics);
     if (errors) *errors = loaded.diagnostics;
     if (!loaded.ok()) return false;  // the open scene is untouched
-    if (playing()) stop();
+    if (playing()) play_.stop();
     documents_.front().set_file(path);
     game_->set_project_folder(project_.folder(path));  // before the archetypes: their links
     log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
@@ -175,8 +192,9 @@ bool editor_state::save_as(const fs::path& path) {
         return false;
     }
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
-    mosaic::scene& target = snapshot_ ? *snapshot_ : scene();
-    if (!snapshot_) target.capture_systems(game_->systems(), game_->system_defaults());
+    mosaic::scene* snapshot = play_.snapshot();
+    mosaic::scene& target = snapshot ? *snapshot : scene();
+    if (!snapshot) target.capture_systems(game_->systems(), game_->system_defaults());
     animation_->suspend(*this);  // the file gets the scene's values, not the previewed ones
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     animation_->resume(*this);
@@ -203,9 +221,7 @@ std::string editor_state::title() const {
 }
 
 fs::path editor_state::project_folder() const {
-    if (project_.manifest) return project_.manifest->folder;
-    if (scene_path().empty()) return fs::current_path();
-    return fs::absolute(scene_path()).lexically_normal().parent_path();
+    return project_folder_of(project_, scene_path());
 }
 
 fs::path editor_state::scene_folder() const {
@@ -237,7 +253,7 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     log_.add(loaded.diagnostics);
     if (errors) *errors = loaded.diagnostics;
     if (!loaded.ok()) return false;  // the open project and scene are untouched
-    if (playing()) stop();
+    if (playing()) play_.stop();
     reset_after_load();  // the history and the snapshot hold the old project's values
     clipboard_ = {};
     g->set_project_folder(p.folder(path));  // the manifest's: not the archetypes' parent
@@ -262,13 +278,7 @@ void editor_state::reset_after_load() {
     close_documents_above_scene();  // a new scene: the one put aside goes (callers asked)
     prefab_links().clear();         // prefab files may have changed since they were read
     documents_.front().start_over();
-    mode_ = play_state::editing;
-    drop_recording();
-    replay_.reset();  // an opened replay belongs to the scene it opened
-    snapshot_.reset();
-    if (keeps_.has_pending())
-        log_.warning("the kept play-mode changes were dropped: another scene was opened");
-    keeps_.clear();
+    play_.reset();
     animation_->forget_world();
 }
 
@@ -309,142 +319,13 @@ void editor_state::load_project_archetypes() {
     log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
 }
 
-// --- play mode -------------------------------------------------------------------------------
-
-void editor_state::play() {
-    if (mode_ == play_state::paused) {
-        if (recording_) recording_->truncate();  // from a past tick: the future goes
-        mode_ = play_state::playing;
-        game_->clock().resume();
-        return;
-    }
-    if (mode_ == play_state::playing) return;
-    if (opened_asset() != nullptr) {
-        log_.warning("play: the " + opened_asset_label() + " is open; close it to play the scene");
-        return;
-    }
-    keeps_.clear();  // marks are per Play; an unanswered Stop dialog is answered "no"
-    // The systems' flags are remembered apart from the scene, so the snapshot is the scene
-    // exactly as it was.
-    mosaic::scene flags;
-    flags.capture_systems(game_->systems());
-    systems_before_play_ = std::move(flags.systems);
-    selection_before_play_.assign(selection().items().begin(), selection().items().end());
-    animation_->suspend(*this);  // the game starts from the scene's values, not previewed ones
-    snapshot_ = scene().clone();
-    // A scene made in the editor may have got its first Animator or Tilemap after it started
-    // (an Untitled scene): the first tick gives it caches on the project folder.
-    if (game_->project_folder() != project_folder()) game_->set_project_folder(project_folder());
-    game_->sync_settings();
-    game_->clock().reset();
-    game_->clock().resume();
-    // Every Play starts at tick 0, with interval systems' waits fresh, as `mosaic-run` starts
-    // the same scene: systems (ctx.tick()), the timeline, the recording and replays agree.
-    game_->systems().restore(scheduler_state{0, std::vector<double>(game_->systems().size())});
-    mode_ = play_state::playing;
-    last_failure_.reset();
-    log_.info("play");
-    if (on_play_) on_play_(*this);  // before the first tick: the recovery file
-    if (replay_) {
-        // An opened replay plays from its first tick each Play (Stop put its world back).
-        scheduler_state at_start = game_->systems().state();
-        at_start.tick = replay_->data().initial.tick;
-        game_->systems().restore(at_start);
-        replay_->restart();
-    }
-    start_recording();
-}
-
-void editor_state::pause() {
-    if (mode_ != play_state::playing) return;
-    mode_ = play_state::paused;
-    game_->clock().pause();
-}
-
-void editor_state::step() {
-    if (mode_ == play_state::editing) play();
-    pause();
-    if (recording_) recording_->truncate();  // from a past tick: the future goes
-    game_->clock().step();
-}
-
-void editor_state::stop() {
-    if (mode_ == play_state::editing || !snapshot_) return;
-    // What the user chose to keep is read from the played scene before it goes.
-    drop_recording();
-    keeps_.collect(scene(), *snapshot_, table());
-    for (const std::string& line : keeps_.pending().problems) log_.warning("keep: " + line);
-    // The snapshot is the edit-time scene exactly: same entity handles, ids and values, so
-    // the selection (entity handles) stays valid.
-    game_->current() = std::move(*snapshot_);
-    snapshot_.reset();
-    mosaic::scene flags;
-    flags.systems = systems_before_play_;
-    flags.apply_systems(game_->systems());
-    game_->clock().resume();
-    game_->clock().reset();
-    mode_ = play_state::editing;
-    // Entities selected while playing stay selected if they existed before Play; otherwise the
-    // selection from before Play comes back.
-    selection().prune(world());
-    if (selection().empty()) {
-        selection().set(selection_before_play_);
-        selection().prune(world());
-    }
-    animation_->resume(*this);
-    log_.info("stop");
-}
-
-int editor_state::frame(double real_seconds) {
-    if (mode_ == play_state::editing) return 0;
-    // Read only after a failure: the analyzer does not follow the throw into the catch.
-    // NOLINTNEXTLINE(clang-analyzer-deadcode.DeadStores)
-    const std::uint64_t before = game_->systems().ticks();
-    try {
-        const int ticks = game_->frame(real_seconds);
-        // Idle while paused: the ticks before this one get ready for Step Back.
-        if (ticks == 0 && mode_ == play_state::paused && recording_) recording_->prepare(*game_);
-        show_game_log();
-        selection().prune(world());  // play may destroy selected entities
-        return ticks;
-    } catch (const system_error& e) {
-        show_game_log();  // what the game said before it failed, then the failure
-        stop_after_failure(e.failure());
-    }
-    return static_cast<int>(game_->systems().ticks() - before) - 1;  // the failed one counted
-}
-
-void editor_state::show_game_log() {
-    if (GameLog* game_log = world().try_resource<GameLog>()) {
-        for (std::string& line : game_log->take()) log_.warning(std::move(line));
-    }
-}
-
-void editor_state::stop_after_failure(const system_failure& failure) {
-    // The world is as the failure left it (half a tick): the snapshot replaces it.
-    stop();
-    last_failure_ = failure;
-    log_.error("game stopped: " + failure.to_string() + " (the scene is back as before Play)");
-    alert("Game stopped", "Game stopped: system '" + failure.system + "' failed at tick " +
-                              std::to_string(failure.tick) + ": " + failure.message);
-}
-
-void editor_state::alert(std::string title, std::string text) {
-    // A system failing every Play must not pile up modals: the newest of each title wins.
-    std::erase_if(alerts_, [&](const editor_alert& a) { return a.title == title; });
-    alerts_.push_back({std::move(title), std::move(text)});
-}
-
 // --- history ---------------------------------------------------------------------------------
 
 void editor_state::record(editor::step s) {
     if (playing()) {
         // Play-mode edits are discarded on stop; until then the edited state is the state of
         // this tick, for seeks and re-simulations (the recorded future goes).
-        if (recording_) {
-            recording_->edited(*game_);
-            note_edit_for_replay();
-        }
+        play_.timeline().edited();
         return;
     }
     animation_->intercept(*this, s);  // Record: edits of animated entities become keys

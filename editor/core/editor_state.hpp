@@ -1,27 +1,17 @@
 #pragma once
-// editor_state: everything the editor's panels share, in one object — the project and its
-// component table, the scene being edited (inside a game, so Play runs the same systems as
+// editor_state: what the editor's panels share, as parts with one job each — the project and
+// its game (the scene being edited runs inside a game, so Play runs the same systems as
 // mosaic-run), the open documents (document.hpp: the scene's file, selection and undo history;
-// a prefab or an archetype opened for editing is a second document on top), the console, the
-// clipboard and the play state. Panels read it and change the scene only through actions.hpp.
+// a prefab or an archetype opened for editing is a second document on top), the play controls
+// with their timeline (play_control.hpp, timeline.hpp), the console, the alerts and the
+// clipboard. Panels read it and change the scene only through actions.hpp.
 //
-// Play mode: play() snapshots the scene in memory (entity handles and file ids included);
-// the game then runs in place. stop() puts the snapshot back exactly, keeps the selection,
-// and the history never sees what happened while playing, except what the user marked
-// "Keep after Stop" (play_keeps.hpp): Stop collects it for a dialog that applies it as one
-// undo step.
+// What remains here is what spans the parts: opening and saving files (a new scene resets the
+// play controls and the documents), replacing the project's code in place, and recording a
+// step (while playing it becomes the timeline's edit, else the document's undo step).
 //
-// Rewind: while playing, a mosaic::recording (engine/runtime/recording.hpp) records the game.
-// While paused, seek() / step_back() / step_forward() put the game's world at any recorded
-// tick, exactly as it was; the panels read the world as always, so they show that tick.
-// Play or Step from a past tick drops the recorded future and goes on from there; an edit
-// while at a past tick becomes that tick's state (the future goes). Stop drops the recording
-// and restores the edit-time snapshot as before.
-//
-// Game code cannot take the editor down: a system that throws or fails a check during Play
-// or Step stops the game (the snapshot comes back, as on Stop), and the Console and an alert
-// name the system and the message. A project whose registration throws leaves the editor
-// with the built-in components and systems, and says so the same way at start.
+// A project whose registration throws leaves the editor with the built-in components and
+// systems, and says so with an alert at start.
 
 #include <cstddef>
 #include <deque>
@@ -43,38 +33,18 @@
 #include "console_log.hpp"
 #include "document.hpp"
 #include "history.hpp"
-#include "play_keeps.hpp"
+#include "play_control.hpp"
 #include "selection.hpp"
-
-namespace mosaic {
-class recording;  // mosaic/engine/runtime/recording.hpp: include it to use recording()
-}
 
 namespace mosaic::editor {
 
-class replay_session;    // replay_session.hpp: include it to use opened_replay()
 class animation_editor;  // animation_editor.hpp: include it to use animation()
 class prefab_refresh;    // prefab_refresh.hpp
-
-enum class play_state { editing, playing, paused };
 
 /// What happens to the project's module (editor_state::on_code_change).
 enum class code_change {
     unloading,  // the module is about to be let go: drop every pointer into it now
     loaded,     // a new module is in place (hot reload, another project)
-};
-
-/// Something the user must see now, in a modal (a system failed, the project did not load,
-/// the scene is open in another editor). The UI shows the oldest and pops it.
-struct editor_alert {
-    std::string title;  // the modal's title: "Game stopped"
-    std::string text;   // "Game stopped: system 'turret' failed: ..."
-};
-
-/// One point of editor_state::field_history.
-struct field_sample {
-    std::uint64_t tick = 0;
-    double value = 0.0;
 };
 
 /// Copied component values (Edit > Copy / the inspector's "Copy values").
@@ -182,21 +152,13 @@ public:
     /// scenes folder (when it exists), else project_folder(). Always absolute.
     [[nodiscard]] std::filesystem::path scene_folder() const;
 
-    // --- play mode -------------------------------------------------------------------------
-    [[nodiscard]] play_state mode() const noexcept { return mode_; }
-    [[nodiscard]] bool playing() const noexcept { return mode_ != play_state::editing; }
-    void play();   // editing -> playing (snapshot); paused -> playing
-    void pause();  // playing -> paused
-    void step();   // paused: one tick next frame; playing: pauses, then steps
-    void stop();   // back to the snapshot (the kept changes wait in keeps().pending())
-    /// Advances the game by a frame's worth of ticks when playing; returns the ticks run.
-    /// When a system fails, the game stops (the snapshot comes back), the failure goes to
-    /// the console, alerts() and last_failure(), and this returns the ticks that completed.
-    int frame(double real_seconds);
-    /// The last system failure that stopped the game (cleared by the next play()).
-    [[nodiscard]] const std::optional<system_failure>& last_failure() const noexcept {
-        return last_failure_;
-    }
+    // --- play mode (play_control.hpp) -------------------------------------------------------
+    /// Play, Pause, Step, Stop, what is kept after Stop and the game's failures.
+    [[nodiscard]] play_control& player() noexcept { return play_; }
+    [[nodiscard]] const play_control& player() const noexcept { return play_; }
+    [[nodiscard]] bool playing() const noexcept { return play_.playing(); }
+    /// This Play's recording, rewind, field history and replays (the player's).
+    [[nodiscard]] editor::timeline& timeline() noexcept { return play_.timeline(); }
     /// Called by play() after the snapshot is taken and before any tick runs, when starting
     /// from edit mode: autosave writes the recovery file there, so a crash of game code (even
     /// a segfault) loses no edit. One listener; an empty function removes it.
@@ -211,49 +173,13 @@ public:
         on_code_change_ = std::move(listener);
     }
 
-    // --- rewind (editor_rewind.cpp) --------------------------------------------------------
-    /// What this Play recorded: its first/last/current tick, memory used, budget, seconds
-    /// available, per-tick profiler figures (recording::profile_at). Null when not playing.
-    [[nodiscard]] const mosaic::recording* recording() const noexcept { return recording_.get(); }
-    /// Paused only: puts the game at a recorded tick (recording()->first_tick() ..
-    /// last_tick()). The selection keeps the entities alive at that tick (and gets back
-    /// those a seek dropped when they are alive again). False when not paused or not recorded.
-    bool seek(std::uint64_t tick);
-    /// One tick back through the recording (pauses first when playing). False at its start.
-    bool step_back();
-    /// One tick forward through the recording; at its end, a normal step() (recorded).
-    /// False when editing.
-    bool step_forward();
-    /// The most memory the recording may hold (default 1 GiB): the oldest ticks go first.
-    void set_recording_budget(std::size_t bytes);
-    [[nodiscard]] std::size_t recording_budget() const noexcept { return recording_budget_; }
-    /// Paused only: a numeric field of `e`'s `component` over the recorded ticks, at most
-    /// `max_points` ticks spread evenly from the first to the last recorded one (ticks where
-    /// the entity or component does not exist are left out). `field_index` indexes the
-    /// component's fields (component_info::fields); `element` picks the float of a vector or
-    /// colour, or the element of an array. Re-simulates on a copy: the world stays at the
-    /// tick it is at. Empty when not paused or the field is not a number.
-    [[nodiscard]] std::vector<field_sample> field_history(entity e, type_id component,
-                                                          std::size_t field_index,
-                                                          std::size_t max_points,
-                                                          std::size_t element = 0);
-
     // --- replays (editor_replay.cpp) -------------------------------------------------------
-    /// File > Save Replay, while paused: what this Play recorded as a replay file (the state
-    /// at the first recorded tick, the input of every tick, an edit made while paused as a
-    /// state that replaces the simulated one at its tick). The recorded ticks run again on a
-    /// copy of the game to take the checkpoints, so `mosaic-run --replay FILE --verify`
-    /// passes with the same code. False, with the errors, when it could not.
-    bool save_replay(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
     /// File > Open Replay: the replay's first state becomes the scene (untitled) and the game
     /// waits paused at its first tick; Resume plays the recorded input (the window's input
     /// is ignored until the replay's last tick), recorded as any Play, so the timeline goes
     /// back and forth. Stop and Play play it again. A replay made with other code loads with
     /// warnings in the console. False, with the open scene untouched, when it does not load.
     bool open_replay(const std::filesystem::path& path, std::vector<diagnostic>* errors = nullptr);
-    /// The replay opened (null: none; another scene drops it).
-    [[nodiscard]] const replay_session* opened_replay() const noexcept { return replay_.get(); }
-
     // --- prefabs (editor_prefab_stage.cpp) --------------------------------------------------
     /// The prefabs instances link to, by their path relative to the project folder (the
     /// game's library, kept on project_folder()): what resolves a scene's instances on load,
@@ -318,8 +244,10 @@ public:
     void after_prefab_written(const std::filesystem::path& file);
 
     // --- alerts ----------------------------------------------------------------------------
-    [[nodiscard]] std::deque<editor_alert>& alerts() noexcept { return alerts_; }
-    void alert(std::string title, std::string text);
+    [[nodiscard]] alert_queue& alerts() noexcept { return alerts_; }
+    void alert(std::string title, std::string text) {
+        alerts_.add(std::move(title), std::move(text));
+    }
 
     // --- shared editor state ---------------------------------------------------------------
     [[nodiscard]] editor::selection& selection() noexcept { return documents_.back().selection(); }
@@ -327,8 +255,6 @@ public:
     [[nodiscard]] console_log& log() noexcept { return log_; }
     [[nodiscard]] const console_log& log() const noexcept { return log_; }
     [[nodiscard]] component_clipboard& clipboard() noexcept { return clipboard_; }
-    /// "Keep after Stop": what is marked while playing, what Stop found to offer.
-    [[nodiscard]] play_keeps& keeps() noexcept { return keeps_; }
     /// The Animation window's model: the clips edited, preview and record (its hooks run in
     /// record(), undo, redo, save, play and code reloads).
     [[nodiscard]] animation_editor& animation() noexcept { return *animation_; }
@@ -347,9 +273,8 @@ public:
     [[nodiscard]] entity find_by_name(std::string_view name) const;
 
 private:
-    /// seek() and step_back(): `move` puts the game at another tick (false: not recorded);
-    /// the selection follows.
-    bool move_on_timeline(const std::function<bool()>& move);
+    /// What Play and Stop tell the other parts (animation preview, recovery file).
+    play_control::hooks play_hooks();
     void reset_after_load();
     void remember_recent(const std::filesystem::path& path);
     void remember_project();         // the open project's folder, into recent_projects_
@@ -366,12 +291,6 @@ private:
     bool open_loaded(const std::filesystem::path& path, load_result<mosaic::scene> loaded,
                      std::vector<diagnostic>* errors);
     open_outcome finish_open(std::vector<diagnostic>* errors);
-    /// Moves the game's GameLog warnings to the console.
-    void show_game_log();
-    void stop_after_failure(const system_failure& failure);
-    void start_recording();       // a new recording of the game, attached
-    void note_edit_for_replay();  // an edit while playing, at the recording's current tick
-    void drop_recording() noexcept;
     void report_load_error();  // the game's registration error, to the console and an alert
     /// After save_prefab: the instances in the scene put aside of the saved prefab, and of
     /// the prefabs containing it, take its values (except their overrides), as one undo step
@@ -397,23 +316,13 @@ private:
     std::vector<std::filesystem::path> recent_projects_;
     code_reloader reloader_;
 
-    play_state mode_ = play_state::editing;
-    std::optional<mosaic::scene> snapshot_;
-    play_keeps keeps_;
-    std::vector<system_setting> systems_before_play_;
-    std::vector<entity> selection_before_play_;
-    std::optional<system_failure> last_failure_;
-    // While playing. After game_: it holds the game's components, so it goes first.
-    std::unique_ptr<mosaic::recording> recording_;
-    std::size_t recording_budget_ = std::size_t{1} << 30;  // recording_options' default
-    std::vector<std::uint64_t> edit_ticks_;   // ticks edited while paused (Save Replay)
-    std::unique_ptr<replay_session> replay_;  // File > Open Replay's; feeds the recording
-    std::vector<entity> unselected_by_seek_;  // selected, but not alive at the tick seeked to
-    std::vector<entity> selected_by_seek_;    // what the last seek left selected
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
-    std::deque<editor_alert> alerts_;
+    alert_queue alerts_;
     std::unique_ptr<animation_editor> animation_;
+    // After what it reads (the project, the game, the documents, the console, the alerts): it
+    // goes first, and its recording holds the game's components.
+    play_control play_;
 
     /// Resolves the instances of the scene just loaded (links plus overrides in the file).
     void resolve_instances(const std::filesystem::path& file);

@@ -101,13 +101,13 @@ void play_keeps::clear() noexcept {
 void keep_after_stop(editor_state& s, std::span<const entity> entities, type_id type, bool keep) {
     if (!s.playing()) return;
     for (const entity e : entities)
-        if (s.world().alive(e)) s.keeps().set_kept(s.world(), s.table(), e, type, keep);
+        if (s.world().alive(e)) s.player().keeps().set_kept(s.world(), s.table(), e, type, keep);
 }
 
 void keep_whole_entities(editor_state& s, std::span<const entity> entities, bool keep) {
     if (!s.playing()) return;
     for (const entity e : entities)
-        if (s.world().alive(e)) s.keeps().set_entity_kept(s.world(), e, keep);
+        if (s.world().alive(e)) s.player().keeps().set_entity_kept(s.world(), e, keep);
 }
 
 // --- 3. collect (on Stop) --------------------------------------------------------------------
@@ -181,8 +181,8 @@ void play_keeps::collect(const scene& play, const scene& edit, const component_t
 // --- 4. apply --------------------------------------------------------------------------------
 
 std::vector<std::string> apply_kept_changes(editor_state& s) {
-    const kept_changes changes = std::move(s.keeps().pending());
-    s.keeps().discard_pending();
+    const kept_changes changes = std::move(s.player().keeps().pending());
+    s.player().keeps().discard_pending();
     world& w = s.world();
     std::vector<std::string> problems;
 

@@ -33,7 +33,7 @@ struct script_line {
 
 /// What the running app provides to scripts: waiting frames and screenshots need the window.
 struct script_host {
-    /// Renders `frames` frames (advancing play mode). Headless: runs editor_state::frame.
+    /// Renders `frames` frames (advancing play mode). Headless: runs play_control::frame.
     std::function<void(int frames)> wait;
     /// Writes a screenshot; returns an error message or "".
     std::function<std::string(const std::string& path)> screenshot;

@@ -89,7 +89,8 @@ void add_file_commands(command_table& t) {
            .order = 200,
            .enabled =
                [](const command_context& c) {
-                   return c.state.mode() == play_state::paused && c.state.recording() != nullptr;
+                   return c.state.player().mode() == play_state::paused &&
+                          c.state.timeline().recording() != nullptr;
                },
            .run_in_window = in_window(command_save_replay)});
     t.add({.id = "file.open_replay",
@@ -172,7 +173,8 @@ void add_play_commands(command_table& t) {
            .help = "Step one tick back through the recording (hold: scrub)",
            .menu = "View",
            .order = 130,
-           .enabled = [](const command_context& c) { return c.state.recording() != nullptr; },
+           .enabled =
+               [](const command_context& c) { return c.state.timeline().recording() != nullptr; },
            .run_in_window = in_window(command_step_back)});
     t.add({.id = "play.step_forward",
            .label = "Step Forward",

@@ -130,9 +130,9 @@ void command_frame_selection(ui_state& ui) {
 
 void command_play_stop(editor_state& s, ui_state& ui) {
     if (s.playing()) {
-        s.stop();
+        s.player().stop();
     } else {
-        s.play();
+        s.player().play();
     }
     s.selection().prune(s.world());
     ui.events.post(scene_changed{});
@@ -140,34 +140,35 @@ void command_play_stop(editor_state& s, ui_state& ui) {
 
 void command_pause(editor_state& s, ui_state& ui) {
     (void)ui;
-    if (s.mode() == play_state::playing) {
-        s.pause();
-    } else if (s.mode() == play_state::paused) {
-        s.play();
+    if (s.player().mode() == play_state::playing) {
+        s.player().pause();
+    } else if (s.player().mode() == play_state::paused) {
+        s.player().play();
     }
 }
 
 void command_step(editor_state& s, ui_state& ui) {
-    if (!s.playing()) s.play();  // Unity: Step while editing enters play mode paused
-    s.step();
+    if (!s.playing()) s.player().play();  // Unity: Step while editing enters play mode paused
+    s.player().step();
     ui.events.post(scene_changed{});
 }
 
 void command_step_back(editor_state& s, ui_state& ui) {
-    if (s.mode() == play_state::playing) s.pause();
-    if (s.step_back()) ui.events.post(scene_changed{});
+    if (s.player().mode() == play_state::playing) s.player().pause();
+    if (s.player().step_back()) ui.events.post(scene_changed{});
 }
 
 void command_step_forward(editor_state& s, ui_state& ui) {
     if (!s.playing()) return;
-    if (s.mode() == play_state::playing) s.pause();
-    if (s.step_forward()) ui.events.post(scene_changed{});
+    if (s.player().mode() == play_state::playing) s.player().pause();
+    if (s.player().step_forward()) ui.events.post(scene_changed{});
 }
 
 void command_seek(editor_state& s, ui_state& ui, std::uint64_t tick) {
     if (!s.playing()) return;
-    if (s.mode() == play_state::playing) s.pause();  // grabbing the timeline stops the game
-    if (s.seek(tick)) ui.events.post(scene_changed{});
+    if (s.player().mode() == play_state::playing)
+        s.player().pause();  // grabbing the timeline stops the game
+    if (s.timeline().seek(tick)) ui.events.post(scene_changed{});
 }
 
 void command_build_reload(editor_state& s, ui_state& ui) {

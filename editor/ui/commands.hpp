@@ -70,7 +70,7 @@ void request_open_project(editor_state& s, ui_state& ui, const std::filesystem::
 void request_exit(editor_state& s, ui_state& ui);
 /// File > Open Replay...: asks about unsaved changes, then the file dialog on replays.
 void request_open_replay_dialog(editor_state& s, ui_state& ui);
-/// File > Save Replay... (paused): the file dialog, then editor_state::save_replay.
+/// File > Save Replay... (paused): the file dialog, then timeline::save_replay.
 void command_save_replay(editor_state& s, ui_state& ui);
 /// Save to the scene's file, or Save As when it has none. False when it failed (console).
 bool command_save(editor_state& s, ui_state& ui);

@@ -212,7 +212,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
         play_hooked_ = &s;
         // Open Recent: this run's entries first, then what earlier runs remembered.
         s.restore_recent(ui_.settings.recent_scenes, ui_.settings.recent_projects);
-        s.set_recording_budget(recording_budget_bytes(ui_.settings));
+        s.timeline().set_recording_budget(recording_budget_bytes(ui_.settings));
     }
     // New code: our build's output and end, or a module rebuilt behind our back.
     const std::size_t reloads = s.reloads();

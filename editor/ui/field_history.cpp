@@ -30,7 +30,7 @@ const ImU32 series_colors[] = {IM_COL32(110, 180, 255, 255), IM_COL32(255, 150, 
 void sample(editor_state& s, field_history_view& view) {
     view.series.clear();
     view.error.clear();
-    const recording* r = s.recording();
+    const recording* r = s.timeline().recording();
     if (r == nullptr) {
         view.error = "Nothing recorded: press Play.";
         return;
@@ -48,8 +48,8 @@ void sample(editor_state& s, field_history_view& view) {
     const std::size_t lines = std::min<std::size_t>(floats > 0 ? floats : field.count, 4);
     view.series_names.clear();
     for (std::size_t element = 0; element < lines; ++element) {
-        view.series.push_back(
-            s.field_history(view.target, view.component, view.field, max_points, element));
+        view.series.push_back(s.timeline().field_history(view.target, view.component, view.field,
+                                                         max_points, element));
         const char* letters = field.kind == field_kind::color ? "rgba" : "xyzw";
         view.series_names.push_back(floats > 0 ? std::string(1, letters[element])
                                                : "[" + std::to_string(element) + "]");
@@ -199,8 +199,8 @@ void draw_field_history(editor_state& s, ui_state& ui) {
     }
     // New ticks recorded (or the future dropped) since the samples: sample again once
     // paused (sampling re-simulates the recording; not while the game runs).
-    const recording* r = s.recording();
-    if (s.mode() == play_state::paused && r != nullptr &&
+    const recording* r = s.timeline().recording();
+    if (s.player().mode() == play_state::paused && r != nullptr &&
         (r->first_tick() != view.first || r->last_tick() != view.last))
         sample(s, view);
 
@@ -214,7 +214,7 @@ void draw_field_history(editor_state& s, ui_state& ui) {
         ui.test.record("field_history/title");
         if (!view.error.empty()) {
             ImGui::TextColored(colors::warning, "%s", view.error.c_str());
-        } else if (s.mode() == play_state::playing) {
+        } else if (s.player().mode() == play_state::playing) {
             ImGui::SameLine();
             ImGui::TextDisabled("(pause to update)");
         }

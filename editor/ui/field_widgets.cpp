@@ -294,8 +294,8 @@ void draw_field(field_context& ctx, const field_info& field) {
                               field.hints.tooltip.data());
         // The label's menu: while playing, a number's history over the recording; on an
         // overridden prefab value, Revert and Apply to Prefab.
-        const bool plot =
-            ctx.state.recording() != nullptr && ctx.entities.size() == 1 && can_plot(field);
+        const bool plot = ctx.state.timeline().recording() != nullptr && ctx.entities.size() == 1 &&
+                          can_plot(field);
         if ((plot || overridden) && ImGui::BeginPopupContextItem("##field_menu")) {
             if (plot && ImGui::MenuItem("Plot History")) {
                 open_field_history(ctx.state, ctx.ui, ctx.entities[0], ctx.info.type,

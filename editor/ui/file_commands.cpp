@@ -30,7 +30,7 @@ void perform(editor_state& s, ui_state& ui) {
         case file_request::none:
             break;
         case file_request::new_scene:
-            if (s.playing()) s.stop();
+            if (s.playing()) s.player().stop();
             s.new_scene();
             ui.events.post(scene_opened{});
             break;
@@ -102,7 +102,7 @@ void request_open_replay_dialog(editor_state& s, ui_state& ui) {
 }
 
 void command_save_replay(editor_state& s, ui_state& ui) {
-    if (s.mode() != play_state::paused || s.recording() == nullptr) {
+    if (s.player().mode() != play_state::paused || s.timeline().recording() == nullptr) {
         s.log().warning(
             "Save Replay: pause the game first (a replay is made from what Play "
             "recorded)");
@@ -163,7 +163,7 @@ constexpr auto wait_before_progress = std::chrono::milliseconds(250);
 }  // namespace
 
 bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
-    if (s.playing()) s.stop();
+    if (s.playing()) s.player().stop();
     std::vector<diagnostic> errors;
     const bool opened = s.open(path, &errors);
     return after_open(
@@ -172,7 +172,7 @@ bool open_scene_now(editor_state& s, ui_state& ui, const fs::path& path) {
 }
 
 void open_scene_showing_progress(editor_state& s, ui_state& ui, const fs::path& path) {
-    if (s.playing()) s.stop();
+    if (s.playing()) s.player().stop();
     std::vector<diagnostic> errors;
     if (!s.begin_open(path, &errors)) {
         (void)after_open(editor_state::open_outcome::failed, errors, path, s, ui);
@@ -188,7 +188,7 @@ void open_scene_showing_progress(editor_state& s, ui_state& ui, const fs::path& 
 }
 
 bool open_project_now(editor_state& s, ui_state& ui, const fs::path& manifest) {
-    if (s.playing()) s.stop();
+    if (s.playing()) s.player().stop();
     const std::size_t lines_before = s.log().lines().size();
     if (!s.open_project(manifest)) {
         // open_project put the manifest's errors into the console: show them.
@@ -255,7 +255,7 @@ void draw_file_modals(editor_state& s, ui_state& ui) {
             }
         } else if (ui.files.dialog.current_purpose() == file_dialog::purpose::save_replay) {
             std::vector<diagnostic> errors;
-            if (!s.save_replay(chosen, &errors)) {
+            if (!s.timeline().save_replay(chosen, &errors)) {
                 ui.files.dialog.show_error(errors.empty() ? "could not save " + display_path(chosen)
                                                           : errors.front().to_string());
             }

@@ -525,7 +525,7 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     (void)command_menu_item(s, ui, "edit.frame_selection");
     if (s.playing()) {
         ImGui::Separator();
-        const bool kept = s.keeps().entity_kept(e);
+        const bool kept = s.player().keeps().entity_kept(e);
         if (ImGui::MenuItem("Keep Whole Entity", nullptr, kept)) {
             std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
             if (std::find(items.begin(), items.end(), e) == items.end()) items = {e};

@@ -105,7 +105,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
     if (s.playing()) {
         // Keep whole entity: the marker and the switch in one (also in the hierarchy's menu).
         bool whole = std::all_of(entities_.begin(), entities_.end(),
-                                 [&](entity e) { return s.keeps().entity_kept(e); });
+                                 [&](entity e) { return s.player().keeps().entity_kept(e); });
         ImGui::PushStyleColor(ImGuiCol_Text,
                               whole ? colors::kept : ImGui::GetStyle().Colors[ImGuiCol_Text]);
         if (ImGui::Checkbox("Keep whole entity after Stop", &whole))
@@ -121,8 +121,9 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     const std::size_t enabled = static_cast<std::size_t>(std::count_if(
         entities_.begin(), entities_.end(), [&](entity e) { return w.is_enabled(e, info.type); }));
 
-    const bool kept = s.playing() && std::all_of(entities_.begin(), entities_.end(),
-                                                 [&](entity e) { return s.keeps().kept(e, info); });
+    const bool kept = s.playing() && std::all_of(entities_.begin(), entities_.end(), [&](entity e) {
+                          return s.player().keeps().kept(e, info);
+                      });
 
     const std::string label = "      " + info.name;  // room for the checkbox after the arrow
     // An overridden prefab component: a bold title and the bar at the left, as Unity marks it.

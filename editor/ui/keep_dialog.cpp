@@ -78,7 +78,7 @@ void draw_items(kept_changes& changes, ui_state& ui) {
 
 void draw_keep_dialog(editor_state& s, ui_state& ui) {
     const bool open = ImGui::IsPopupOpen(keep_popup_name);
-    if (!open && !s.keeps().has_pending()) return;
+    if (!open && !s.player().keeps().has_pending()) return;
     if (!open) {
         if (ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) return;  // wait our turn
         ImGui::OpenPopup(keep_popup_name);
@@ -87,12 +87,12 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
                             {0.5f, 0.5f});
     if (!ImGui::BeginPopupModal(keep_popup_name, nullptr, ImGuiWindowFlags_AlwaysAutoResize))
         return;
-    if (!s.keeps().has_pending()) {  // answered elsewhere (Play again, a scene opened)
+    if (!s.player().keeps().has_pending()) {  // answered elsewhere (Play again, a scene opened)
         ImGui::CloseCurrentPopup();
         ImGui::EndPopup();
         return;
     }
-    kept_changes& changes = s.keeps().pending();
+    kept_changes& changes = s.player().keeps().pending();
     const bool any_items = !changes.items.empty();
     if (any_items) {
         ImGui::TextUnformatted(
@@ -127,7 +127,7 @@ void draw_keep_dialog(editor_state& s, ui_state& ui) {
         ImGui::SameLine();
     }
     if (ImGui::Button(any_items ? "Discard" : "OK", {110, 0})) {
-        s.keeps().discard_pending();
+        s.player().keeps().discard_pending();
         close = true;
     }
     ui.test.record(any_items ? "keep/Discard" : "keep/OK");

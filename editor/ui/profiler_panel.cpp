@@ -68,7 +68,8 @@ void profiler_panel::draw(editor_state& s, ui_state& ui) {
                      {ImGui::GetContentRegionAvail().x, 50});
     if (!s.playing()) ImGui::TextDisabled("System times are measured while playing.");
     // Paused on the timeline: the figures recorded for the tick being looked at.
-    const recording* rec = s.mode() == play_state::paused ? s.recording() : nullptr;
+    const recording* rec =
+        s.player().mode() == play_state::paused ? s.timeline().recording() : nullptr;
     const std::optional<tick_profile> at_tick =
         rec ? rec->profile_at(rec->current_tick()) : std::nullopt;
     if (at_tick) {

@@ -154,7 +154,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
 
     // Play mode label, bottom-left of the view.
     if (s.playing()) {
-        const char* text = s.mode() == play_state::paused ? "PAUSED" : "PLAYING";
+        const char* text = s.player().mode() == play_state::paused ? "PAUSED" : "PLAYING";
         const ImVec2 at{origin.x + 8, end.y - ImGui::GetFontSize() - 6};
         const ImVec2 size = ImGui::CalcTextSize(text);
         // On a dark plate: readable over any sprite.

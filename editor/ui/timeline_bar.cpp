@@ -1,5 +1,5 @@
 // The timeline: the toolbar's second row. While playing, the editor records the game
-// (editor_state::recording()); the bar shows the recorded ticks, the tick the world is at,
+// (timeline::recording()); the bar shows the recorded ticks, the tick the world is at,
 // and what the recording costs against its memory budget. Dragging the bar (or clicking it)
 // pauses the game and puts the world at the tick under the mouse; the arrow buttons and the
 // comma / period keys step one tick back or forward through the recording.
@@ -104,7 +104,7 @@ long long draw_bar(const recording& r, std::uint64_t current, float width, test_
 }  // namespace
 
 void draw_timeline_bar(editor_state& s, ui_state& ui) {
-    const recording* r = s.recording();
+    const recording* r = s.timeline().recording();
     const std::uint64_t current = s.game().clock().ticks();
 
     if (step_button("##step_back", arrow::back, r != nullptr && current > r->first_tick()))
@@ -151,7 +151,7 @@ void draw_timeline_bar(editor_state& s, ui_state& ui) {
         if (ImGui::DragInt("Recording budget (MiB)", &mib, 8.0f, 16, 65536, "%d MiB",
                            ImGuiSliderFlags_AlwaysClamp)) {
             ui.settings.recording_budget_mib = mib;
-            s.set_recording_budget(recording_budget_bytes(ui.settings));
+            s.timeline().set_recording_budget(recording_budget_bytes(ui.settings));
         }
         ImGui::TextDisabled("The oldest ticks go first when the recording outgrows it.");
         ImGui::EndPopup();

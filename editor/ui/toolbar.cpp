@@ -111,7 +111,7 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     // Centre: play controls.
     const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, (where.size.x - buttons) * 0.5f));
-    const play_state mode = s.mode();
+    const play_state mode = s.player().mode();
     // A prefab (archetype) open for editing is not a scene to play: its banner's Close first.
     const bool editing_prefab = s.opened_asset() != nullptr;
     const command_table& commands = window_commands();

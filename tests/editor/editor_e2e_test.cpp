@@ -258,7 +258,7 @@ TEST_F(EditorEndToEnd, OpenProjectThenBuildAndReloadWhilePlaying) {
     EXPECT_GT(ticks, 0u);
     run("build_reload\nexpect_project e2e_game\nselect Runner\nexpect Mover.boost 2.5\n");
     EXPECT_EQ(s.reloads(), 1u);
-    EXPECT_EQ(s.mode(), play_state::playing) << "the game goes on after the reload";
+    EXPECT_EQ(s.player().mode(), play_state::playing) << "the game goes on after the reload";
     EXPECT_GE(s.game().clock().ticks(), ticks);
     bool streamed = false;
     for (const auto& line : s.log().lines()) streamed = streamed || line.text == "building";

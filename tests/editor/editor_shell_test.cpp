@@ -40,23 +40,23 @@ TEST_F(EditorShellTest, PlayAndStopOnTheToolbarRestoreTheScene) {
     const std::size_t steps = state.history().undo_steps();
 
     imgui.click(at("toolbar/Play"));
-    ASSERT_EQ(state.mode(), play_state::playing);
+    ASSERT_EQ(state.player().mode(), play_state::playing);
     for (int i = 0; i < 30; ++i) {
-        state.frame(1.0 / 60.0);
+        state.player().frame(1.0 / 60.0);
         imgui.frame();
     }
     EXPECT_GT(state.world().get<Transform>(e).position.x, 0.5f);
 
     imgui.click(at("toolbar/Pause"));
-    EXPECT_EQ(state.mode(), play_state::paused);
+    EXPECT_EQ(state.player().mode(), play_state::paused);
     const float paused_x = state.world().get<Transform>(e).position.x;
     imgui.click(at("toolbar/Step"));
-    state.frame(1.0 / 60.0);
+    state.player().frame(1.0 / 60.0);
     imgui.frame();
     EXPECT_GT(state.world().get<Transform>(e).position.x, paused_x) << "Step runs one tick";
 
     imgui.click(at("toolbar/Stop"));
-    EXPECT_EQ(state.mode(), play_state::editing);
+    EXPECT_EQ(state.player().mode(), play_state::editing);
     EXPECT_FLOAT_EQ(state.world().get<Transform>(e).position.x, 0.0f);
     EXPECT_FLOAT_EQ(state.world().get<RigidBody>(e).velocity.x, 2.0f);
     EXPECT_EQ(state.selection().active(), e) << "the selection survives Stop";
@@ -70,19 +70,19 @@ TEST_F(EditorShellTest, ThePlayControlsActOnTheFrameOfThePress) {
     imgui.frames(2);
     imgui.move_to(at("toolbar/Play"));
     imgui.press();
-    EXPECT_EQ(state.mode(), play_state::playing) << "before the release";
+    EXPECT_EQ(state.player().mode(), play_state::playing) << "before the release";
     imgui.release();
-    EXPECT_EQ(state.mode(), play_state::playing) << "the release does not stop it again";
+    EXPECT_EQ(state.player().mode(), play_state::playing) << "the release does not stop it again";
     imgui.move_to(at("toolbar/Pause"));
     imgui.press();
-    EXPECT_EQ(state.mode(), play_state::paused);
+    EXPECT_EQ(state.player().mode(), play_state::paused);
     imgui.release();
-    EXPECT_EQ(state.mode(), play_state::paused);
+    EXPECT_EQ(state.player().mode(), play_state::paused);
     imgui.move_to(at("toolbar/Stop"));
     imgui.press();
-    EXPECT_EQ(state.mode(), play_state::editing);
+    EXPECT_EQ(state.player().mode(), play_state::editing);
     imgui.release();
-    EXPECT_EQ(state.mode(), play_state::editing);
+    EXPECT_EQ(state.player().mode(), play_state::editing);
 }
 
 // The game's ticks get a share of each frame on the real clock; when they are dropped, the
@@ -92,7 +92,7 @@ TEST_F(EditorShellTest, TheToolbarShowsTheGamesSpeedWhenItCannotKeepUp) {
     imgui.frames(2);
     imgui.click(at("toolbar/Play"));
     ASSERT_TRUE(state.playing());
-    state.frame(1.0 / 60.0);
+    state.player().frame(1.0 / 60.0);
     imgui.frames(2);
     EXPECT_FALSE(has_item("toolbar/speed")) << "keeping up: nothing to say";
 
@@ -114,7 +114,7 @@ TEST_F(EditorShellTest, CtrlPPlaysAndStops) {
     imgui.tap(key::p, true);
     EXPECT_TRUE(state.playing());
     imgui.tap(key::p, true, true);
-    EXPECT_EQ(state.mode(), play_state::paused);
+    EXPECT_EQ(state.player().mode(), play_state::paused);
     imgui.tap(key::p, true);
     EXPECT_FALSE(state.playing());
 }
@@ -257,7 +257,7 @@ TEST_F(EditorShellTest, EnteringPlayWithUnsavedChangesWritesTheRecoveryFileFirst
     imgui.frames(1);
     create_entity(state, "Edited before Play");
     ASSERT_FALSE(fs::exists(ui.autosaver().recovery_file()));
-    state.play();
+    state.player().play();
     ASSERT_TRUE(fs::exists(ui.autosaver().recovery_file())) << "written by play(), before a tick";
     EXPECT_EQ(state.game().clock().ticks(), 0u);
     load_result<scene> recovered = load_scene_file(ui.autosaver().recovery_file(), state.table());
@@ -266,7 +266,7 @@ TEST_F(EditorShellTest, EnteringPlayWithUnsavedChangesWritesTheRecoveryFileFirst
     recovered.value->world.view<const Name>().each(
         [&](const Name& n) { found = found || std::string_view(n.value) == "Edited before Play"; });
     EXPECT_TRUE(found) << "the recovery file holds the edit";
-    state.stop();
+    state.player().stop();
     imgui.contents = nullptr;
 }
 

@@ -170,16 +170,16 @@ protected:
 TEST_F(QueuedShortcutTest, ATapInsideOneFrameFiresTheShortcutExactlyOnce) {
     frame();
     frame();
-    ASSERT_EQ(state.mode(), editor::play_state::editing);
+    ASSERT_EQ(state.player().mode(), editor::play_state::editing);
     // Ctrl+P pressed and released between two frames (a slow frame).
     queue.key(ctrl, true);
     queue.key(P, true);
     queue.key(P, false);
     queue.key(ctrl, false);
     frame();
-    EXPECT_EQ(state.mode(), editor::play_state::playing) << "the tap was lost";
+    EXPECT_EQ(state.player().mode(), editor::play_state::playing) << "the tap was lost";
     for (int i = 0; i < 5; ++i) frame();
-    EXPECT_EQ(state.mode(), editor::play_state::playing) << "the shortcut fired again";
+    EXPECT_EQ(state.player().mode(), editor::play_state::playing) << "the shortcut fired again";
     EXPECT_FALSE(ImGui::GetIO().KeyCtrl);
     EXPECT_EQ(queue.pending(), 0u);
 }
@@ -203,9 +203,9 @@ TEST_F(QueuedShortcutTest, CtrlAThenTextInOneSlowFrameReplacesTheText) {
 
 TEST_F(QueuedShortcutTest, ACtrlShiftChordTappedInOneFrameFiresOnce) {
     frame();
-    state.play();
+    state.player().play();
     frame();
-    ASSERT_EQ(state.mode(), editor::play_state::playing);
+    ASSERT_EQ(state.player().mode(), editor::play_state::playing);
     const int shift = static_cast<int>(key::left_shift);
     queue.key(ctrl, true);
     queue.key(shift, true);
@@ -214,13 +214,13 @@ TEST_F(QueuedShortcutTest, ACtrlShiftChordTappedInOneFrameFiresOnce) {
     queue.key(shift, false);
     queue.key(ctrl, false);
     frame();
-    EXPECT_EQ(state.mode(), editor::play_state::paused) << "the tap was lost";
+    EXPECT_EQ(state.player().mode(), editor::play_state::paused) << "the tap was lost";
     for (int i = 0; i < 5; ++i) frame();
-    EXPECT_EQ(state.mode(), editor::play_state::paused) << "the shortcut fired again";
+    EXPECT_EQ(state.player().mode(), editor::play_state::paused) << "the shortcut fired again";
     EXPECT_FALSE(ImGui::GetIO().KeyCtrl);
     EXPECT_FALSE(ImGui::GetIO().KeyShift);
     EXPECT_EQ(queue.pending(), 0u);
-    state.stop();
+    state.player().stop();
 }
 
 TEST_F(QueuedShortcutTest, WithoutTheQueueTheSameTapIsLost) {
@@ -232,7 +232,7 @@ TEST_F(QueuedShortcutTest, WithoutTheQueueTheSameTapIsLost) {
     imgui.key_down(key::p, false);
     io.KeyCtrl = false;
     imgui.frames(2);
-    EXPECT_EQ(state.mode(), editor::play_state::editing);
+    EXPECT_EQ(state.player().mode(), editor::play_state::editing);
 }
 
 }  // namespace

@@ -31,7 +31,7 @@ TEST_F(KeepDialogTest, TheComponentMenuKeepsAFieldAndTheDialogAppliesItAsOneUndo
     state.world().get<Transform>(box).position = {2.5f, -4};
     right_click("inspector/header/Transform");
     click("component_menu/Keep after Stop");
-    EXPECT_TRUE(state.keeps().kept(box, *state.table().find(type_id_of<Transform>())));
+    EXPECT_TRUE(state.player().keeps().kept(box, *state.table().find(type_id_of<Transform>())));
     EXPECT_TRUE(has_item("inspector/kept/Transform")) << "the marker";
     EXPECT_FALSE(has_item("inspector/kept/Sprite"));
 
@@ -45,7 +45,7 @@ TEST_F(KeepDialogTest, TheComponentMenuKeepsAFieldAndTheDialogAppliesItAsOneUndo
 
     const std::size_t steps = state.history().undo_steps();
     click("keep/Apply");
-    EXPECT_FALSE(state.keeps().has_pending());
+    EXPECT_FALSE(state.player().keeps().has_pending());
     EXPECT_FALSE(has_item("keep/Apply")) << "the dialog closed";
     EXPECT_EQ(state.world().get<Transform>(box).position, glm::vec2(2.5f, -4));
     EXPECT_EQ(state.history().undo_steps(), steps + 1);
@@ -60,7 +60,7 @@ TEST_F(KeepDialogTest, TheEntityMenuKeepsTheWholeEntityAndAnUntickedRowIsNotAppl
     click("toolbar/Play");
     right_click("hierarchy/row/Box");
     click("hierarchy/menu/Keep Whole Entity");
-    EXPECT_TRUE(state.keeps().entity_kept(box));
+    EXPECT_TRUE(state.player().keeps().entity_kept(box));
     state.world().get<Transform>(box).rotation = 30;
     state.world().get<Name>(box) = Name{"Crate"};
     EXPECT_TRUE(has_item("inspector/kept/Transform"));
@@ -79,7 +79,7 @@ TEST_F(KeepDialogTest, AKeptEntityDestroyedDuringPlayIsReportedInTheDialog) {
     imgui.frames(3);
     click("toolbar/Play");
     click("inspector/keep_entity");
-    EXPECT_TRUE(state.keeps().entity_kept(box));
+    EXPECT_TRUE(state.player().keeps().entity_kept(box));
     state.world().destroy(box);
     imgui.frames(2);
     click("toolbar/Stop");
@@ -89,7 +89,7 @@ TEST_F(KeepDialogTest, AKeptEntityDestroyedDuringPlayIsReportedInTheDialog) {
         "keep"));
     EXPECT_FALSE(has_item("keep/Apply")) << "nothing to apply: only OK";
     click("keep/OK");
-    EXPECT_FALSE(state.keeps().has_pending());
+    EXPECT_FALSE(state.player().keeps().has_pending());
     EXPECT_TRUE(state.world().alive(box));
 }
 

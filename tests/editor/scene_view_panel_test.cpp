@@ -342,7 +342,7 @@ TEST_F(SceneViewPanelTest, AMarqueeSelectsShiftAddsCtrlToggles) {
 
 TEST_F(SceneViewPanelTest, ThePlayLabelSitsOnADarkPlate) {
     imgui.frames(2);
-    state.play();
+    state.player().play();
     imgui.frames(2);
     const item_rect view = item("scene/view");
     bool plate = false;
@@ -355,7 +355,7 @@ TEST_F(SceneViewPanelTest, ThePlayLabelSitsOnADarkPlate) {
         }
     }
     EXPECT_TRUE(plate);
-    state.stop();
+    state.player().stop();
 }
 
 }  // namespace

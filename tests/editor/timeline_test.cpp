@@ -30,7 +30,7 @@ protected:
         imgui.frames(2);
         imgui.click(at("toolbar/Play"));
         for (int i = 0; i < ticks; ++i) {
-            state.frame(1.0 / 60.0);
+            state.player().frame(1.0 / 60.0);
             imgui.frame();
         }
         return mover_;
@@ -45,23 +45,23 @@ protected:
 
 TEST_F(TimelineTest, EditingShowsAnEmptyTimelineWithAHint) {
     imgui.frames(2);
-    EXPECT_EQ(state.recording(), nullptr);
+    EXPECT_EQ(state.timeline().recording(), nullptr);
     EXPECT_FALSE(has_item("toolbar/timeline")) << "nothing recorded yet";
     EXPECT_TRUE(has_item("toolbar/Step Back"));
 }
 
 TEST_F(TimelineTest, DraggingTheTimelinePausesAndShowsThatTick) {
     play_a_mover(120);
-    ASSERT_NE(state.recording(), nullptr);
-    ASSERT_EQ(state.recording()->last_tick(), 120u);
+    ASSERT_NE(state.timeline().recording(), nullptr);
+    ASSERT_EQ(state.timeline().recording()->last_tick(), 120u);
     ASSERT_TRUE(has_item("toolbar/timeline"));
 
     imgui.drag(at("toolbar/timeline", 0.9f), at("toolbar/timeline", 0.5f));
-    EXPECT_EQ(state.mode(), play_state::paused) << "grabbing the timeline pauses";
+    EXPECT_EQ(state.player().mode(), play_state::paused) << "grabbing the timeline pauses";
     EXPECT_NEAR(static_cast<double>(tick()), 60.0, 2.0) << "the middle of 0..120";
-    EXPECT_EQ(state.recording()->current_tick(), tick());
+    EXPECT_EQ(state.timeline().recording()->current_tick(), tick());
     EXPECT_NEAR(x(), x_after(tick()), 1e-4f) << "the world is at that tick";
-    EXPECT_EQ(state.recording()->last_tick(), 120u) << "looking back keeps the future";
+    EXPECT_EQ(state.timeline().recording()->last_tick(), 120u) << "looking back keeps the future";
 }
 
 TEST_F(TimelineTest, CommaAndPeriodAndTheArrowsStepThroughTheRecording) {
@@ -81,9 +81,9 @@ TEST_F(TimelineTest, CommaAndPeriodAndTheArrowsStepThroughTheRecording) {
     EXPECT_EQ(x(), at_30) << "back and forth again: the same state, bit for bit";
 
     imgui.tap(key::period);  // past the end: Step, a new tick (recorded) the next frame
-    state.frame(1.0 / 60.0);
+    state.player().frame(1.0 / 60.0);
     EXPECT_EQ(tick(), 31u);
-    EXPECT_EQ(state.recording()->last_tick(), 31u);
+    EXPECT_EQ(state.timeline().recording()->last_tick(), 31u);
 }
 
 TEST_F(TimelineTest, PlayFromAPastTickDropsTheRecordedFuture) {
@@ -92,11 +92,11 @@ TEST_F(TimelineTest, PlayFromAPastTickDropsTheRecordedFuture) {
     const std::uint64_t from = tick();
     ASSERT_LT(from, 30u);
     imgui.click(at("toolbar/Pause"));  // resumes (Play would stop)
-    ASSERT_EQ(state.mode(), play_state::playing);
-    state.frame(1.0 / 60.0);
+    ASSERT_EQ(state.player().mode(), play_state::playing);
+    state.player().frame(1.0 / 60.0);
     imgui.frame();
-    ASSERT_NE(state.recording(), nullptr);
-    EXPECT_EQ(state.recording()->last_tick(), from + 1) << "the old future is gone";
+    ASSERT_NE(state.timeline().recording(), nullptr);
+    EXPECT_EQ(state.timeline().recording()->last_tick(), from + 1) << "the old future is gone";
     EXPECT_NEAR(x(), x_after(from + 1), 1e-4f);
 }
 
@@ -137,7 +137,7 @@ TEST_F(TimelineTest, TheProfilerShowsTheRecordedFiguresOfTheTickLookedAt) {
     imgui.tap(key::comma);  // pauses, one tick back
     imgui.frames(1);
     EXPECT_TRUE(has_item("profiler/at_tick"));
-    ASSERT_TRUE(state.recording()->profile_at(tick()).has_value());
+    ASSERT_TRUE(state.timeline().recording()->profile_at(tick()).has_value());
 }
 
 // The Profiler's plots are the play's: moving on the timeline (a re-simulation) adds no point.
@@ -145,7 +145,7 @@ TEST_F(TimelineTest, SeekingAddsNoPointToTheProfilersPlots) {
     play_a_mover(20);
     profiler_panel profiler;
     profiler.sample(state, 1.0f / 60.0f);
-    state.frame(1.0 / 60.0);  // a played tick: a point
+    state.player().frame(1.0 / 60.0);  // a played tick: a point
     profiler.sample(state, 1.0f / 60.0f);
     EXPECT_GT(profiler.newest_sample("movement"), 0.0f);
     imgui.tap(key::comma);  // pauses, one tick back
@@ -171,7 +171,7 @@ TEST_F(TimelineTest, SaveReplayAndOpenReplayFromTheFileMenu) {
     EXPECT_FALSE(dialog.is_open()) << "playing: Save Replay waits for a pause";
     imgui.tap(key::escape);  // closes the menu
     imgui.click(at("toolbar/Pause"));
-    ASSERT_EQ(state.mode(), play_state::paused);
+    ASSERT_EQ(state.player().mode(), play_state::paused);
     imgui.click(at("menu/File"));
     imgui.click(at("menu/Save Replay"));
     imgui.frames(1);
@@ -187,16 +187,16 @@ TEST_F(TimelineTest, SaveReplayAndOpenReplayFromTheFileMenu) {
     ASSERT_TRUE(dialog.is_open());
     ASSERT_TRUE(dialog.submit(file.string()));
     imgui.frames(2);
-    ASSERT_NE(state.opened_replay(), nullptr);
-    EXPECT_EQ(state.mode(), play_state::paused);
-    EXPECT_EQ(state.opened_replay()->data().input.size(), 30u);
+    ASSERT_NE(state.timeline().opened_replay(), nullptr);
+    EXPECT_EQ(state.player().mode(), play_state::paused);
+    EXPECT_EQ(state.timeline().opened_replay()->data().input.size(), 30u);
     std::filesystem::remove(file);
 }
 
 TEST_F(TimelineTest, TheBudgetSettingReachesTheRecording) {
     ui.state().settings.recording_budget_mib = 64;
     play_a_mover(5);
-    EXPECT_EQ(state.recording()->budget(), std::size_t{64} << 20);
+    EXPECT_EQ(state.timeline().recording()->budget(), std::size_t{64} << 20);
 }
 
 }  // namespace

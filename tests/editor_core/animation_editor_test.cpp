@@ -231,11 +231,11 @@ TEST(AnimationEditor, PlayPlaysTheEditedClipAndSaveWritesIt) {
                   "anim_record on\n"),
               "");
     EXPECT_EQ(a.position(a.platform).x, 4.0f);  // previewed at 2 s
-    s.play();
+    s.player().play();
     EXPECT_EQ(a.position(a.platform).x, 0.0f);  // Play starts from the scene's own value
-    for (int i = 0; i < 60; ++i) s.frame(1.0 / 60);
+    for (int i = 0; i < 60; ++i) s.player().frame(1.0 / 60);
     EXPECT_NEAR(a.position(a.platform).x, 2.0f, 0.1f);  // 1 s into 0 -> 4 over 2 s
-    s.stop();
+    s.player().stop();
     EXPECT_EQ(a.position(a.platform).x, 4.0f);  // previewed again
 
     EXPECT_TRUE(s.animation().dirty());

@@ -298,14 +298,14 @@ TEST_F(ArchetypeEdit, TheScriptVerbsOpenEditSaveAndClose) {
 
     // Play is refused while an archetype is open; an open one is refused while playing.
     ASSERT_EQ(run("edit_archetype Hunter"), "");
-    s.play();
+    s.player().play();
     EXPECT_FALSE(s.playing());
     EXPECT_EQ(run("close_asset"), "");
-    s.play();
+    s.player().play();
     ASSERT_TRUE(s.playing());
     EXPECT_FALSE(command_table::enabled(*edit, command_context{.state = s}));
     EXPECT_NE(run("edit_archetype Hunter"), "");
-    s.stop();
+    s.player().stop();
 }
 
 }  // namespace

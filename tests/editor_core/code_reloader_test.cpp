@@ -123,7 +123,7 @@ TEST(CodeReloader, TheWatcherReloadsAModuleRebuiltOutsideTheEditor) {
     reload_project p("watched");
     editor_state s;
     ASSERT_TRUE(s.open_project(p.manifest()));
-    s.play();  // reloading while playing keeps the game going
+    s.player().play();  // reloading while playing keeps the game going
     s.reloader().update(s, 0.0);
     s.reloader().update(s, 0.6);
     EXPECT_EQ(s.reloads(), 0u) << "nothing changed";
@@ -134,7 +134,7 @@ TEST(CodeReloader, TheWatcherReloadsAModuleRebuiltOutsideTheEditor) {
     s.reloader().update(s, 1.8);
     EXPECT_EQ(s.reloads(), 1u) << "stable for one more look: reloaded";
     EXPECT_TRUE(has_field(s, "Mover", "boost"));
-    EXPECT_EQ(s.mode(), play_state::playing);
+    EXPECT_EQ(s.player().mode(), play_state::playing);
     for (double now = 2.4; now < 5; now += 0.6) s.reloader().update(s, now);
     EXPECT_EQ(s.reloads(), 1u) << "once per change";
 }

@@ -109,9 +109,9 @@ bool console_has_error_with(editor_state& s, const std::string& a, const std::st
 
 /// Plays until the game stops by itself; returns the ticks that ran.
 int play_until_stopped(editor_state& s) {
-    s.play();
+    s.player().play();
     int ticks = 0;
-    for (int frame = 0; frame < 60 && s.playing(); ++frame) ticks += s.frame(1.0 / 60);
+    for (int frame = 0; frame < 60 && s.playing(); ++frame) ticks += s.player().frame(1.0 / 60);
     return ticks;
 }
 
@@ -128,9 +128,9 @@ protected:
                                      const std::string& message) {
         EXPECT_FALSE(s.playing());
         EXPECT_EQ(scene_text(s), before) << "the edit-time scene did not come back";
-        ASSERT_TRUE(s.last_failure().has_value());
-        EXPECT_EQ(s.last_failure()->system, "turret");
-        EXPECT_EQ(s.last_failure()->tick, 10u);
+        ASSERT_TRUE(s.player().last_failure().has_value());
+        EXPECT_EQ(s.player().last_failure()->system, "turret");
+        EXPECT_EQ(s.player().last_failure()->tick, 10u);
         EXPECT_TRUE(console_has_error_with(s, "system 'turret'", message));
         ASSERT_FALSE(s.alerts().empty());
         EXPECT_EQ(s.alerts().back().title, "Game stopped");
@@ -161,12 +161,12 @@ TEST_F(GameFailure, AnExceptionStopsPlayRestoresTheSceneAndNamesTheSystem) {
     // The editor goes on: editing, undo and another Play work.
     EXPECT_TRUE(s.undo());
     EXPECT_TRUE(s.redo());
-    s.play();
+    s.player().play();
     EXPECT_TRUE(s.playing());
-    EXPECT_FALSE(s.last_failure().has_value()) << "Play starts afresh";
-    for (int i = 0; i < 3; ++i) s.frame(1.0 / 60);
+    EXPECT_FALSE(s.player().last_failure().has_value()) << "Play starts afresh";
+    for (int i = 0; i < 3; ++i) s.player().frame(1.0 / 60);
     EXPECT_GT(s.world().get<Turret>(turret).angle, 0.0f);
-    s.stop();
+    s.player().stop();
 }
 
 TEST_F(GameFailure, AFailedCheckStopsPlayInsteadOfAbortingTheEditor) {
@@ -200,11 +200,11 @@ TEST_F(GameFailure, StepIntoTheFailingTickStopsToo) {
     editor_state s(&turret_project);
     add_turret(s);
     const std::string before = scene_text(s);
-    s.play();
-    for (int i = 0; i < 10; ++i) s.frame(1.0 / 60);  // ticks 0..9
-    s.pause();
-    s.step();
-    EXPECT_EQ(s.frame(1.0 / 60), 0) << "tick 10 failed";
+    s.player().play();
+    for (int i = 0; i < 10; ++i) s.player().frame(1.0 / 60);  // ticks 0..9
+    s.player().pause();
+    s.player().step();
+    EXPECT_EQ(s.player().frame(1.0 / 60), 0) << "tick 10 failed";
     expect_stopped_and_restored(s, before, "the turret lost its target");
 }
 
@@ -226,10 +226,10 @@ TEST_F(GameFailure, RegistrationThatThrowsLeavesTheBuiltInsAndSaysWhy) {
     const entity ball = create_entity(s, "Ball");
     add_component(s, std::vector{ball}, type_id_of<RigidBody>());
     s.world().get<RigidBody>(ball).velocity = {1, 0};
-    s.play();
-    s.frame(1.0 / 60);
+    s.player().play();
+    s.player().frame(1.0 / 60);
     EXPECT_GT(s.world().get<Transform>(ball).position.x, 0.0f);
-    s.stop();
+    s.player().stop();
 }
 
 void components_throw(component_table& table) {
@@ -278,8 +278,8 @@ TEST_F(GameFailure, TheEntityLimitStopsPlayNamingTheSystem) {
     play_until_stopped(s);
     EXPECT_FALSE(s.playing());
     EXPECT_EQ(scene_text(s), before);
-    ASSERT_TRUE(s.last_failure().has_value());
-    EXPECT_EQ(s.last_failure()->system, "breeder");
+    ASSERT_TRUE(s.player().last_failure().has_value());
+    EXPECT_EQ(s.player().last_failure()->system, "breeder");
     EXPECT_TRUE(console_has_error_with(s, "system 'breeder'", "of at most 1000"));
 }
 
@@ -288,8 +288,8 @@ TEST_F(GameFailure, ABrokenColliderIsOneConsoleWarningNotOnePerFrame) {
     const entity e = create_entity(s, "Ghost");
     s.world().add<Collider>(e);
     s.world().get<Transform>(e).position = {std::numeric_limits<float>::quiet_NaN(), 0};
-    s.play();
-    for (int frame = 0; frame < 30; ++frame) s.frame(1.0 / 60);
+    s.player().play();
+    for (int frame = 0; frame < 30; ++frame) s.player().frame(1.0 / 60);
     EXPECT_TRUE(s.playing());
     std::size_t warnings = 0;
     for (const log_line& line : s.log().lines()) {
@@ -299,7 +299,7 @@ TEST_F(GameFailure, ABrokenColliderIsOneConsoleWarningNotOnePerFrame) {
         EXPECT_NE(line.text.find("is not finite"), std::string::npos) << line.text;
     }
     EXPECT_EQ(warnings, 1u);
-    s.stop();
+    s.player().stop();
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ const component_info& info(editor_state& s, type_id type) {
 }
 
 void run(editor_state& s, int frames = 30) {
-    for (int i = 0; i < frames; ++i) s.frame(1.0 / 60);
+    for (int i = 0; i < frames; ++i) s.player().frame(1.0 / 60);
 }
 
 bool mentions(const std::vector<std::string>& lines, const std::string& a, const std::string& b) {
@@ -43,17 +43,17 @@ TEST(PlayKeeps, AKeptFieldIsInTheEditSceneAfterStopAndOneUndoRemovesIt) {
     editor_state s;
     const entity ball = falling_ball(s);
     const std::size_t steps = s.history().undo_steps();
-    s.play();
+    s.player().play();
     run(s);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
-    EXPECT_TRUE(s.keeps().kept(ball, info(s, type_id_of<Transform>())));
+    EXPECT_TRUE(s.player().keeps().kept(ball, info(s, type_id_of<Transform>())));
     const glm::vec2 played = s.world().get<Transform>(ball).position;
     ASSERT_LT(played.y, -0.1f);
-    s.stop();
+    s.player().stop();
 
     EXPECT_EQ(s.world().get<Transform>(ball).position, glm::vec2(0, 0)) << "Stop still restores";
-    ASSERT_EQ(s.keeps().pending().items.size(), 1u);
-    const kept_item& item = s.keeps().pending().items.front();
+    ASSERT_EQ(s.player().keeps().pending().items.size(), 1u);
+    const kept_item& item = s.player().keeps().pending().items.front();
     EXPECT_EQ(item.entity_name, "Ball");
     EXPECT_EQ(item.component, "Transform");
     ASSERT_EQ(item.fields.size(), 1u) << "only what changed";
@@ -62,7 +62,7 @@ TEST(PlayKeeps, AKeptFieldIsInTheEditSceneAfterStopAndOneUndoRemovesIt) {
     EXPECT_NE(item.fields[0].after, "0 0");
 
     EXPECT_TRUE(apply_kept_changes(s).empty());
-    EXPECT_FALSE(s.keeps().has_pending());
+    EXPECT_FALSE(s.player().keeps().has_pending());
     EXPECT_EQ(s.world().get<Transform>(ball).position, played);
     EXPECT_EQ(s.world().get<RigidBody>(ball).velocity, glm::vec2(0, 0)) << "not kept: restored";
     EXPECT_EQ(s.history().undo_steps(), steps + 1);
@@ -77,14 +77,14 @@ TEST(PlayKeeps, AKeptFieldIsInTheEditSceneAfterStopAndOneUndoRemovesIt) {
 TEST(PlayKeeps, UntickedItemsAreNotApplied) {
     editor_state s;
     const entity ball = falling_ball(s);
-    s.play();
+    s.player().play();
     run(s);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
     keep_after_stop(s, std::vector{ball}, type_id_of<RigidBody>(), true);
     const glm::vec2 velocity = s.world().get<RigidBody>(ball).velocity;
-    s.stop();
-    ASSERT_EQ(s.keeps().pending().items.size(), 2u);
-    for (kept_item& item : s.keeps().pending().items)
+    s.player().stop();
+    ASSERT_EQ(s.player().keeps().pending().items.size(), 2u);
+    for (kept_item& item : s.player().keeps().pending().items)
         item.apply = item.type == type_id_of<RigidBody>();
     (void)apply_kept_changes(s);
     EXPECT_EQ(s.world().get<Transform>(ball).position, glm::vec2(0, 0));
@@ -94,13 +94,13 @@ TEST(PlayKeeps, UntickedItemsAreNotApplied) {
 TEST(PlayKeeps, AnUnmarkedOrUnchangedComponentOffersNothing) {
     editor_state s;
     const entity ball = falling_ball(s);
-    s.play();
+    s.player().play();
     run(s, 5);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), false);  // changed my mind
     keep_after_stop(s, std::vector{ball}, type_id_of<Name>(), true);        // never changed
-    s.stop();
-    EXPECT_FALSE(s.keeps().has_pending());
+    s.player().stop();
+    EXPECT_FALSE(s.player().keeps().has_pending());
     EXPECT_EQ(s.history().undo_label(), "Add RigidBody");
 }
 
@@ -108,18 +108,19 @@ TEST(PlayKeeps, KeepWholeEntityKeepsAddedRemovedAndRenamedComponents) {
     editor_state s;
     const entity ball = falling_ball(s);
     add_component(s, std::vector{ball}, type_id_of<Sprite>());
-    s.play();
+    s.player().play();
     run(s);
     world& w = s.world();
     w.get<Name>(ball) = Name{"Bouncy"};
     w.add<Health>(ball, 42.0f, 50.0f);
     w.remove<Sprite>(ball);
     keep_whole_entities(s, std::vector{ball}, true);
-    EXPECT_TRUE(s.keeps().entity_kept(ball));
-    EXPECT_TRUE(s.keeps().kept(ball, info(s, type_id_of<Health>())));
-    EXPECT_FALSE(s.keeps().kept(ball, info(s, type_id_of<WorldTransform>()))) << "runtime state";
+    EXPECT_TRUE(s.player().keeps().entity_kept(ball));
+    EXPECT_TRUE(s.player().keeps().kept(ball, info(s, type_id_of<Health>())));
+    EXPECT_FALSE(s.player().keeps().kept(ball, info(s, type_id_of<WorldTransform>())))
+        << "runtime state";
     const glm::vec2 played = w.get<Transform>(ball).position;
-    s.stop();
+    s.player().stop();
     ASSERT_TRUE(s.world().has<Sprite>(ball));
     EXPECT_TRUE(apply_kept_changes(s).empty());
 
@@ -138,17 +139,17 @@ TEST(PlayKeeps, AnEntityCreatedDuringPlayIsCreatedOnApplyWithItsParent) {
     editor_state s;
     const entity base = create_entity(s, "Base");
     const std::size_t before = s.world().size();
-    s.play();
+    s.player().play();
     const entity spawner = create_entity(s, "Spawner", base);  // not recorded: playing
     const entity shot = create_entity(s, "Shot", spawner);
     const entity stray = create_entity(s, "Stray", spawner);
     s.world().get<Transform>(shot).position = {3, 4};
     keep_whole_entities(s, std::vector{spawner, shot}, true);
     keep_whole_entities(s, std::vector{stray}, true);
-    s.stop();
+    s.player().stop();
 
     EXPECT_EQ(s.world().size(), before) << "Stop restores the edit-time entities";
-    for (kept_item& item : s.keeps().pending().items)
+    for (kept_item& item : s.player().keeps().pending().items)
         if (item.entity_name == "Stray" && item.component == "Transform") item.apply = false;
     const std::vector<std::string> problems = apply_kept_changes(s);
     EXPECT_TRUE(problems.empty()) << problems.front();
@@ -174,11 +175,11 @@ TEST(PlayKeeps, AnEntityCreatedDuringPlayIsCreatedOnApplyWithItsParent) {
 
 TEST(PlayKeeps, AReferenceToAnEntityThatExistsOnlyInPlayBecomesNoneAndIsReported) {
     editor_state s;
-    s.play();
+    s.player().play();
     const entity spawner = create_entity(s, "Spawner");
     const entity shot = create_entity(s, "Shot", spawner);
     keep_whole_entities(s, std::vector{shot}, true);  // its parent is not kept
-    s.stop();
+    s.player().stop();
     const std::vector<std::string> problems = apply_kept_changes(s);
     ASSERT_EQ(problems.size(), 1u);
     EXPECT_TRUE(mentions(problems, "Shot / Parent", "exists only in play")) << problems.front();
@@ -191,14 +192,14 @@ TEST(PlayKeeps, AnEntityDestroyedDuringPlayIsReportedNotCrashedOn) {
     editor_state s;
     const entity ball = falling_ball(s);
     const entity other = falling_ball(s);
-    s.play();
+    s.player().play();
     run(s, 3);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
     keep_whole_entities(s, std::vector{ball}, true);
     keep_after_stop(s, std::vector{other}, type_id_of<Transform>(), true);
     s.world().destroy(ball);
-    s.stop();
-    const kept_changes& pending = s.keeps().pending();
+    s.player().stop();
+    const kept_changes& pending = s.player().keeps().pending();
     ASSERT_EQ(pending.problems.size(), 2u);
     EXPECT_TRUE(mentions(pending.problems, "Ball / Transform", "destroyed during play"));
     EXPECT_TRUE(mentions(pending.problems, "Ball / the whole entity", "destroyed during play"));
@@ -210,10 +211,10 @@ TEST(PlayKeeps, AnEntityDestroyedDuringPlayIsReportedNotCrashedOn) {
 TEST(PlayKeeps, AnEntityGoneFromTheEditSceneBeforeApplyIsReported) {
     editor_state s;
     const entity ball = falling_ball(s);
-    s.play();
+    s.player().play();
     run(s, 3);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
-    s.stop();
+    s.player().stop();
     delete_entities(s, std::vector{ball});
     const std::vector<std::string> problems = apply_kept_changes(s);
     ASSERT_EQ(problems.size(), 1u);
@@ -228,14 +229,14 @@ struct NotInTheTable {
 TEST(PlayKeeps, ATypeTheTableDoesNotDescribeIsReported) {
     editor_state s;
     const entity ball = falling_ball(s);
-    s.play();
+    s.player().play();
     s.world().add<NotInTheTable>(ball, 3);
     keep_after_stop(s, std::vector{ball}, type_id_of<NotInTheTable>(), true);
     const entity spawned = create_entity(s, "Spawned");
     s.world().add<NotInTheTable>(spawned, 4);
     keep_whole_entities(s, std::vector{spawned}, true);
-    s.stop();
-    const kept_changes& pending = s.keeps().pending();
+    s.player().stop();
+    const kept_changes& pending = s.player().keeps().pending();
     EXPECT_EQ(pending.problems.size(), 2u);
     EXPECT_TRUE(mentions(pending.problems, "Ball", "no longer registered"));
     EXPECT_TRUE(mentions(pending.problems, "Spawned", "not described by the registration table"));
@@ -246,16 +247,16 @@ TEST(PlayKeeps, MarksNeedPlayAndAreForgottenByTheNextPlay) {
     editor_state s;
     const entity ball = falling_ball(s);
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
-    EXPECT_FALSE(s.keeps().any_marked()) << "editing: nothing to keep";
-    s.play();
+    EXPECT_FALSE(s.player().keeps().any_marked()) << "editing: nothing to keep";
+    s.player().play();
     keep_after_stop(s, std::vector{ball}, type_id_of<Transform>(), true);
     run(s, 3);
-    s.stop();
-    EXPECT_TRUE(s.keeps().has_pending());
-    s.play();
-    EXPECT_FALSE(s.keeps().has_pending());
-    EXPECT_FALSE(s.keeps().any_marked());
-    s.stop();
+    s.player().stop();
+    EXPECT_TRUE(s.player().keeps().has_pending());
+    s.player().play();
+    EXPECT_FALSE(s.player().keeps().has_pending());
+    EXPECT_FALSE(s.player().keeps().any_marked());
+    s.player().stop();
 }
 
 }  // namespace

@@ -43,14 +43,14 @@ TEST(PlayMode, StopRestoresTheEditTimeSceneExactlyAndKeepsTheSelection) {
     const std::string before = snapshot_text(s);
     const std::size_t steps = s.history().undo_steps();
 
-    s.play();
+    s.player().play();
     EXPECT_TRUE(s.playing());
-    for (int i = 0; i < 120; ++i) s.frame(1.0 / 60);
+    for (int i = 0; i < 120; ++i) s.player().frame(1.0 / 60);
     EXPECT_LT(s.world().get<Transform>(ball).position.y, -1.0f);  // the game ran
     move_entities(s, std::vector{ball}, {5, 0});                  // an edit while playing
     create_entity(s, "Spawned while playing");
     EXPECT_EQ(s.history().undo_steps(), steps);  // not recorded
-    s.stop();
+    s.player().stop();
 
     EXPECT_FALSE(s.playing());
     EXPECT_EQ(snapshot_text(s), before);
@@ -61,30 +61,30 @@ TEST(PlayMode, StopRestoresTheEditTimeSceneExactlyAndKeepsTheSelection) {
 TEST(PlayMode, PauseFreezesAndStepAdvancesOneTick) {
     editor_state s;
     const entity ball = falling_body(s);
-    s.play();
-    s.frame(1.0 / 60);
-    s.pause();
+    s.player().play();
+    s.player().frame(1.0 / 60);
+    s.player().pause();
     const float y = s.world().get<Transform>(ball).position.y;
-    EXPECT_EQ(s.frame(1.0), 0);
+    EXPECT_EQ(s.player().frame(1.0), 0);
     EXPECT_EQ(s.world().get<Transform>(ball).position.y, y);
-    s.step();
-    EXPECT_EQ(s.frame(1.0 / 60), 1);
+    s.player().step();
+    EXPECT_EQ(s.player().frame(1.0 / 60), 1);
     EXPECT_LT(s.world().get<Transform>(ball).position.y, y);
     // Paused: the inspector still edits live data.
     s.world().get<Transform>(ball).position.x = 9;
-    EXPECT_EQ(s.mode(), play_state::paused);
-    s.play();
-    EXPECT_EQ(s.mode(), play_state::playing);
-    s.stop();
+    EXPECT_EQ(s.player().mode(), play_state::paused);
+    s.player().play();
+    EXPECT_EQ(s.player().mode(), play_state::playing);
+    s.player().stop();
     EXPECT_EQ(s.world().get<Transform>(ball).position, glm::vec2(0, 0));
 }
 
 TEST(PlayMode, UndoIsRefusedWhilePlaying) {
     editor_state s;
     create_entity(s, "A");
-    s.play();
+    s.player().play();
     EXPECT_FALSE(s.undo());
-    s.stop();
+    s.player().stop();
     EXPECT_TRUE(s.undo());
 }
 
@@ -150,13 +150,14 @@ TEST(PlayMode, AnUntitledSceneOfAProjectPlaysTheProjectsClips) {
     add_component(s, std::vector{runner}, type_id_of<Animator>());
     std::snprintf(s.world().get<Animator>(runner).clip.path,
                   sizeof s.world().get<Animator>(runner).clip.path, "%s", "assets/run.clip.json");
-    s.play();
-    for (int i = 0; i < 200 && s.game().systems().ticks() < 30; ++i) (void)s.frame(1.0 / 60.0);
+    s.player().play();
+    for (int i = 0; i < 200 && s.game().systems().ticks() < 30; ++i)
+        (void)s.player().frame(1.0 / 60.0);
     ASSERT_EQ(s.game().systems().ticks(), 30u);
     EXPECT_NEAR(s.world().get<Transform>(runner).position.x, 5.0f, 0.5f);
     for (const log_line& line : s.log().lines())
         EXPECT_EQ(line.text.find("run.clip"), std::string::npos) << line.text;
-    s.stop();
+    s.player().stop();
     fs::remove_all(folder);
 }
 

@@ -28,23 +28,23 @@ struct one_play {
 
 one_play play_once(editor_state& s, std::vector<std::uint64_t>& seen, const fs::path& replay_file) {
     seen.clear();
-    s.play();
-    for (int i = 0; i < 30; ++i) s.frame(1.0 / 60);
-    s.pause();
+    s.player().play();
+    for (int i = 0; i < 30; ++i) s.player().frame(1.0 / 60);
+    s.player().pause();
     one_play p;
     EXPECT_FALSE(seen.empty());
     if (!seen.empty()) p.first_system_tick = seen.front();
     p.clock_ticks = s.game().clock().ticks();
-    EXPECT_NE(s.recording(), nullptr);
-    if (s.recording()) {
-        p.recorded_first = s.recording()->first_tick();
-        p.recorded_last = s.recording()->last_tick();
+    EXPECT_NE(s.timeline().recording(), nullptr);
+    if (s.timeline().recording()) {
+        p.recorded_first = s.timeline().recording()->first_tick();
+        p.recorded_last = s.timeline().recording()->last_tick();
     }
-    EXPECT_TRUE(s.save_replay(replay_file));
+    EXPECT_TRUE(s.timeline().save_replay(replay_file));
     load_result<replay> saved = load_replay_file(replay_file);
     EXPECT_TRUE(saved.ok());
     if (saved.ok()) p.replay_initial = saved.value->initial.tick;
-    s.stop();
+    s.player().stop();
     return p;
 }
 

@@ -139,12 +139,12 @@ TEST_F(PrefabEdit, APrefabWithTwoRootsIsNotSaved) {
 }
 
 TEST_F(PrefabEdit, OpenIsRefusedWhilePlayingAndPlayWhileAPrefabIsOpen) {
-    s.play();
+    s.player().play();
     EXPECT_FALSE(s.open_prefab(file));
     EXPECT_EQ(s.opened_prefab(), nullptr);
-    s.stop();
+    s.player().stop();
     ASSERT_TRUE(s.open_prefab(file));
-    s.play();
+    s.player().play();
     EXPECT_FALSE(s.playing());
     EXPECT_FALSE(s.open_prefab(folder / "archetypes" / "Other.prefab.json"))
         << "one prefab at a time";

@@ -40,7 +40,7 @@ protected:
     static void run(editor_state& s, int ticks, bool right) {
         for (int i = 0; i < ticks; ++i) {
             s.world().resource<Input>().set(key::right, right);
-            s.frame(1.0 / 60);
+            s.player().frame(1.0 / 60);
         }
     }
     static glm::vec2 player_at(editor_state& s) {
@@ -59,14 +59,14 @@ TEST_F(EditorReplay, SaveReplayThenOpenReplayPlaysTheRecordedInput) {
         editor_state s;
         ASSERT_TRUE(s.open_project(platformer));
         const glm::vec2 start = player_at(s);
-        s.play();
+        s.player().play();
         run(s, 40, true);
         run(s, 20, false);
-        s.pause();
+        s.player().pause();
         recorded_end = player_at(s);
         ASSERT_GT(recorded_end.x, start.x + 0.5f) << "the right arrow moved the player";
         std::vector<diagnostic> errors;
-        ASSERT_TRUE(s.save_replay(file, &errors)) << to_string(errors);
+        ASSERT_TRUE(s.timeline().save_replay(file, &errors)) << to_string(errors);
     }
     load_result<replay> saved = load_replay_file(file);
     ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
@@ -77,18 +77,18 @@ TEST_F(EditorReplay, SaveReplayThenOpenReplayPlaysTheRecordedInput) {
     editor_state s;
     ASSERT_TRUE(s.open_project(platformer));
     ASSERT_TRUE(s.open_replay(file));
-    EXPECT_EQ(s.mode(), play_state::paused) << "waits at the replay's first tick";
-    ASSERT_NE(s.opened_replay(), nullptr);
-    s.play();
+    EXPECT_EQ(s.player().mode(), play_state::paused) << "waits at the replay's first tick";
+    ASSERT_NE(s.timeline().opened_replay(), nullptr);
+    s.player().play();
     run(s, 60, false);  // nobody presses anything: the replay does
-    s.pause();
+    s.player().pause();
     EXPECT_EQ(player_at(s), recorded_end);
-    EXPECT_TRUE(s.opened_replay()->finished(s.game()));
+    EXPECT_TRUE(s.timeline().opened_replay()->finished(s.game()));
 
     // Back on the timeline, then Stop and Play: the replay plays again from its start.
-    ASSERT_TRUE(s.seek(30));
-    s.stop();
-    s.play();
+    ASSERT_TRUE(s.timeline().seek(30));
+    s.player().stop();
+    s.player().play();
     run(s, 60, false);
     EXPECT_EQ(player_at(s), recorded_end);
 }
@@ -99,13 +99,13 @@ TEST_F(EditorReplay, AReplayOfASecondPlayVerifiesInAFreshGame) {
     const fs::path file = folder_ / "second.mosaic-replay";
     editor_state s;
     ASSERT_TRUE(s.open_project(platformer));
-    s.play();
+    s.player().play();
     run(s, 10, false);
-    s.stop();
-    s.play();
+    s.player().stop();
+    s.player().play();
     run(s, 45, true);
-    s.pause();
-    ASSERT_TRUE(s.save_replay(file));
+    s.player().pause();
+    ASSERT_TRUE(s.timeline().save_replay(file));
     load_result<replay> saved = load_replay_file(file);
     ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
     EXPECT_EQ(saved.value->initial.tick, 0u) << "every Play starts at tick 0";
@@ -129,16 +129,16 @@ TEST_F(EditorReplay, AnEditWhilePausedIsPartOfTheReplay) {
     {
         editor_state s;
         ASSERT_TRUE(s.open_project(platformer));
-        s.play();
+        s.player().play();
         run(s, 20, true);
-        s.pause();
+        s.player().pause();
         const entity player = s.find_by_name("Player");
         move_entities(s, std::vector{player}, {-3.0f, 1.0f});  // an edit at tick 20
-        s.play();
+        s.player().play();
         run(s, 20, true);
-        s.pause();
+        s.player().pause();
         recorded_end = player_at(s);
-        ASSERT_TRUE(s.save_replay(file));
+        ASSERT_TRUE(s.timeline().save_replay(file));
     }
     load_result<replay> saved = load_replay_file(file);
     ASSERT_TRUE(saved.ok()) << to_string(saved.diagnostics);
@@ -150,7 +150,7 @@ TEST_F(EditorReplay, AnEditWhilePausedIsPartOfTheReplay) {
     editor_state s;
     ASSERT_TRUE(s.open_project(platformer));
     ASSERT_TRUE(s.open_replay(file));
-    s.play();
+    s.player().play();
     run(s, 40, false);
     EXPECT_EQ(player_at(s), recorded_end);
 }
@@ -158,7 +158,7 @@ TEST_F(EditorReplay, AnEditWhilePausedIsPartOfTheReplay) {
 TEST_F(EditorReplay, SavingNeedsAPausedRecording) {
     editor_state s;
     std::vector<diagnostic> errors;
-    EXPECT_FALSE(s.save_replay(folder_ / "x.mosaic-replay", &errors));
+    EXPECT_FALSE(s.timeline().save_replay(folder_ / "x.mosaic-replay", &errors));
     ASSERT_FALSE(errors.empty());
     EXPECT_NE(errors.front().message.find("pause"), std::string::npos);
     EXPECT_FALSE(fs::exists(folder_ / "x.mosaic-replay"));
@@ -174,9 +174,9 @@ TEST_F(EditorReplay, ABrokenReplayFileLeavesTheSceneAsItWas) {
     ASSERT_FALSE(errors.empty());
     EXPECT_NE(errors.front().file.find("broken.mosaic-replay"), std::string::npos)
         << to_string(errors);
-    EXPECT_EQ(s.mode(), play_state::editing);
+    EXPECT_EQ(s.player().mode(), play_state::editing);
     EXPECT_TRUE(s.world().alive(kept));
-    EXPECT_EQ(s.opened_replay(), nullptr);
+    EXPECT_EQ(s.timeline().opened_replay(), nullptr);
 }
 
 }  // namespace

@@ -59,77 +59,77 @@ void make_scene(editor_state& s) {
 }
 
 void run(editor_state& s, int ticks) {
-    for (int i = 0; i < ticks; ++i) s.frame(1.0 / 60);
+    for (int i = 0; i < ticks; ++i) s.player().frame(1.0 / 60);
 }
 
 // A fresh editor that plays `ticks` ticks of the same scene, then pauses.
 std::string fresh_run(int ticks) {
     editor_state s;
     make_scene(s);
-    s.play();
+    s.player().play();
     run(s, ticks);
-    s.pause();
+    s.player().pause();
     return state_of(s);
 }
 
 TEST(Rewind, PlayRecordsAndScrubbingBackGivesAFreshRunsBytes) {
     editor_state s;
     make_scene(s);
-    EXPECT_EQ(s.recording(), nullptr);
-    s.play();
-    ASSERT_NE(s.recording(), nullptr);
+    EXPECT_EQ(s.timeline().recording(), nullptr);
+    s.player().play();
+    ASSERT_NE(s.timeline().recording(), nullptr);
     run(s, 40);
-    EXPECT_FALSE(s.seek(30));  // playing: no seek
-    s.pause();
-    const std::uint64_t start = s.recording()->first_tick();
-    EXPECT_EQ(s.recording()->last_tick(), start + 40);
+    EXPECT_FALSE(s.timeline().seek(30));  // playing: no seek
+    s.player().pause();
+    const std::uint64_t start = s.timeline().recording()->first_tick();
+    EXPECT_EQ(s.timeline().recording()->last_tick(), start + 40);
     for (const int back : {1, 9, 25, 40}) {
-        ASSERT_TRUE(s.seek(start + 40 - static_cast<std::uint64_t>(back)));
+        ASSERT_TRUE(s.timeline().seek(start + 40 - static_cast<std::uint64_t>(back)));
         EXPECT_EQ(state_of(s), fresh_run(40 - back)) << back;
     }
-    EXPECT_FALSE(s.seek(start + 41));
+    EXPECT_FALSE(s.timeline().seek(start + 41));
 }
 
 TEST(Rewind, StepBackThenForwardReturnsToTheSameBytes) {
     editor_state s;
     make_scene(s);
-    s.play();
+    s.player().play();
     run(s, 15);
-    s.pause();
+    s.player().pause();
     const std::string at_end = state_of(s);
-    ASSERT_TRUE(s.step_back());
-    ASSERT_TRUE(s.step_back());
+    ASSERT_TRUE(s.player().step_back());
+    ASSERT_TRUE(s.player().step_back());
     const std::string two_back = state_of(s);
     EXPECT_EQ(two_back, fresh_run(13));
-    ASSERT_TRUE(s.step_forward());
-    ASSERT_TRUE(s.step_back());
+    ASSERT_TRUE(s.player().step_forward());
+    ASSERT_TRUE(s.player().step_back());
     EXPECT_EQ(state_of(s), two_back);
-    ASSERT_TRUE(s.step_forward());
-    ASSERT_TRUE(s.step_forward());
+    ASSERT_TRUE(s.player().step_forward());
+    ASSERT_TRUE(s.player().step_forward());
     EXPECT_EQ(state_of(s), at_end);
     // At the end, Step Forward is a normal step: one new, recorded tick.
-    const std::uint64_t last = s.recording()->last_tick();
-    ASSERT_TRUE(s.step_forward());
+    const std::uint64_t last = s.timeline().recording()->last_tick();
+    ASSERT_TRUE(s.player().step_forward());
     run(s, 1);
-    EXPECT_EQ(s.recording()->last_tick(), last + 1);
+    EXPECT_EQ(s.timeline().recording()->last_tick(), last + 1);
 }
 
 TEST(Rewind, PlayOrStepFromAPastTickDropsTheRecordedFuture) {
     editor_state s;
     make_scene(s);
-    s.play();
+    s.player().play();
     run(s, 30);
-    s.pause();
-    const std::uint64_t start = s.recording()->first_tick();
-    ASSERT_TRUE(s.seek(start + 10));
-    s.step();
-    EXPECT_EQ(s.recording()->last_tick(), start + 10);
+    s.player().pause();
+    const std::uint64_t start = s.timeline().recording()->first_tick();
+    ASSERT_TRUE(s.timeline().seek(start + 10));
+    s.player().step();
+    EXPECT_EQ(s.timeline().recording()->last_tick(), start + 10);
     run(s, 1);
-    EXPECT_EQ(s.recording()->last_tick(), start + 11);
-    s.play();
+    EXPECT_EQ(s.timeline().recording()->last_tick(), start + 11);
+    s.player().play();
     run(s, 4);
-    EXPECT_EQ(s.recording()->last_tick(), start + 15);
-    s.pause();
+    EXPECT_EQ(s.timeline().recording()->last_tick(), start + 15);
+    s.player().pause();
     EXPECT_EQ(state_of(s), fresh_run(15));
 }
 
@@ -137,40 +137,40 @@ TEST(Rewind, AnEditInThePastChangesTheContinuation) {
     editor_state s;
     make_scene(s);
     const entity ball = s.find_by_name("Ball 0");
-    s.play();
+    s.player().play();
     run(s, 30);
-    s.pause();
-    const std::uint64_t start = s.recording()->first_tick();
-    ASSERT_TRUE(s.seek(start + 10));
+    s.player().pause();
+    const std::uint64_t start = s.timeline().recording()->first_tick();
+    ASSERT_TRUE(s.timeline().seek(start + 10));
     move_entities(s, std::vector{ball}, {100, 0});
-    EXPECT_EQ(s.recording()->last_tick(), start + 10);  // the old future is gone
+    EXPECT_EQ(s.timeline().recording()->last_tick(), start + 10);  // the old future is gone
     const std::string edited = state_of(s);
-    s.play();
+    s.player().play();
     run(s, 5);
-    s.pause();
+    s.player().pause();
     EXPECT_GT(s.world().get<Transform>(ball).position.x, 90.0f);
-    ASSERT_TRUE(s.seek(start + 10));
+    ASSERT_TRUE(s.timeline().seek(start + 10));
     EXPECT_EQ(state_of(s), edited);  // going back finds the edit, not the recorded state
-    ASSERT_TRUE(s.seek(start + 15));
+    ASSERT_TRUE(s.timeline().seek(start + 15));
     EXPECT_GT(s.world().get<Transform>(ball).position.x, 90.0f);
 }
 
 TEST(Rewind, TheSelectionFollowsWhatIsAliveAtTheTick) {
     editor_state s;
     make_scene(s);
-    s.play();
+    s.player().play();
     run(s, 10);
-    s.pause();
-    const std::uint64_t start = s.recording()->first_tick();
+    s.player().pause();
+    const std::uint64_t start = s.timeline().recording()->first_tick();
     const entity late = create_entity(s, "Made at tick 10");  // an edit: a keyframe
-    s.play();
+    s.player().play();
     run(s, 10);
-    s.pause();
+    s.player().pause();
     s.selection().select(late);
-    ASSERT_TRUE(s.seek(start + 5));
+    ASSERT_TRUE(s.timeline().seek(start + 5));
     EXPECT_FALSE(s.world().alive(late));
     EXPECT_TRUE(s.selection().empty());
-    ASSERT_TRUE(s.seek(start + 15));
+    ASSERT_TRUE(s.timeline().seek(start + 15));
     EXPECT_EQ(s.selection().active(), late);  // the same handle, alive again
 }
 
@@ -178,26 +178,26 @@ TEST(Rewind, StopRestoresTheEditTimeSceneAfterSeeking) {
     editor_state s;
     make_scene(s);
     const std::string before = edit_time_text(s);
-    s.play();
+    s.player().play();
     run(s, 20);
-    s.pause();
-    ASSERT_TRUE(s.seek(s.recording()->first_tick() + 3));
-    s.stop();
-    EXPECT_EQ(s.recording(), nullptr);
+    s.player().pause();
+    ASSERT_TRUE(s.timeline().seek(s.timeline().recording()->first_tick() + 3));
+    s.player().stop();
+    EXPECT_EQ(s.timeline().recording(), nullptr);
     EXPECT_EQ(edit_time_text(s), before);
-    EXPECT_FALSE(s.seek(0));
-    EXPECT_FALSE(s.step_back());
+    EXPECT_FALSE(s.timeline().seek(0));
+    EXPECT_FALSE(s.player().step_back());
 }
 
 TEST(Rewind, FieldHistoryPlotsAFieldAndLeavesTheWorldAtItsTick) {
     editor_state s;
     make_scene(s);
     const entity ball = s.find_by_name("Ball 1");
-    s.play();
+    s.player().play();
     run(s, 60);
-    s.pause();
-    const std::uint64_t start = s.recording()->first_tick();
-    ASSERT_TRUE(s.seek(start + 33));
+    s.player().pause();
+    const std::uint64_t start = s.timeline().recording()->first_tick();
+    ASSERT_TRUE(s.timeline().seek(start + 33));
     const std::string before = state_of(s);
     const component_info* body = s.table().find(type_id_of<Transform>());
     ASSERT_NE(body, nullptr);
@@ -206,25 +206,25 @@ TEST(Rewind, FieldHistoryPlotsAFieldAndLeavesTheWorldAtItsTick) {
         if (body->fields[i].name == "position") position = i;
     ASSERT_LT(position, body->fields.size());
     const std::vector<field_sample> ys =
-        s.field_history(ball, type_id_of<Transform>(), position, 13, 1);
+        s.timeline().field_history(ball, type_id_of<Transform>(), position, 13, 1);
     ASSERT_EQ(ys.size(), 13u);
     EXPECT_EQ(ys.front().tick, start);
     EXPECT_EQ(ys.back().tick, start + 60);
     for (std::size_t i = 1; i < ys.size(); ++i) EXPECT_LT(ys[i].value, ys[i - 1].value);  // falls
     EXPECT_EQ(state_of(s), before);
     // The value at a tick is the one a seek shows there.
-    ASSERT_TRUE(s.seek(ys[4].tick));
+    ASSERT_TRUE(s.timeline().seek(ys[4].tick));
     EXPECT_EQ(static_cast<double>(s.world().get<Transform>(ball).position.y), ys[4].value);
 }
 
 TEST(Rewind, TheBudgetIsTheUsersAndKeepsTheNewestTicks) {
     editor_state s;
     make_scene(s);
-    s.set_recording_budget(64 << 10);
-    s.play();
+    s.timeline().set_recording_budget(64 << 10);
+    s.player().play();
     run(s, 300);
-    s.pause();
-    const mosaic::recording* r = s.recording();
+    s.player().pause();
+    const mosaic::recording* r = s.timeline().recording();
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(r->budget(), std::size_t{64 << 10});
     EXPECT_EQ(r->current_tick(), r->last_tick());

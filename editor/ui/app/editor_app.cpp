@@ -153,7 +153,7 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
         if (Input* input = state_.world().try_resource<Input>()) window_.read_input(*input);
     }
     const auto t1 = clock::now();
-    const int ticks = state_.frame(dt);
+    const int ticks = state_.player().frame(dt);
     const auto t2 = clock::now();
 
     ImGui_ImplOpenGL3_NewFrame();

@@ -151,9 +151,9 @@ void editor_play_stop(benchmark::State& st, bool measure_play) {
     fill(s);
     for (auto _ : st) {
         const auto t0 = std::chrono::steady_clock::now();
-        s.play();
+        s.player().play();
         const auto t1 = std::chrono::steady_clock::now();
-        s.stop();
+        s.player().stop();
         const auto t2 = std::chrono::steady_clock::now();
         st.SetIterationTime(
             std::chrono::duration<double>(measure_play ? t1 - t0 : t2 - t1).count());
@@ -195,13 +195,13 @@ void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
     app->set_fixed_dt(0.0);
     editor_state& s = app->state();
     for (int i = 0; i < 3; ++i) (void)app->render_frame();
-    s.play();
+    s.player().play();
     for (int i = 0; i < 100 && s.world().size() < 100'000; ++i) (void)app->render_frame();
     if (s.world().size() < 100'000) {
         st.SkipWithError("the stress scene did not spawn its sprites (is stress built?)");
         return;
     }
-    if (!playing) s.pause();
+    if (!playing) s.player().pause();
     app->wait_for_gpu_in_phases(phases);
     app->viewport().reuse_unchanged = reuse;
     for (int i = 0; i < 3; ++i) (void)app->render_frame();
@@ -251,7 +251,7 @@ void editor_frame_window(benchmark::State& st, window_case what, bool phases) {
 
 /// Play from the edited scene, frames until the stress scene's sprites are all there.
 bool spawn_playing(editor_app& app) {
-    app.state().play();
+    app.state().player().play();
     for (int i = 0; i < 100 && app.state().world().size() < 100'000; ++i) (void)app.render_frame();
     return app.state().world().size() >= 100'000;
 }
@@ -316,12 +316,12 @@ void editor_pause_click(benchmark::State& st) {
     double seconds = 0.0;
     for (auto _ : st) {
         st.PauseTiming();
-        s.play();  // resumes
+        s.player().play();  // resumes
         for (int i = 0; i < 3; ++i) (void)app->render_frame();
         st.ResumeTiming();
         click(*app, *at, seconds);
         int n = 0;
-        while (s.mode() != play_state::paused && n < 20) {
+        while (s.player().mode() != play_state::paused && n < 20) {
             (void)app->render_frame();
             ++n;
         }
@@ -351,8 +351,9 @@ void editor_stop_click(benchmark::State& st) {
             return;
         }
         for (int i = 0; i < played_frames; ++i) (void)app->render_frame();
-        if (s.recording() != nullptr)
-            recorded_mib += static_cast<double>(s.recording()->memory_bytes()) / (1 << 20);
+        if (s.timeline().recording() != nullptr)
+            recorded_mib +=
+                static_cast<double>(s.timeline().recording()->memory_bytes()) / (1 << 20);
         st.ResumeTiming();
         click(*app, *at, seconds);
         int n = 0;

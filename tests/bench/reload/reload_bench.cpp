@@ -31,11 +31,11 @@ void reload_stress_100k(benchmark::State& state) {
         state.SkipWithError("the stress project did not open (is its module built?)");
         return;
     }
-    s.play();
-    s.pause();
+    s.player().play();
+    s.player().pause();
     for (int i = 0; i < 3; ++i) {  // the spawner fills the world on the first tick
-        s.step();
-        s.frame(0);
+        s.player().step();
+        s.player().frame(0);
     }
     for (auto _ : state) {
         if (!s.reload_code()) {
