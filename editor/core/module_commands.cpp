@@ -8,6 +8,7 @@
 #include <utility>
 
 #include <mosaic/engine/project/game_module.hpp>
+#include <mosaic/engine/project/loaded_project.hpp>
 
 #include "command_table.hpp"
 #include "editor_state.hpp"
