@@ -55,24 +55,30 @@ command command_of(const mosaic_command_desc& desc, const key_chord* chord, modu
         const std::string name = ctx.verb.empty() ? label : ctx.verb;
         // Held during the call: the module stays loaded until it returns.
         const std::shared_ptr<const game_module> module = from.lock();
-        if (module == nullptr || module != ctx.state.opened_project().module)
-            return name + ": " + module_name + ", whose command it is, is no longer loaded";
-        std::vector<std::uint64_t> selection;
-        for (entity e : ctx.state.selection().items()) selection.push_back(e.to_bits());
-        std::vector<const char*> args;
-        for (const std::string& a : ctx.args) args.push_back(a.c_str());
-        const mosaic_command_frame frame{
-            &ctx.state.world(), ctx.state.playing() ? 1u : 0u,
-            selection.data(),   static_cast<std::uint32_t>(selection.size()),
-            args.data(),        static_cast<std::uint32_t>(args.size()),
-            &ctx.state,         &log_from_module};
         std::string error;
-        try {
-            error = text_of(run(&frame, user));  // copied before anything calls the module
-        } catch (const std::exception& e) {      // `run` must not throw; a C++ one may
-            error = e.what();
-        } catch (...) {
-            error = "threw";
+        if (module == nullptr || module != ctx.state.opened_project().module) {
+            error = module_name + ", whose command it is, is no longer loaded";
+        } else {
+            std::vector<std::uint64_t> selection;
+            for (entity e : ctx.state.selection().items()) selection.push_back(e.to_bits());
+            std::vector<const char*> args;
+            for (const std::string& a : ctx.args) args.push_back(a.c_str());
+            mosaic_command_frame frame{};
+            frame.world = &ctx.state.world();
+            frame.playing = ctx.state.playing() ? 1 : 0;
+            frame.selection = selection.data();
+            frame.selection_count = static_cast<std::uint32_t>(selection.size());
+            frame.args = args.data();
+            frame.arg_count = static_cast<std::uint32_t>(args.size());
+            frame.host = &ctx.state;
+            frame.log = &log_from_module;
+            try {
+                error = text_of(run(&frame, user));  // copied before anything calls the module
+            } catch (const std::exception& e) {      // `run` must not throw; a C++ one may
+                error = e.what();
+            } catch (...) {
+                error = "threw";
+            }
         }
         if (error.empty()) return {};
         std::string message = name + ": " + error;

@@ -158,6 +158,7 @@ TEST_F(ModuleCommands, OnHotReloadTheOldCommandIsNeverCalledAndTheNewOneTakesIts
     EXPECT_FALSE(command_table::enabled(*old, ctx)) << "its menu item is greyed out";
     EXPECT_EQ(command_table::run(*old, ctx),
               "Nudge: reload_game, whose command it is, is no longer loaded");
+    EXPECT_TRUE(logged("Nudge: reload_game, whose command it is, is no longer loaded"));
     EXPECT_FLOAT_EQ(runner_x(), 1.0f);
 
     ASSERT_EQ(run("nudge 2"), "") << "the new module's command, by the same verb";
