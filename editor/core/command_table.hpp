@@ -15,6 +15,10 @@
 //   MOSAIC_EDITOR_COMMAND({.id = "tanks.respawn", .label = "Respawn Tanks", .keys = {ctrl(key::t)},
 //                          .verb = "respawn", .menu = "Tanks",
 //                          .run = [](command_context& c) { ...; return std::string(); }});
+//
+// A game module adds its commands with one line in its panel registration function
+// (panel_registry::add_command, <mosaic/editor/panel_registry.hpp>); module_commands.hpp puts
+// them in this table and takes them out when the module goes.
 
 #include <functional>
 #include <string>

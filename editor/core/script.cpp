@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "command_table.hpp"
+#include "module_commands.hpp"
 
 namespace mosaic::editor {
 
@@ -57,6 +58,7 @@ std::string run_script_line(editor_state& s, const script_line& line, const scri
                             ui_state* ui) {
     std::vector<std::string> words = tokenize(line.text);
     if (words.empty()) return {};
+    follow_module_commands(s);  // the previous line may have loaded other code
     const command* c = editor_commands().find_verb(words[0]);
     if (c == nullptr) return "unknown command '" + words[0] + "'";
     command_context ctx{.state = s,

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/module_commands.hpp"
 #include "ui/alert_modal.hpp"
 #include "ui/animation_panel.hpp"
 #include "ui/commands.hpp"
@@ -219,6 +220,7 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     s.reloader().update(s, ImGui::GetTime());
     if (s.reloads() != reloads) ui_.events.post(scene_changed{});
     follow_module(s);
+    follow_module_commands(s);  // before the menus and shortcuts read the table
     remember_recent(s);
     // The theme follows play mode (tinted while playing).
     if (!theme_applied_ || theme_playing_ != s.playing()) {

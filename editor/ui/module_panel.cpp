@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/editor_state.hpp"
+#include "core/module_commands.hpp"  // log_from_module
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
@@ -21,14 +22,6 @@ dock dock_of(std::uint32_t where) {
         default:
             return dock::bottom;  // the strip has room for any number of tabs
     }
-}
-
-void log_to_console(void* host, std::uint32_t level, const char* text) {
-    auto* s = static_cast<editor_state*>(host);
-    const log_level as = level == mosaic_log_error     ? log_level::error
-                         : level == mosaic_log_warning ? log_level::warning
-                                                       : log_level::info;
-    s->log().add(as, text != nullptr ? text : "");
 }
 
 }  // namespace
@@ -50,7 +43,7 @@ void module_panel::draw(panel_context& ctx) {
     frame.selection = selection_.data();
     frame.selection_count = static_cast<std::uint32_t>(selection_.size());
     frame.host = &ctx.state;
-    frame.log = &log_to_console;
+    frame.log = &log_from_module;
     if (!ctx.ui.test.record_items) {
         draw_(&frame);
         return;
@@ -114,11 +107,13 @@ std::vector<std::unique_ptr<module_panel>> module_panels::of(const game_module& 
     const project& code = module.description();
     if (code.register_panels == nullptr) return {};  // a module without panels
     panel_collector collector{std::string(code.name), log, {}, false};
-    const mosaic_panel_sink sink{&collector, [](void* host, const mosaic_panel_desc* desc) {
+    const mosaic_panel_sink sink{&collector,
+                                 [](void* host, const mosaic_panel_desc* desc) {
                                      if (desc != nullptr) {
                                          static_cast<panel_collector*>(host)->add(*desc);
                                      }
-                                 }};
+                                 },
+                                 nullptr};  // its commands are the core's (module_commands)
     panel_registry registry(sink);
     try {
         code.register_panels(registry);

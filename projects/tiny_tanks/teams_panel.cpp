@@ -4,12 +4,19 @@
 // CMakeLists.txt with mosaic_add_editor_panels, adds it in register_tiny_tanks_panels, which
 // register.cpp names in MOSAIC_GAME_MODULE after the systems (editor/README.md, "Panels").
 // mosaic-run never calls it.
+//
+// The same function adds an editor command, Tanks > Heal All Tanks (Ctrl+Shift+H, script verb
+// `heal_tanks [TEAM]`): how a game adds its own menu item, shortcut and script verb
+// (editor/README.md, "Commands from a game module").
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/editor/module_panel.hpp>
 #include <mosaic/engine/components.hpp>
 
+#include <cstdlib>
 #include <map>
+#include <optional>
+#include <string>
 
 #include "tiny_tanks.hpp"
 
@@ -94,10 +101,44 @@ void draw_teams(const editor_module::panel_frame& f) {
     }
 }
 
+/// Puts every tank (of team TEAM, when a script gives one) back to full health: a quick way
+/// to try a fight again from the editor, paused or not.
+std::string heal_tanks(const editor_module::command_frame& f) {
+    world& w = f.world;
+    std::optional<std::int32_t> only;
+    if (!f.args.empty()) {
+        char* end = nullptr;
+        const long team = std::strtol(f.args[0], &end, 10);
+        if (end == f.args[0] || *end != '\0') return std::string("not a team number: ") + f.args[0];
+        only = static_cast<std::int32_t>(team);
+    }
+    int healed = 0;
+    if (have<Hull, Team, Health>(w)) {
+        w.view<const Hull, const Team, Health>().each(
+            [&](const Hull&, const Team& team, Health& health) {
+                if (only && team.id != *only) return;
+                health.current = health.max;
+                ++healed;
+            });
+    }
+    if (healed == 0)
+        return only ? "no tanks of team " + std::to_string(*only) : "no tanks in this scene";
+    f.log(mosaic_log_info, ("healed " + std::to_string(healed) + " tank(s)").c_str());
+    return {};
+}
+
 }  // namespace
 
 void register_tiny_tanks_panels(panel_registry& panels) {
     panels.add<draw_teams>("tiny_tanks.teams", "Teams", mosaic_dock_bottom);
+    panels.add_command<heal_tanks>({.id = "tiny_tanks.heal",
+                                    .label = "Heal All Tanks",
+                                    .key = key::h,
+                                    .ctrl = true,
+                                    .shift = true,
+                                    .menu = "Tanks",
+                                    .verb = "heal_tanks",
+                                    .usage = "[TEAM]"});
 }
 
 }  // namespace mosaic::tiny_tanks

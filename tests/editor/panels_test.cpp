@@ -1,19 +1,25 @@
 // Panels are plug-ins: a panel added with editor_ui::add_panel is drawn in its dock (a tab
 // when the dock has others), the requests between panels arrive through one queue of typed
 // events, each once and in order, and a game module's panels come and go with its code (never
-// called after their module is unloaded), down to a real sample's (Tiny Tanks' Teams tab).
+// called after their module is unloaded), down to a real sample's (Tiny Tanks' Teams tab and
+// its Tanks > Heal All Tanks command, from the menu and its shortcut).
 #include <imgui_internal.h>  // FindWindowByName
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 
 #include "../editor_core/reload_project.hpp"
+#include "core/command_table.hpp"
+#include "core/module_commands.hpp"
 #include "editor_ui_test_support.hpp"
+#include "ui/command_items.hpp"
 #include "ui/module_panel.hpp"
 
 namespace mosaic::testing {
@@ -191,6 +197,7 @@ protected:
         imgui.contents = nullptr;
         ui.reset();
         state.reset();
+        drop_module_commands();  // the table is the process's
     }
     bool has_item(const std::string& name) { return ui->state().test.items.contains(name); }
     ImVec2 at(const std::string& name) {
@@ -279,6 +286,32 @@ TEST_F(ModulePanelsTest, TinyTanksShowsItsTeamsPanel) {
     EXPECT_TRUE(wrote("tiny_tanks.teams", "Team 2")) << text;
     EXPECT_TRUE(wrote("tiny_tanks.teams", "tanks")) << text;
     EXPECT_FALSE(wrote("tiny_tanks.teams", "No tanks in this scene.")) << text;
+}
+
+TEST_F(ModulePanelsTest, TinyTanksCommandRunsFromItsMenuAndItsShortcut) {
+    default_build_dir_variable();
+    ASSERT_TRUE(state->open_project(fs::path(MOSAIC_PROJECTS_DIR) / "tiny_tanks"));
+    const entity tank = state->find_by_name("Blue tank 1");
+    ASSERT_FALSE(tank.is_null()) << "the battle did not load";
+    imgui.frames(2);
+    const auto health = [&]() -> float& { return state->world().get<Health>(tank).current; };
+    const float full = state->world().get<Health>(tank).max;
+
+    health() = 1;
+    ASSERT_TRUE(has_item("menu/Tanks")) << "the module's menu, before Help";
+    imgui.click(at("menu/Tanks"));
+    imgui.frames(1);
+    imgui.click(at("menu/Heal All Tanks"));
+    imgui.frames(1);
+    EXPECT_FLOAT_EQ(health(), full);
+
+    health() = 1;
+    imgui.tap(key::h, true, true);  // Ctrl+Shift+H
+    EXPECT_FLOAT_EQ(health(), full);
+    const std::vector<shortcut_row> rows = shortcut_rows(window_commands());
+    EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [](const shortcut_row& r) {
+        return r.keys == "Ctrl+Shift+H" && r.what == "Heal All Tanks";
+    })) << "a row in Help > Keyboard Shortcuts";
 }
 
 }  // namespace

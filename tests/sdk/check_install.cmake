@@ -24,6 +24,7 @@ sdk_expect_files(
     ${package}/MosaicEditorPanels.cmake
     ${package}/editor_panels/include/mosaic/editor/module_panel.hpp
     ${package}/editor_panels/include/mosaic/editor/module_panels.h
+    ${package}/editor_panels/include/mosaic/editor/panel_registry.hpp
     ${package}/mosaic-ecs-targets.cmake
     ${package}/mosaic-engine-targets.cmake
     ${package}/mosaic-gfx-targets.cmake

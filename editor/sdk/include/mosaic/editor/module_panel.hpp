@@ -1,7 +1,8 @@
 #pragma once
-// module_panel.hpp: a game module's own editor panels, added the way its systems are. Write
-// each panel's draw function with Dear ImGui and add it in the module's panel registration
-// function, which MOSAIC_GAME_MODULE names after the systems' (<mosaic/engine/module.hpp>):
+// module_panel.hpp: a game module's own editor panels (and commands: panel_registry.hpp),
+// added the way its systems are. Write each panel's draw function with Dear ImGui and add it
+// in the module's panel registration function, which MOSAIC_GAME_MODULE names after the
+// systems' (<mosaic/engine/module.hpp>):
 //
 //   #include <mosaic/editor/module_panel.hpp>
 //
@@ -13,6 +14,8 @@
 //
 //   void register_tiny_tanks_panels(mosaic::panel_registry& panels) {
 //       panels.add<draw_teams>("tiny_tanks.teams", "Teams", mosaic_dock_bottom);
+//       panels.add_command<heal_tanks>({.id = "tiny_tanks.heal", .label = "Heal All Tanks",
+//                                       .menu = "Tanks", .verb = "heal_tanks"});
 //   }
 //
 //   // register.cpp
@@ -37,6 +40,7 @@
 #include <mosaic/ecs/entity.hpp>
 
 #include "module_panels.h"
+#include "panel_registry.hpp"  // mosaic::panel_registry, and the module's commands
 
 namespace mosaic::editor_module {
 
@@ -77,28 +81,16 @@ void draw_in_editor(const mosaic_panel_frame* raw) noexcept {
 
 namespace mosaic {
 
-/// Where a module's panel registration function adds its panels (the editor makes one and
-/// hands it over; the strings must outlive the module: literals).
-class panel_registry {
-public:
-    explicit panel_registry(const mosaic_panel_sink& sink) noexcept : sink_(sink) {}
-
-    /// Adds a panel: its id (unique and stable: "game.teams"), the tab's title, where it docks,
-    /// and `Draw`, a `void (const editor_module::panel_frame&)`.
-    template <void (*Draw)(const editor_module::panel_frame&)>
-    void add(const char* id, const char* title, mosaic_panel_dock dock) {
-        const mosaic_panel_desc desc{MOSAIC_EDITOR_PANELS_ABI,
-                                     IMGUI_VERSION_NUM,
-                                     sizeof(ImGuiIO),
-                                     id,
-                                     title,
-                                     dock,
-                                     &editor_module::draw_in_editor<Draw>};
-        sink_.add(sink_.host, &desc);
-    }
-
-private:
-    mosaic_panel_sink sink_;
-};
+template <void (*Draw)(const editor_module::panel_frame&)>
+void panel_registry::add(const char* id, const char* title, mosaic_panel_dock dock) {
+    const mosaic_panel_desc desc{MOSAIC_EDITOR_PANELS_ABI,
+                                 IMGUI_VERSION_NUM,
+                                 sizeof(ImGuiIO),
+                                 id,
+                                 title,
+                                 dock,
+                                 &editor_module::draw_in_editor<Draw>};
+    sink_.add(sink_.host, &desc);
+}
 
 }  // namespace mosaic
