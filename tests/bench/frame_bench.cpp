@@ -5,7 +5,8 @@
 //                     declared by their signatures, ticked once per pass as a game does;
 //   mosaic_views      the same systems hand-written as world.view<...>().each() calls one
 //                     after the other, state changes through a command buffer applied at
-//                     the end of the frame (automatic groups on, the world's default).
+//                     the end of the frame (automatic groups on, the world's default);
+//   mosaic_views_no_groups  the same with automatic groups off: every view a plain view.
 //
 // Sizes 16k, 262k and 1M entities. The world is built once per size (bench::reuse_fixture)
 // and ticked a few frames before timing, so groups exist and the deaths and respawns run at
@@ -134,8 +135,9 @@ void run_hand_frame(hand_frame& f) {
     f.changes.apply(w);
 }
 
-hand_frame make_hand(std::size_t n) {
+hand_frame make_hand(std::size_t n, bool automatic_groups) {
     hand_frame f;
+    if (!automatic_groups) f.w.set_automatic_groups(0);
     populate(f.w, n);
     for (int i = 0; i < warm_up_frames; ++i) run_hand_frame(f);
     return f;
@@ -166,10 +168,12 @@ void frame_scheduler(benchmark::State& state) {
     report(state, clock, n);
 }
 
+template <bool AutomaticGroups>
 void frame_views(benchmark::State& state) {
     const std::size_t n = bench::entity_count(state);
-    hand_frame& f = *bench::reuse_fixture(
-        n, [](std::size_t count) { return std::make_unique<hand_frame>(make_hand(count)); });
+    hand_frame& f = *bench::reuse_fixture(n, [](std::size_t count) {
+        return std::make_unique<hand_frame>(make_hand(count, AutomaticGroups));
+    });
     bench::entity_clock clock;
     clock.start();
     for (auto _ : state) {
@@ -184,7 +188,8 @@ const std::vector<std::int64_t> frame_sizes = {16'384, 262'144, 1'048'576};
 
 [[maybe_unused]] const bool registered = bench::add_cases({
     {"frame", "mosaic_scheduler", &frame_scheduler, frame_sizes},
-    {"frame", "mosaic_views", &frame_views, frame_sizes},
+    {"frame", "mosaic_views", &frame_views<true>, frame_sizes},
+    {"frame", "mosaic_views_no_groups", &frame_views<false>, frame_sizes},
 });
 
 }  // namespace
