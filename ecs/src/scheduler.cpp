@@ -63,13 +63,28 @@ void scheduler::set_threads(unsigned threads) {
 
 std::vector<system*> scheduler::ordered_mutable() const {
     std::vector<system*> result;
-    result.reserve(systems_.size());
-    for (const auto& s : systems_) result.push_back(s.get());
-    std::stable_sort(result.begin(), result.end(), [](const system* a, const system* b) {
-        if (a->in() != b->in()) return a->in() < b->in();
-        return a->order() < b->order();
-    });
+    order_into(result);
     return result;
+}
+
+void scheduler::order_into(std::vector<system*>& out) const {
+    // A stable insertion sort by (phase, order): registration order breaks ties. It
+    // allocates nothing once `out` has room, which matters because every tick orders the
+    // systems again (their phase and order may have changed since the last tick).
+    out.clear();
+    for (const auto& s : systems_) {
+        system* const added = s.get();
+        out.push_back(added);
+        std::size_t i = out.size() - 1;
+        for (; i > 0; --i) {
+            const system* before = out[i - 1];
+            const bool after_it = before->in() < added->in() || (before->in() == added->in() &&
+                                                                 before->order() <= added->order());
+            if (after_it) break;
+            out[i] = out[i - 1];
+        }
+        out[i] = added;
+    }
 }
 
 std::vector<const system*> scheduler::ordered() const {
@@ -78,13 +93,18 @@ std::vector<const system*> scheduler::ordered() const {
 }
 
 std::vector<int> scheduler::assign_waves(const std::vector<due_system>& due) {
-    std::vector<int> wave(due.size(), 0);
+    std::vector<int> wave;
+    assign_waves(due, wave);
+    return wave;
+}
+
+void scheduler::assign_waves(const std::vector<due_system>& due, std::vector<int>& wave) {
+    wave.assign(due.size(), 0);
     for (std::size_t j = 0; j < due.size(); ++j) {
         for (std::size_t i = 0; i < j; ++i) {
             if (due[j].sys->conflicts_with(*due[i].sys)) wave[j] = std::max(wave[j], wave[i] + 1);
         }
     }
-    return wave;
 }
 
 std::vector<std::pair<const system*, int>> scheduler::waves(phase p) const {
@@ -100,7 +120,10 @@ std::vector<std::pair<const system*, int>> scheduler::waves(phase p) const {
 
 std::optional<scheduler::failed_run> scheduler::run_one(world& w, const due_system& due) {
     system_context context(w, *due.sys, due.dt, tick_);
-    const auto start = std::chrono::steady_clock::now();
+    // The clock is read only when timing is kept: two reads cost about as much as the rest
+    // of a small system's dispatch.
+    const auto start =
+        profiling_ ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     std::optional<failed_run> failure;
     try {
         // A failed check inside the system throws (check_error) instead of aborting the
@@ -111,9 +134,10 @@ std::optional<scheduler::failed_run> scheduler::run_one(world& w, const due_syst
     } catch (...) {
         failure = failed_run{describe_current_exception(), std::current_exception()};
     }
-    const auto end = std::chrono::steady_clock::now();
-    if (profiling_)
+    if (profiling_) {
+        const auto end = std::chrono::steady_clock::now();
         due.sys->record_time(std::chrono::duration<double, std::milli>(end - start).count());
+    }
     return failure;
 }
 
@@ -126,8 +150,16 @@ void scheduler::fail(const std::vector<due_system>& due, const system& failed, f
 }
 
 void scheduler::run_phase(world& w, phase p, double dt) {
-    std::vector<due_system> due;
-    for (system* s : ordered_mutable()) {
+    order_into(scratch_.ordered);
+    run_ordered_phase(w, p, dt);
+}
+
+void scheduler::run_ordered_phase(world& w, phase p, double dt) {
+    // The per-phase lists live in scratch_ and keep their capacity: a tick allocates
+    // nothing once the first one has run (scheduler_tick in tests/bench/scheduler_bench.cpp).
+    std::vector<due_system>& due = scratch_.due;
+    due.clear();
+    for (system* s : scratch_.ordered) {
         if (s->in() != p || !s->enabled()) continue;
         switch (s->every().type) {
             case rate::kind::every_tick:
@@ -168,18 +200,22 @@ void scheduler::run_phase(world& w, phase p, double dt) {
         automatic_groups_paused(const automatic_groups_paused&) = delete;
         automatic_groups_paused& operator=(const automatic_groups_paused&) = delete;
     } paused{w};
-    const std::vector<int> wave = assign_waves(due);
+    std::vector<int>& wave = scratch_.waves;
+    assign_waves(due, wave);
     const int last_wave = *std::max_element(wave.begin(), wave.end());
-    std::vector<std::size_t> batch;
+    std::vector<std::size_t>& batch = scratch_.batch;
     // One slot per system of the wave: each thread writes only its own.
-    std::vector<std::optional<failed_run>> failures;
+    std::vector<std::optional<failed_run>>& failures = scratch_.failures;
     for (int k = 0; k <= last_wave; ++k) {
         batch.clear();
         for (std::size_t i = 0; i < due.size(); ++i) {
             if (wave[i] == k) batch.push_back(i);
         }
         failures.assign(batch.size(), std::nullopt);
-        pool_->run(batch.size(), [&](std::size_t i) { failures[i] = run_one(w, due[batch[i]]); });
+        // Two pointers captured: std::function keeps them without allocating.
+        pool_->run(batch.size(), [this, &w](std::size_t i) {
+            scratch_.failures[i] = run_one(w, scratch_.due[scratch_.batch[i]]);
+        });
         // The first failure in system order, whichever thread saw it first.
         for (std::size_t i = 0; i < batch.size(); ++i) {
             if (failures[i]) fail(due, *due[batch[i]].sys, std::move(*failures[i]));
@@ -220,7 +256,8 @@ void scheduler::tick(world& w, double dt) {
         std::uint64_t& tick;
         ~count_on_exit() { ++tick; }
     } count{tick_};
-    for (std::size_t p = 0; p < phase_count; ++p) run_phase(w, static_cast<phase>(p), dt);
+    order_into(scratch_.ordered);
+    for (std::size_t p = 0; p < phase_count; ++p) run_ordered_phase(w, static_cast<phase>(p), dt);
 }
 
 namespace {

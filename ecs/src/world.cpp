@@ -244,6 +244,24 @@ namespace mosaic {
 // --- groups ----------------------------------------------------------------------------------
 
 const group* world::assure_group(std::span<const type_id> types) {
+    // The scheduler asks again before every phase: an answer already given is found
+    // without allocating (same count, every type in it, no type twice in the question).
+    const auto in = [](const std::vector<type_id>& sorted_types, type_id type) {
+        return std::binary_search(sorted_types.begin(), sorted_types.end(), type);
+    };
+    bool distinct = true;
+    for (std::size_t i = 0; i < types.size() && distinct; ++i) {
+        for (std::size_t j = 0; j < i; ++j) distinct = distinct && types[i] != types[j];
+    }
+    if (distinct) {
+        for (const group_answer& answer : group_answers_) {
+            if (answer.types.size() == types.size() &&
+                std::all_of(types.begin(), types.end(),
+                            [&](type_id type) { return in(answer.types, type); })) {
+                return answer.made;
+            }
+        }
+    }
     std::vector<type_id> sorted(types.begin(), types.end());
     std::sort(sorted.begin(), sorted.end());
     sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());

@@ -124,6 +124,32 @@ TEST(Scheduler, WithinAPhaseByOrderThenRegistration) {
     }
 }
 
+// A tick reuses its lists from the last one (no allocation): what changed in between (an
+// order, a phase, a system added or removed) must still be seen by the next tick.
+TEST(Scheduler, ChangesBetweenTicksReorderTheNextTick) {
+    for (const unsigned threads : thread_counts) {
+        SCOPED_TRACE("threads " + std::to_string(threads));
+        mosaic::world w;
+        mosaic::scheduler s(threads);
+        journal log;
+        auto entry = [&](const char* name) {
+            return [&log, name](mosaic::system_context&) { log.write(name); };
+        };
+        s.add("a", entry("a")).writes<Log>();
+        s.add("b", entry("b")).writes<Log>();
+        s.add("c", entry("c")).writes<Log>();
+        s.tick(w, 0.0);
+        EXPECT_EQ(log.lines(), (std::vector<std::string>{"a", "b", "c"}));
+
+        s.find("c")->order(-1);
+        s.find("a")->in(mosaic::phase::render);
+        s.add("d", entry("d")).writes<Log>().order(-1);
+        EXPECT_TRUE(s.remove("b"));
+        s.tick(w, 0.0);
+        EXPECT_EQ(log.lines(), (std::vector<std::string>{"a", "b", "c", "c", "d", "a"}));
+    }
+}
+
 TEST(Scheduler, EveryTickEveryNTicksAndInterval) {
     mosaic::world w;
     mosaic::scheduler s;

@@ -138,11 +138,16 @@ private:
         double dt;
     };
     std::vector<system*> ordered_mutable() const;
+    /// The systems in the order they run, into `out` (its capacity reused).
+    void order_into(std::vector<system*>& out) const;
+    /// run_phase over scratch_.ordered, which the caller filled.
+    void run_ordered_phase(world& w, phase p, double dt);
     struct failed_run {
         std::string message;
         std::exception_ptr cause;
     };
     static std::vector<int> assign_waves(const std::vector<due_system>& due);
+    static void assign_waves(const std::vector<due_system>& due, std::vector<int>& wave);
     /// Runs one system; an exception or failed check comes back as a failed_run.
     std::optional<failed_run> run_one(world& w, const due_system& due);
     /// Drops the phase's command buffers and throws the failure of `failed`.
@@ -150,6 +155,17 @@ private:
                            failed_run run);
 
     std::vector<std::unique_ptr<system>> systems_;  // registration order
+    // What a tick works with, kept between ticks so that their capacity is reused: a tick
+    // of a few systems over few entities would otherwise spend more time allocating these
+    // than running the systems.
+    struct tick_scratch {
+        std::vector<system*> ordered;
+        std::vector<due_system> due;
+        std::vector<int> waves;
+        std::vector<std::size_t> batch;
+        std::vector<std::optional<failed_run>> failures;
+    };
+    tick_scratch scratch_;
     std::unique_ptr<worker_pool> pool_;
     std::uint64_t tick_ = 0;
     bool profiling_ = true;
