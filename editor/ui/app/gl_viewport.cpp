@@ -24,9 +24,12 @@ static_assert(sizeof(draw_instance) == 13 * sizeof(float) && sizeof(draw_line) =
 
 bool gl_viewport::shows(const draw_list& list, const camera2d& camera, glm::ivec2 size,
                         const color& background) const {
-    return drawn_ && target_->size() == size && camera.position == drawn_camera_.position &&
-           camera.zoom == drawn_camera_.zoom && background == drawn_background_ &&
-           same_bytes(list.instances(), drawn_instances_) && same_bytes(list.lines(), drawn_lines_);
+    // A chunk image repainted since (zoomed-out tiles): the same quads show other texels.
+    const std::uint64_t canvas_writes = textures_ ? textures_->canvas_writes() : 0;
+    return drawn_ && canvas_writes == drawn_canvas_writes_ && target_->size() == size &&
+           camera.position == drawn_camera_.position && camera.zoom == drawn_camera_.zoom &&
+           background == drawn_background_ && same_bytes(list.instances(), drawn_instances_) &&
+           same_bytes(list.lines(), drawn_lines_);
 }
 
 ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, glm::ivec2 size,
@@ -70,6 +73,7 @@ void gl_viewport::draw(const draw_list& list, const camera2d& camera, glm::ivec2
         drawn_lines_.assign(list.lines().begin(), list.lines().end());
         drawn_camera_ = camera;
         drawn_background_ = background;
+        drawn_canvas_writes_ = textures_ ? textures_->canvas_writes() : 0;
     }
     if (wait_for_gpu) gl_finish();
 }

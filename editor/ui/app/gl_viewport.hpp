@@ -80,6 +80,7 @@ private:
     std::vector<draw_line> drawn_lines_;
     camera2d drawn_camera_;
     color drawn_background_;
+    std::uint64_t drawn_canvas_writes_ = 0;  // texture_cache::canvas_writes() when drawn
     std::size_t frames_reused_ = 0;
 };
 
