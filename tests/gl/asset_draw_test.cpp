@@ -340,7 +340,13 @@ TEST_F(AssetDraw, AZoomedOutTilemapIsDrawnFromChunkImages) {
     EXPECT_EQ(shot.pixel(48, 16), blue8);  // empty
     EXPECT_EQ(target_->read_entity_id(16, 48), static_cast<std::int32_t>(map.index));
 
-    // Painting a chunk's worth of tiles in the empty quarter: only that chunk is built again.
+    // Nothing changed: no canvas written, so a picture kept from before is still right.
+    const std::uint64_t writes = textures.canvas_writes();
+    (void)shoot();
+    EXPECT_EQ(textures.canvas_writes(), writes);
+
+    // Painting a chunk's worth of tiles in the empty quarter: only that chunk is built again,
+    // and the canvas write says a kept picture is stale (the quads alone are unchanged).
     {
         tile_access cells(w, map);
         for (int y = 128; y < 160; ++y)
@@ -348,6 +354,7 @@ TEST_F(AssetDraw, AZoomedOutTilemapIsDrawnFromChunkImages) {
     }
     EXPECT_EQ(shoot().pixel(36, 28), red8);  // tiles (128..159, 128..159): pixels 32..39, 24..31
     EXPECT_EQ(tiles.stats().lod_rebuilt, 1u);
+    EXPECT_GT(textures.canvas_writes(), writes);
     EXPECT_EQ(shoot().pixel(44, 28), blue8);
 }
 

@@ -10,24 +10,10 @@
 namespace mosaic::editor {
 
 namespace {
-// Byte for byte: what is uploaded is what is compared (every field is 4 bytes, or the four
-// 2-byte corners of the uv rectangle; no padding).
-template <class T>
-bool same_bytes(std::span<const T> a, const std::vector<T>& b) {
-    static_assert(std::is_trivially_copyable_v<T>);
-    return a.size() == b.size() &&
-           (a.empty() || std::memcmp(a.data(), b.data(), a.size_bytes()) == 0);
+std::uint64_t canvas_writes_of(const texture_cache* textures) {
+    return textures != nullptr ? textures->canvas_writes() : 0;
 }
-static_assert(sizeof(draw_instance) == 13 * sizeof(float) && sizeof(draw_line) == 6 * sizeof(float),
-              "draw_instance or draw_line gained padding: compare them field by field");
 }  // namespace
-
-bool gl_viewport::shows(const draw_list& list, const camera2d& camera, glm::ivec2 size,
-                        const color& background) const {
-    return drawn_ && target_->size() == size && camera.position == drawn_camera_.position &&
-           camera.zoom == drawn_camera_.zoom && background == drawn_background_ &&
-           same_bytes(list.instances(), drawn_instances_) && same_bytes(list.lines(), drawn_lines_);
-}
 
 ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, glm::ivec2 size,
                                 const color& background) {
@@ -37,11 +23,12 @@ ImTextureID gl_viewport::render(const draw_list& list, const camera2d& camera, g
     // between two looks): a reloaded picture is not what the kept frame shows. Failures reach
     // the Console through take_errors().
     if (textures_ && start >= next_asset_poll_) {
-        if (!textures_->reload_changed().empty()) drawn_ = false;
+        if (!textures_->reload_changed().empty()) picture_.forget();
         next_asset_poll_ =
             start + (textures_->reload_pending() ? asset_settle_interval : asset_poll_interval);
     }
-    const bool unchanged = reuse_unchanged && shows(list, camera, size, background);
+    const bool unchanged = reuse_unchanged && picture_.shows({list, camera, size, background,
+                                                              canvas_writes_of(textures_.get())});
     if (unchanged) {
         ++frames_reused_;
     } else {
@@ -64,12 +51,10 @@ void gl_viewport::draw(const draw_list& list, const camera2d& camera, glm::ivec2
         target_->resize(size);
     }
     renderer_.render(list, camera, *target_, background);
-    drawn_ = reuse_unchanged;
-    if (drawn_) {
-        drawn_instances_.assign(list.instances().begin(), list.instances().end());
-        drawn_lines_.assign(list.lines().begin(), list.lines().end());
-        drawn_camera_ = camera;
-        drawn_background_ = background;
+    if (reuse_unchanged) {
+        picture_.remember({list, camera, size, background, canvas_writes_of(textures_.get())});
+    } else {
+        picture_.forget();
     }
     if (wait_for_gpu) gl_finish();
 }
@@ -80,7 +65,7 @@ image gl_viewport::read_picture() const {
 
 void gl_viewport::set_asset_folder(const std::filesystem::path& folder) {
     textures_ = std::make_unique<texture_cache>(folder);
-    drawn_ = false;  // texture handles may now name other pictures
+    picture_.forget();  // texture handles may now name other pictures
 }
 
 std::vector<std::string> gl_viewport::take_errors() {

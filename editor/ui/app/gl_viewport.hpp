@@ -4,8 +4,9 @@
 // window's OpenGL context to be current for its whole life.
 //
 // A frame that would draw exactly what the last one drew (the same instances and lines byte
-// for byte, camera, size and background: a paused game, an idle scene) keeps the last
-// picture: on a software rasteriser 100,000 sprites cost far more to draw than to compare.
+// for byte, camera, size and background, no chunk image repainted: a paused game, an idle
+// scene) keeps the last picture (kept_picture.hpp): on a software rasteriser 100,000 sprites
+// cost far more to draw than to compare.
 
 #include <chrono>
 #include <memory>
@@ -17,6 +18,7 @@
 #include <mosaic/engine/render/screenshot.hpp>
 #include <mosaic/engine/render/texture_cache.hpp>
 
+#include "kept_picture.hpp"
 #include "ui/viewport_renderer.hpp"
 
 namespace mosaic::editor {
@@ -72,14 +74,7 @@ private:
 
     void draw(const draw_list& list, const camera2d& camera, glm::ivec2 size,
               const color& background);
-    // What the picture in target_ shows (valid while drawn_ is true).
-    [[nodiscard]] bool shows(const draw_list& list, const camera2d& camera, glm::ivec2 size,
-                             const color& background) const;
-    bool drawn_ = false;
-    std::vector<draw_instance> drawn_instances_;
-    std::vector<draw_line> drawn_lines_;
-    camera2d drawn_camera_;
-    color drawn_background_;
+    kept_picture picture_;  // what the picture in target_ shows
     std::size_t frames_reused_ = 0;
 };
 

@@ -152,6 +152,7 @@ void texture_cache::update_canvas(texture_handle canvas, int x, int y, int width
     glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
     glTexSubImage2D(GL_TEXTURE_2D, 0, x, y, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
     glBindTexture(GL_TEXTURE_2D, 0);
+    ++canvas_writes_;
 }
 
 void texture_cache::destroy_canvas(texture_handle canvas) {

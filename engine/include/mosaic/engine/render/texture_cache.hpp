@@ -75,6 +75,10 @@ public:
     void destroy_canvas(texture_handle canvas) override;
     /// Bumped by reload() and by reload_changed() when it reloaded something.
     [[nodiscard]] std::uint64_t generation() const noexcept override { return generation_; }
+    /// Bumped by every update_canvas: a picture kept from before (the editor's Scene view
+    /// keeps its last frame while the draw list is the same) is stale when it moved, since a
+    /// repainted chunk image changes texels, not the quads that show them.
+    [[nodiscard]] std::uint64_t canvas_writes() const noexcept { return canvas_writes_; }
 
     /// Why `path` failed to load (last attempt); empty when it loaded or was never asked for.
     [[nodiscard]] std::string error(std::string_view path) const;
@@ -151,6 +155,7 @@ private:
     std::vector<texture_handle> canvases_;  // freed by reload() and the destructor
     asset_watcher watcher_;
     std::uint64_t generation_ = 0;
+    std::uint64_t canvas_writes_ = 0;
 };
 
 }  // namespace mosaic
