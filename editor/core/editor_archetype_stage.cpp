@@ -76,8 +76,8 @@ bool editor_state::open_archetype(const fs::path& file) {
     }
 
     animation().suspend(*this);  // the scene's own values, before it is put aside
-    active_document().parked = std::move(game_->current());
-    game_->current() = std::move(contents);
+    active_document().parked = std::move(game().current());
+    game().current() = std::move(contents);
     document& opened = documents_.emplace_back(document::kind::archetype, file);
     opened.archetype_name = loaded.value->name();
     opened.save_would_lose = dropped_parts(loaded.diagnostics);

@@ -51,8 +51,8 @@ bool editor_state::open_prefab(const fs::path& file) {
     add_builtin_resources(contents.world);
     // The prefab is a second document on top of the scene's, which keeps its scene parked.
     animation().suspend(*this);  // the scene's own values, before it is put aside
-    active_document().parked = std::move(game_->current());
-    game_->current() = std::move(contents);
+    active_document().parked = std::move(game().current());
+    game().current() = std::move(contents);
     document& prefab_document = documents_.emplace_back(document::kind::prefab, file);
     prefab_document.selection().select(world().alive(loaded->root()) ? loaded->root()
                                                                      : null_entity);
@@ -118,7 +118,7 @@ void editor_state::update_instances_aside(const prefab_refresh& refresh) {
 prefab_library& editor_state::prefab_links() {
     // The game's library, on the folder links are relative to: a scene saved elsewhere
     // without a project moves it (load_archetypes sets it for a project's prefabs).
-    prefab_library& lib = game_->prefab_links();
+    prefab_library& lib = game().prefab_links();
     const fs::path folder = project_folder();
     if (lib.project_folder() != folder) lib.set_project_folder(folder);
     return lib;
@@ -130,7 +130,7 @@ void editor_state::resolve_instances(const fs::path& file) {
 
 void editor_state::after_prefab_written(const fs::path& file) {
     prefab_links().forget(prefab_links().path_of(file));
-    log_.add(game_->load_archetypes(prefab_folder(*this)));
+    log_.add(game().load_archetypes(prefab_folder(*this)));
 }
 
 void editor_state::after_files_written() {
@@ -156,12 +156,12 @@ void editor_state::close_asset() {
     const std::string label = opened_asset_label();
     documents_.pop_back();  // the prefab's (archetype's) document, its unsaved changes with it
     document& scene_document = active_document();
-    game_->current() = std::move(*scene_document.parked);
+    game().current() = std::move(*scene_document.parked);
     scene_document.parked.reset();
     // The scene's Prefabs and Archetypes resources list what is loaded now (a save reloaded
     // them).
-    world().resource<Prefabs>().list = game_->prefabs();
-    world().resource<Archetypes>().list = game_->archetypes();
+    world().resource<Prefabs>().list = game().prefabs();
+    world().resource<Archetypes>().list = game().archetypes();
     scene_document.selection().prune(world());
     animation().resume(*this);
     log_.info("closed the " + label + ": back to the scene");

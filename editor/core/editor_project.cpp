@@ -22,7 +22,7 @@ bool editor_state::open_project(const fs::path& manifest) {
     const fs::path scene = next.manifest->default_scene_path();
     std::error_code ec;
     if (!scene.empty() && fs::exists(scene, ec)) {
-        std::unique_ptr<mosaic::game> g = make_game(next);
+        std::unique_ptr<mosaic::game> g = session_.make_game(next);
         if (open_in(std::move(g), std::move(next), scene, nullptr)) return true;
         // The default scene did not load: the project opens on a new scene.
         next = load_project(manifest);
@@ -30,16 +30,14 @@ bool editor_state::open_project(const fs::path& manifest) {
     if (playing()) play_.stop();
     reset_after_load();
     clipboard_ = {};
-    if (project_.module) notify(code_change::unloading);
-    game_ = make_game(next);
-    project_ = std::move(next);
-    if (project_.module) notify(code_change::loaded);
+    std::unique_ptr<mosaic::game> g = session_.make_game(next);
+    session_.replace(std::move(g), std::move(next));
     report_load_error();
     load_project_archetypes();
     remember_project();
     new_scene();
-    log_.info("opened project " + project_.name() + " (" + display_path(project_.manifest->folder) +
-              ")");
+    log_.info("opened project " + session_.project().name() + " (" +
+              display_path(session_.project().manifest->folder) + ")");
     return true;
 }
 
@@ -49,12 +47,12 @@ bool editor_state::reload_code() {
         log_.error("reload: a scene is loading; reload when it is open (or cancelled)");
         return false;
     }
-    if (!project_.manifest) {
+    if (!session_.project().manifest) {
         log_.error("reload: no project is open");
         return false;
     }
     const auto started = std::chrono::steady_clock::now();
-    game_module::load_result next = reload_module(*project_.manifest);
+    game_module::load_result next = reload_module(*session_.project().manifest);
     if (!next.module) {
         log_.error("reload failed, the running code stays: " + next.error);
         return false;
@@ -69,21 +67,16 @@ bool editor_state::reload_code() {
                   error->project + "': " + error->step + " failed: " + error->message);
         return false;
     }
-    // Let go of the old module here so that it unloads inside replace_code (its types' ids
-    // are then given back to the new module's types).
     animation().suspend(*this);  // kept values are at the old layout's offsets
-    notify(code_change::unloading);
     // The recording's keyframes hold the old code's components: it starts again after.
     const bool recording = timeline().recording() != nullptr;
     timeline().drop();
-    project_.module.reset();
     std::vector<mosaic::scene*> also;
     if (mosaic::scene* snapshot = play_.snapshot()) also.push_back(snapshot);
     for (document& d : documents_)  // the scene put aside by an open prefab
         if (d.parked) also.push_back(&*d.parked);
-    code_migration migration = game_->replace_code(next.module, also);
-    project_.module = std::move(next.module);
-    notify(code_change::loaded);
+    // The old module unloads inside (its types' ids go to the new module's types).
+    code_migration migration = session_.replace_code(std::move(next.module), also);
     if (recording) timeline().start();
 
     // Values held outside the scenes: the undo history and the clipboard.
@@ -117,16 +110,15 @@ bool editor_state::reload_code() {
     });
     if (keeps_dropped) log_.warning("the kept play-mode changes were dropped: the code changed");
     selection().prune(world());
-    ++reloads_;
     animation().resume(*this);  // tracks the new code lost are reported here
     const double ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
             .count();
     char took[32];
     std::snprintf(took, sizeof took, "%.0f ms", ms);
-    log_.info("reloaded " + project_.name() + " from " + display_path(project_.module->file()) +
-              " (" + std::to_string(migration.migrated()) + " component values migrated, " + took +
-              ")");
+    log_.info("reloaded " + session_.project().name() + " from " +
+              display_path(session_.project().module->file()) + " (" +
+              std::to_string(migration.migrated()) + " component values migrated, " + took + ")");
     for (const std::string& line : migration.report()) log_.warning(line);
     if (dropped) {
         log_.warning(std::to_string(dropped) +

@@ -16,19 +16,20 @@ bool editor_state::open_replay(const fs::path& path, std::vector<diagnostic>* er
     log_.add(loaded.diagnostics);
     if (errors) *errors = loaded.diagnostics;
     if (!loaded.ok()) return false;
-    const std::vector<diagnostic> origin = check_origin(*loaded.value, *game_, path.string());
+    const std::vector<diagnostic> origin = check_origin(*loaded.value, game(), path.string());
     log_.add(origin);
     load_result<mosaic::scene> start =
-        restore_scene(loaded.value->initial, game_->table(), path.string(), "initial state");
+        restore_scene(loaded.value->initial, game().table(), path.string(), "initial state");
     log_.add(start.diagnostics);
     if (errors) errors->insert(errors->end(), start.diagnostics.begin(), start.diagnostics.end());
     if (!start.ok()) return false;  // the open scene is untouched
 
     if (playing()) play_.stop();
     documents_.front().set_file({});  // the replay's scene is untitled: Save asks where
-    game_->set_project_folder(project_folder());
-    if (project_.manifest) log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
-    game_->start(std::move(*start.value));
+    game().set_project_folder(project_folder());
+    if (session_.project().manifest)
+        log_.add(game().load_archetypes(session_.project().manifest->archetypes_folder()));
+    game().start(std::move(*start.value));
     reset_after_load();
     resolve_instances({});
     const std::size_t ticks = loaded.value->input.size();

@@ -55,25 +55,22 @@ play_control::hooks editor_state::play_hooks() {
 }
 
 editor_state::editor_state(const project* p, game_options options)
-    : options_(options),
-      game_(std::make_unique<mosaic::game>(p, options)),
+    : session_(p, options, code_listener()),
       animation_(std::make_unique<animation_editor>()),
-      play_({project_, game_, documents_, log_, alerts_}, play_hooks()) {
-    game_->start(starter_scene());
+      play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
+    game().start(starter_scene());
     resolve_instances({});
     active_document().mark_saved();
     report_load_error();
 }
 
 editor_state::editor_state(loaded_project project, game_options options)
-    : options_(options),
-      project_(std::move(project)),
-      game_(make_game(project_)),
+    : session_(std::move(project), options, code_listener()),
       animation_(std::make_unique<animation_editor>()),
-      play_({project_, game_, documents_, log_, alerts_}, play_hooks()) {
-    log_.add(project_.problems);
+      play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
+    log_.add(session_.project().problems);
     load_project_archetypes();
-    game_->start(starter_scene());
+    game().start(starter_scene());
     resolve_instances({});
     remember_project();
     active_document().mark_saved();
@@ -81,19 +78,19 @@ editor_state::editor_state(loaded_project project, game_options options)
 }
 
 void editor_state::report_load_error() {
-    if (const auto& error = game_->load_error()) {
+    if (const auto& error = game().load_error()) {
         log_.error(error->to_string());
         alert("Project not loaded", "Could not load " + error->to_string());
     }
 }
 
 editor_state::~editor_state() {
-    if (project_.module) notify(code_change::unloading);
+    if (session_.project().module) notify(code_change::unloading);
     pending_open_.reset();          // a background load reads the game's table
     play_.forget();                 // the snapshot and the recording hold the module's components
     close_documents_above_scene();  // so may the scene put aside by an open prefab
     documents_.front().history().clear();
-    game_.reset();
+    // The session goes last (declared first): the game, then the module its types came from.
 }
 
 // --- files -----------------------------------------------------------------------------------
@@ -101,7 +98,7 @@ editor_state::~editor_state() {
 void editor_state::new_scene() {
     pending_open_.reset();  // a scene still loading is dropped
     if (playing()) play_.stop();
-    game_->start(starter_scene());
+    game().start(starter_scene());
     documents_.front().set_file({});
     reset_after_load();
     resolve_instances({});
@@ -118,8 +115,8 @@ bool editor_state::begin_open(const fs::path& path, std::vector<diagnostic>* err
     // A scene of another project opens with that project's code; a scene outside any project
     // (saved to the desktop, a temporary folder) opens in the current one, archetypes and all.
     const std::optional<fs::path> manifest = find_manifest(path);
-    const bool same_project =
-        !manifest || (project_.manifest && project_.manifest->file == *manifest);
+    const bool same_project = !manifest || (session_.project().manifest &&
+                                            session_.project().manifest->file == *manifest);
     pending_open next;
     if (!same_project) {
         next.project = load_project(*manifest);
@@ -128,7 +125,7 @@ bool editor_state::begin_open(const fs::path& path, std::vector<diagnostic>* err
             if (errors) *errors = next.project.problems;
             return false;
         }
-        next.game = make_game(next.project);
+        next.game = session_.make_game(next.project);
     }
     next.load = std::make_unique<background_load>(path, next.game ? next.game->table() : table());
     pending_open_.emplace(std::move(next));
@@ -165,13 +162,14 @@ bool editor_state::open_loaded(const fs::path& path, load_result<mosaic::scene> 
     if (!loaded.ok()) return false;  // the open scene is untouched
     if (playing()) play_.stop();
     documents_.front().set_file(path);
-    game_->set_project_folder(project_.folder(path));  // before the archetypes: their links
-    log_.add(game_->load_archetypes(project_.archetypes_folder(path)));
-    game_->start(std::move(*loaded.value));
+    game().set_project_folder(
+        session_.project().folder(path));  // before the archetypes: their links
+    log_.add(game().load_archetypes(session_.project().archetypes_folder(path)));
+    game().start(std::move(*loaded.value));
     reset_after_load();
     resolve_instances(path);
     remember_recent(path);
-    log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
+    log_.info("opened " + display_path(path) + " (" + std::to_string(game().world().size() - 1) +
               " entities)");
     return true;
 }
@@ -194,7 +192,7 @@ bool editor_state::save_as(const fs::path& path) {
     // While playing, the file gets the edit-time scene (the snapshot), as in Unity.
     mosaic::scene* snapshot = play_.snapshot();
     mosaic::scene& target = snapshot ? *snapshot : scene();
-    if (!snapshot) target.capture_systems(game_->systems(), game_->system_defaults());
+    if (!snapshot) target.capture_systems(game().systems(), game().system_defaults());
     animation_->suspend(*this);  // the file gets the scene's values, not the previewed ones
     const std::vector<diagnostic> diagnostics = save_scene_file(target, table(), path);
     animation_->resume(*this);
@@ -216,30 +214,23 @@ std::string editor_state::title() const {
     const std::string what = opened_prefab() != nullptr      ? " (prefab)"
                              : opened_archetype() != nullptr ? " (archetype)"
                                                              : "";
-    const std::string project = project_.manifest ? " - " + project_.name() : std::string();
+    const std::string project =
+        session_.project().manifest ? " - " + session_.project().name() : std::string();
     return name + (dirty() ? "*" : "") + what + project + " - Mosaic";
 }
 
 fs::path editor_state::project_folder() const {
-    return project_folder_of(project_, scene_path());
+    return project_folder_of(session_.project(), scene_path());
 }
 
 fs::path editor_state::scene_folder() const {
     if (!scene_path().empty()) return fs::absolute(scene_path()).lexically_normal().parent_path();
     std::error_code ec;
-    if (project_.manifest && fs::is_directory(project_.manifest->scenes_folder(), ec)) {
-        return fs::absolute(project_.manifest->scenes_folder()).lexically_normal();
+    if (session_.project().manifest &&
+        fs::is_directory(session_.project().manifest->scenes_folder(), ec)) {
+        return fs::absolute(session_.project().manifest->scenes_folder()).lexically_normal();
     }
     return fs::absolute(project_folder()).lexically_normal();
-}
-
-void editor_state::set_tick_budget(double seconds) noexcept {
-    options_.clock.max_tick_seconds = seconds;
-    game_->clock().set_max_tick_seconds(seconds);
-}
-
-std::unique_ptr<mosaic::game> editor_state::make_game(const loaded_project& p) const {
-    return std::make_unique<mosaic::game>(p.module, options_);
 }
 
 bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, const fs::path& path,
@@ -259,18 +250,15 @@ bool editor_state::open_in(std::unique_ptr<mosaic::game> g, loaded_project p, co
     g->set_project_folder(p.folder(path));  // the manifest's: not the archetypes' parent
     log_.add(g->load_archetypes(p.archetypes_folder(path)));
     g->start(std::move(*loaded.value));
-    const bool new_code = p.module != project_.module;
-    if (new_code && project_.module) notify(code_change::unloading);
-    game_ = std::move(g);  // the old game goes, then (below) the old project's module
+    session_.replace(std::move(g), std::move(p));  // the old game goes, then its module
     report_load_error();
-    project_ = std::move(p);
-    if (new_code && project_.module) notify(code_change::loaded);
     documents_.front().set_file(path);
     resolve_instances(path);
     remember_recent(path);
     remember_project();
-    log_.info("opened " + display_path(path) + " (" + std::to_string(game_->world().size() - 1) +
-              " entities), project " + (project_.manifest ? project_.name() : "none"));
+    log_.info("opened " + display_path(path) + " (" + std::to_string(game().world().size() - 1) +
+              " entities), project " +
+              (session_.project().manifest ? session_.project().name() : "none"));
     return true;
 }
 
@@ -303,7 +291,8 @@ void editor_state::remember_recent(const fs::path& path) {
 }
 
 void editor_state::remember_project() {
-    if (project_.manifest) put_first(recent_projects_, project_.manifest->folder);
+    if (session_.project().manifest)
+        put_first(recent_projects_, session_.project().manifest->folder);
 }
 
 void editor_state::restore_recent(const std::vector<fs::path>& files,
@@ -313,10 +302,10 @@ void editor_state::restore_recent(const std::vector<fs::path>& files,
 }
 
 void editor_state::load_project_archetypes() {
-    if (!project_.manifest) return;
+    if (!session_.project().manifest) return;
     // The game is told where the project is: a manifest may put the archetypes anywhere.
-    game_->set_project_folder(project_.manifest->folder);
-    log_.add(game_->load_archetypes(project_.manifest->archetypes_folder()));
+    game().set_project_folder(session_.project().manifest->folder);
+    log_.add(game().load_archetypes(session_.project().manifest->archetypes_folder()));
 }
 
 // --- history ---------------------------------------------------------------------------------

@@ -29,23 +29,17 @@
 #include <mosaic/engine/scene/prefab_library.hpp>
 
 #include "background_load.hpp"
-#include "code_reloader.hpp"
 #include "console_log.hpp"
 #include "document.hpp"
 #include "history.hpp"
 #include "play_control.hpp"
+#include "project_session.hpp"
 #include "selection.hpp"
 
 namespace mosaic::editor {
 
 class animation_editor;  // animation_editor.hpp: include it to use animation()
 class prefab_refresh;    // prefab_refresh.hpp
-
-/// What happens to the project's module (editor_state::on_code_change).
-enum class code_change {
-    unloading,  // the module is about to be let go: drop every pointer into it now
-    loaded,     // a new module is in place (hot reload, another project)
-};
 
 /// Copied component values (Edit > Copy / the inspector's "Copy values").
 struct component_clipboard {
@@ -62,19 +56,23 @@ public:
     ~editor_state();
 
     // --- the scene -------------------------------------------------------------------------
-    [[nodiscard]] mosaic::game& game() noexcept { return *game_; }
+    [[nodiscard]] mosaic::game& game() noexcept { return session_.game(); }
     /// Wall seconds the ticks of one frame may take (fixed_step_options::max_tick_seconds),
     /// for this game and the ones made later (project switch, reload); 0: no limit.
-    void set_tick_budget(double seconds) noexcept;
-    [[nodiscard]] mosaic::scene& scene() noexcept { return game_->current(); }
-    [[nodiscard]] mosaic::world& world() noexcept { return game_->world(); }
-    [[nodiscard]] const mosaic::world& world() const noexcept { return game_->world(); }
-    [[nodiscard]] const component_table& table() const noexcept { return game_->table(); }
-    [[nodiscard]] const project* project_info() const noexcept { return game_->project_info(); }
+    void set_tick_budget(double seconds) noexcept { session_.set_tick_budget(seconds); }
+    [[nodiscard]] mosaic::scene& scene() noexcept { return game().current(); }
+    [[nodiscard]] mosaic::world& world() noexcept { return game().world(); }
+    [[nodiscard]] const mosaic::world& world() const noexcept { return session_.game().world(); }
+    [[nodiscard]] const component_table& table() const noexcept { return session_.game().table(); }
+    [[nodiscard]] const project* project_info() const noexcept {
+        return session_.game().project_info();
+    }
 
     // --- the project (editor_project.cpp) --------------------------------------------------
     /// The open project: its manifest (none: built-in types only) and module.
-    [[nodiscard]] const loaded_project& opened_project() const noexcept { return project_; }
+    [[nodiscard]] const loaded_project& opened_project() const noexcept {
+        return session_.project();
+    }
     /// Opens the project of `manifest` (its file or folder) and its default scene (a new
     /// scene when it has none). Tears down the game of the old project: nothing of it
     /// survives. False (the open project untouched) when the manifest cannot be read.
@@ -86,9 +84,9 @@ public:
     /// still running, when the module does not load.
     bool reload_code();
     /// How many times reload_code() replaced the code.
-    [[nodiscard]] std::size_t reloads() const noexcept { return reloads_; }
+    [[nodiscard]] std::size_t reloads() const noexcept { return session_.reloads(); }
     /// Build & Reload and the module watcher (the UI updates it every frame).
-    [[nodiscard]] code_reloader& reloader() noexcept { return reloader_; }
+    [[nodiscard]] code_reloader& reloader() noexcept { return session_.reloader(); }
 
     // --- files -----------------------------------------------------------------------------
     /// An empty scene (a camera), no file. Callers ask about unsaved changes first.
@@ -279,7 +277,6 @@ private:
     void remember_recent(const std::filesystem::path& path);
     void remember_project();         // the open project's folder, into recent_projects_
     void load_project_archetypes();  // a project opened without a scene still has them
-    [[nodiscard]] std::unique_ptr<mosaic::game> make_game(const loaded_project& p) const;
     /// Opens `path` with `g`'s table into `g` (which becomes the game on success).
     bool open_in(std::unique_ptr<mosaic::game> g, loaded_project p,
                  const std::filesystem::path& path, std::vector<diagnostic>* errors);
@@ -302,11 +299,13 @@ private:
     void notify(code_change change) {
         if (on_code_change_) on_code_change_(*this, change);
     }
+    /// What the session calls when the module goes and comes: notify().
+    project_session::listener code_listener() {
+        return [this](code_change change) { notify(change); };
+    }
 
-    game_options options_;
-    loaded_project project_;  // before game_: its module outlives the game
-    std::unique_ptr<mosaic::game> game_;
-    std::size_t reloads_ = 0;
+    // First: the game and its module outlive every other part (they hold its components).
+    project_session session_;
     // The open documents: the scene at the bottom, a prefab or archetype being edited on top (a
     // deque: a document stays where it is while another is pushed).
     std::deque<document> documents_ = std::deque<document>(1);
@@ -314,7 +313,6 @@ private:
     component_clipboard clipboard_;
     std::vector<std::filesystem::path> recent_;
     std::vector<std::filesystem::path> recent_projects_;
-    code_reloader reloader_;
 
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
