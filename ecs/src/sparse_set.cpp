@@ -60,6 +60,40 @@ std::size_t sparse_set::common_prefix(const sparse_set& other) const {
     return length;
 }
 
+bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
+    if (&leader == this || !groups_.empty()) return false;
+    leader_limit = std::min(leader_limit, leader.size());
+    if (leader_serial_ != leader.serial_) {
+        if (leader_serial_ != 0 && leader_limit <= leader_limit_) return false;
+        leader_serial_ = leader.serial_;
+        followed_own_version_ = layout_version_ - 1;  // never passed for this leader
+    }
+    leader_limit_ = leader_limit;
+    if (followed_leader_version_ == leader.layout_version_ &&
+        followed_own_version_ == layout_version_) {
+        return true;
+    }
+    // Positions [0, placed) hold the leader's entries seen so far, in its order. An entry
+    // already in place costs one compare of the two packed arrays read in order; only the
+    // ones that moved are looked up and swapped.
+    const entity_index* order = leader.packed_.data();
+    std::uint32_t placed = 0;
+    for (std::size_t i = 0; i < leader_limit && placed < enabled_; ++i) {
+        const entity_index index = order[i];
+        if (packed_[placed] == index) {
+            ++placed;
+            continue;
+        }
+        const std::uint32_t pos = position(index);  // not a finder: swaps cut the identity prefix
+        if (pos >= enabled_) continue;  // absent or disabled here
+        swap_entries(placed, pos);      // pos > placed: [0, placed) holds other entities
+        ++placed;
+    }
+    followed_leader_version_ = leader.layout_version_;
+    followed_own_version_ = layout_version_;
+    return true;
+}
+
 bool sparse_set::same_index_as(const sparse_set& other) const noexcept {
     // The sparse pages follow from the packed entries (absent everywhere else).
     return type_ == other.type_ && enabled_ == other.enabled_ && identity_ == other.identity_ &&

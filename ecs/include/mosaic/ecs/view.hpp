@@ -165,8 +165,11 @@ public:
                 const std::array<type_id, get_count> types = std::apply(
                     [](auto*... pool) { return std::array<type_id, get_count>{pool->type()...}; },
                     pools_);
-                if (detail::note_ungrouped_each(*owner_, types, *iterating_ == 0))
+                const bool may_change = *iterating_ == 0;
+                if (detail::note_ungrouped_each(*owner_, types, may_change))
                     packed = usable_group();
+                // Pools no group owns follow the driver's order, so they line up with it.
+                if (may_change) lead_followers(packed ? *packed->pools().front() : smallest());
             }
         }
         // While this walk runs, no other view of the world makes a group (see above).
@@ -337,6 +340,20 @@ private:
             [&](auto*... pool) { ((limit(*pool) < limit(*best) ? (best = pool, 0) : 0), ...); },
             pools_);
         return *best;
+    }
+
+    // The view's pools no group owns follow `driver` (sparse_set::follow). Only views of a
+    // non-const world (owner_) call this, so casting const away is sound.
+    void lead_followers(const sparse_set& driver) const {
+        std::apply(
+            [&](auto*... pool) {
+                ((pool != &driver && pool->groups().empty()
+                      ? (void)const_cast<sparse_set&>(static_cast<const sparse_set&>(*pool))
+                            .follow(driver, limit(driver))
+                      : void()),
+                 ...);
+            },
+            pools_);
     }
 
     // Positions [begin, end) of the driver when the pools hold different entities. Which
