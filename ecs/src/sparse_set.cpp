@@ -69,8 +69,9 @@ bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
         followed_own_version_ = layout_version_ - 1;  // never passed for this leader
     }
     leader_limit_ = leader_limit;
+    // The order for a limit holds for any smaller one.
     if (followed_leader_version_ == leader.layout_version_ &&
-        followed_own_version_ == layout_version_) {
+        followed_own_version_ == layout_version_ && leader_limit <= followed_limit_) {
         return true;
     }
     // Positions [0, placed) hold the leader's entries seen so far, in its order. An entry
@@ -91,6 +92,7 @@ bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
     }
     followed_leader_version_ = leader.layout_version_;
     followed_own_version_ = layout_version_;
+    followed_limit_ = leader_limit;
     return true;
 }
 

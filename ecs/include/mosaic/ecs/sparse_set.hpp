@@ -291,6 +291,7 @@ private:
     std::size_t leader_limit_ = 0;
     std::uint64_t followed_leader_version_ = 0;
     std::uint64_t followed_own_version_ = 0;
+    std::size_t followed_limit_ = 0;
     type_id type_;
     signal on_add_;
     signal on_remove_;
