@@ -202,7 +202,12 @@ public:
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
                 each_aligned(f, driver, begin, end, std::index_sequence_for<Get...>{});
             } else if (no_filters) {
-                each_scattered<false>(f, driver, begin, end);
+                const lined_up_pools lined = lined_up(driver, begin, end);
+                const std::size_t rest =
+                    lined.any ? each_partly_aligned(f, driver, begin, end, lined.pools,
+                                                    std::index_sequence_for<Get...>{})
+                              : end;
+                if (rest > begin) each_scattered<false>(f, driver, begin, rest);
             } else {
                 each_scattered<true>(f, driver, begin, end);
             }
@@ -411,6 +416,61 @@ private:
             }
             batch_end = batch_begin;
         }
+    }
+
+    // Which pools hold the driver's entities at positions [begin, end) of one chunk (the
+    // driver does), and whether any other than the driver does.
+    struct lined_up_pools {
+        std::array<bool, get_count> pools{};
+        bool any = false;
+    };
+    lined_up_pools lined_up(const sparse_set& driver, std::size_t begin,
+                            std::size_t end) const noexcept {
+        lined_up_pools out;
+        std::size_t k = 0;
+        std::apply(
+            [&](auto*... pool) {
+                ((out.pools[k] =
+                      pool == &driver ||
+                      (limit(*pool) >= end &&
+                       std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
+                                   (end - begin) * sizeof(entity_index)) == 0),
+                  out.any = out.any || (pool != &driver && out.pools[k]), ++k),
+                 ...);
+            },
+            pools_);
+        return out;
+    }
+
+    // Positions [begin, end) of the driver when some pools line up with it there (`lined`:
+    // a pool that follows the driver, sparse_set::follow) and the others do not: the lined
+    // up ones are read at the driver's position, the others looked up, one entity at a
+    // time. The test of the lookups is a branch: where pools line up, the entities are
+    // mostly of one kind and it is well predicted (where they do not, each_scattered's
+    // batches avoid it). Once a callback changed a pool's layout, it stops and returns
+    // where it stopped: each_scattered, which looks every position up again, does the rest.
+    template <class F, std::size_t... I>
+    std::size_t each_partly_aligned(F& f, const sparse_set& driver, std::size_t begin,
+                                    std::size_t end, const std::array<bool, get_count>& lined,
+                                    std::index_sequence<I...>) const {
+        const positions limits{static_cast<std::uint32_t>(limit(*std::get<I>(pools_)))...};
+        const finders find{sparse_set::position_finder(*std::get<I>(pools_))...};
+        const entity_index* indices = driver.packed_data();
+        const layout_versions before = versions();
+        for (std::size_t i = end; i > begin;) {
+            --i;
+            const entity_index index = indices[i];
+            positions pos;
+            bool all = true;
+            ((pos[I] = lined[I] ? static_cast<std::uint32_t>(i) : find[I](index),
+              all = all & (pos[I] < limits[I])),
+             ...);
+            if (!all) continue;
+            invoke(f, index, pos, std::index_sequence<I...>{});
+            if (versions() != before) [[unlikely]]
+                return i;
+        }
+        return begin;
     }
 
     // Positions [begin, end) inside one chunk, where every pool holds the driver's entities
