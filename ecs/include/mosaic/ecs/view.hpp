@@ -17,6 +17,10 @@
 //    callback runs for the matches after, their values prefetched.
 //  * Disabled components sit after the enabled ones in each pool: skipping them costs
 //    nothing per entity.
+//  * A pool no group owns is kept in the driver's order (sparse_set::follow, asked for by
+//    each() of a non-const world's view before it walks): it then lines up with the
+//    driver, and in a chunk where only some pools line up, those are read at the driver's
+//    position and only the others are looked up (each_partly_aligned).
 //
 // Order and structural changes: a view walks its pool from the last position to the first.
 // Inside the loop it is allowed to remove components from the *current* entity or destroy
@@ -384,13 +388,11 @@ private:
                 [](auto*... pool) { return finders{sparse_set::position_finder(*pool)...}; },
                 pools_);
             const entity_index* driver_indices = driver.packed_data();
-            const packed_arrays packed = std::apply(
-                [](auto*... pool) { return packed_arrays{pool->packed_data()...}; }, pools_);
             std::size_t count = 0;
             for (std::size_t i = std::min(batch_end, limit(driver)); i-- > batch_begin;) {
                 at[count] = static_cast<std::uint32_t>(i);
                 const entity_index index = driver_indices[i];
-                bool match = find_all(index, limits, find, packed, static_cast<std::uint32_t>(i),
+                bool match = find_all(index, limits, find, static_cast<std::uint32_t>(i),
                                       found[count], std::index_sequence_for<Get...>{});
                 if constexpr (Filtered) match = match && passes_filters(index);
                 count += match ? 1 : 0;
@@ -547,21 +549,13 @@ private:
 
     // Looks `index` up in every pool without branching on whether it is there; true when it
     // is in all of them. The driver, marked by the limit `absent`, is at `driver_pos`.
-    // A pool that follows the driver (sparse_set::follow) or was filled with it holds the
-    // entity at the driver's position: one compare in an array read in order, instead of a
-    // lookup in the sparse pages. The test is a branch, well predicted for a pool that lines
-    // up with the driver (almost always true) or does not (almost always false).
     using finders = std::array<sparse_set::position_finder, get_count>;
-    using packed_arrays = std::array<const entity_index*, get_count>;
     template <std::size_t... K>
     static bool find_all(entity_index index, const positions& limits, const finders& find,
-                         const packed_arrays& packed, std::uint32_t driver_pos, positions& pos,
+                         std::uint32_t driver_pos, positions& pos,
                          std::index_sequence<K...>) noexcept {
         bool all = true;
-        ((pos[K] = limits[K] == sparse_set::absent ||
-                           (driver_pos < limits[K] && packed[K][driver_pos] == index)
-                       ? driver_pos
-                       : find[K](index),
+        ((pos[K] = limits[K] == sparse_set::absent ? driver_pos : find[K](index),
           all = all & (pos[K] < limits[K])),
          ...);
         return all;
