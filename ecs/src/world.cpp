@@ -274,7 +274,9 @@ const group* world::assure_group(std::span<const type_id> types) {
 }
 
 std::size_t world::order_followers(std::span<const type_id> types) {
-    std::vector<const sparse_set*> mine;
+    // A member, kept between calls: the scheduler calls this every tick, allocation-free.
+    std::vector<const sparse_set*>& mine = follow_scratch_;
+    mine.clear();
     for (const type_id type : types) {
         const sparse_set* found = pools_.find(type);
         if (!found) return 0;

@@ -705,8 +705,9 @@ private:
     std::uint32_t automatic_after_ = 3;
     bool automatic_paused_ = false;
     std::uint32_t views_iterating_ = 0;
-    std::vector<entity_index> bulk_indices_;  // scratch of the bulk operations
-    std::vector<std::uint8_t> bulk_marks_;    // destroy(span): which slots go
+    std::vector<const sparse_set*> follow_scratch_;  // order_followers' pools
+    std::vector<entity_index> bulk_indices_;         // scratch of the bulk operations
+    std::vector<std::uint8_t> bulk_marks_;           // destroy(span): which slots go
 };
 
 }  // namespace mosaic
