@@ -429,6 +429,9 @@ private:
     lined_up_pools lined_up(const sparse_set& driver, std::size_t begin,
                             std::size_t end) const noexcept {
         lined_up_pools out;
+        // A callback that broke the rules may have shrunk the driver below the chunk: the
+        // batched walk, which reads only below the limits, does such a chunk.
+        if (limit(driver) < end) return out;
         std::size_t k = 0;
         std::apply(
             [&](auto*... pool) {
