@@ -204,6 +204,33 @@ TEST(AutomaticGroup, AFreePoolFollowsTheOrderOfTheViewsDriver) {
     EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
 }
 
+// A view over a group's pool, a pool that follows it and one in another order walks the
+// first two by position and looks the third up (view.hpp, each_partly_aligned); removing the
+// current entity's components from inside the walk is allowed there too: every entity is
+// visited once.
+TEST(AutomaticGroup, PartlyLinedUpWalksAllowRemovingTheCurrentEntitysComponents) {
+    world w = three_kinds(3000);
+    const std::vector<entity> all = by_index(w);
+    for (auto it = all.rbegin(); it != all.rend(); ++it) w.add_or_replace<AC>(*it, it->index);
+    for (const entity e : all) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);  // AD now follows AA
+    ASSERT_TRUE(in_order_of(*w.find_pool<AD>(), *w.find_pool<AA>(), w.find_pool<AA>()->size()));
+    std::set<entity_index> seen;
+    std::size_t expected = 0;
+    w.view<AA, AC>().each([&](AA&, AC&) { ++expected; });
+    w.view<AA, AD, AC>().each([&](entity e, AA& a, AD& d, AC& c) {
+        EXPECT_TRUE(seen.insert(e.index).second);
+        EXPECT_EQ(a.owner, e.index);
+        EXPECT_EQ(d.owner, e.index);
+        EXPECT_EQ(c.owner, e.index);
+        if (e.index % 3 == 0) w.remove<AD>(e);
+        if (e.index % 5 == 0) w.remove<AA>(e);
+    });
+    EXPECT_EQ(seen.size(), expected);
+    EXPECT_GT(expected, 0u);
+}
+
 TEST(AutomaticGroup, FreePoolsFollowNothingWhenAutomaticGroupsAreOff) {
     world w = three_kinds(100);
     w.set_automatic_groups(0);
