@@ -188,6 +188,15 @@ void scheduler::run_ordered_phase(world& w, phase p, double dt) {
         // Made here, before any system runs: making one moves components around.
         for (const std::vector<type_id>& query : d.sys->query_types()) w.assure_group(query);
     }
+    // Then the pools no group owns take the order of the pool each query walks, as views
+    // outside the scheduler do on their own (world::order_followers).
+    if (w.automatic_groups() != 0) {
+        for (const due_system& d : due) {
+            for (const std::vector<type_id>& query : d.sys->query_types()) {
+                w.order_followers(query);
+            }
+        }
+    }
 
     // Systems declare their queries: their views build no automatic group (and may run in
     // parallel, where building one would race).

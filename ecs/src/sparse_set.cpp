@@ -60,6 +60,52 @@ std::size_t sparse_set::common_prefix(const sparse_set& other) const {
     return length;
 }
 
+bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
+    if (&leader == this || !groups_.empty()) return false;
+    leader_limit = std::min(leader_limit, leader.size());
+    if (leader_serial_ != leader.serial_) {
+        if (leader_serial_ != 0 && leader_limit <= leader_limit_) return false;
+        leader_serial_ = leader.serial_;
+        followed_own_version_ = layout_version_ - 1;  // never passed for this leader
+    }
+    leader_limit_ = leader_limit;
+    // The order for a limit holds for any smaller one.
+    if (followed_leader_version_ == leader.layout_version_ &&
+        followed_own_version_ == layout_version_ && leader_limit <= followed_limit_) {
+        return true;
+    }
+    // Positions [0, placed) hold the leader's entries seen so far, in its order. An entry
+    // already in place costs one compare of the two packed arrays read in order; only the
+    // ones that moved are looked up and swapped.
+    const entity_index* order = leader.packed_.data();
+    std::uint32_t placed = 0;
+    constexpr std::size_t block = 1024;
+    for (std::size_t i = 0; i < leader_limit && placed < enabled_; ++i) {
+        // Where both line up (most of it, after the first pass), skip whole blocks at
+        // memcmp's speed: one try per block boundary.
+        while (placed == i && i % block == 0 &&
+               i + block <= std::min<std::size_t>(leader_limit, enabled_) &&
+               std::memcmp(order + i, packed_.data() + i, block * sizeof(entity_index)) == 0) {
+            i += block;
+            placed += block;
+        }
+        if (i >= leader_limit || placed >= enabled_) break;
+        const entity_index index = order[i];
+        if (packed_[placed] == index) {
+            ++placed;
+            continue;
+        }
+        const std::uint32_t pos = position(index);  // not a finder: swaps cut the identity prefix
+        if (pos >= enabled_) continue;              // absent or disabled here
+        swap_entries(placed, pos);  // pos > placed: [0, placed) holds other entities
+        ++placed;
+    }
+    followed_leader_version_ = leader.layout_version_;
+    followed_own_version_ = layout_version_;
+    followed_limit_ = leader_limit;
+    return true;
+}
+
 bool sparse_set::same_index_as(const sparse_set& other) const noexcept {
     // The sparse pages follow from the packed entries (absent everywhere else).
     return type_ == other.type_ && enabled_ == other.enabled_ && identity_ == other.identity_ &&

@@ -273,6 +273,43 @@ const group* world::assure_group(std::span<const type_id> types) {
     return made;
 }
 
+std::size_t world::order_followers(std::span<const type_id> types) {
+    // A member, kept between calls: the scheduler calls this every tick, allocation-free.
+    std::vector<const sparse_set*>& mine = follow_scratch_;
+    mine.clear();
+    for (const type_id type : types) {
+        const sparse_set* found = pools_.find(type);
+        if (!found) return 0;
+        mine.push_back(found);
+    }
+    if (mine.size() < 2) return 0;
+    // The driver as basic_view::each picks it: the front pool of the smallest group within
+    // the types, else the pool with the fewest enabled entries (the first of equals).
+    const group* best = nullptr;
+    for (const sparse_set* pool : mine) {
+        for (const group* g : pool->groups()) {
+            if (g->type_count() <= mine.size() && (!best || g->size() < best->size()) &&
+                g->owned_within(mine)) {
+                best = g;
+            }
+        }
+    }
+    if (best && best->type_count() == mine.size()) return 0;  // exactly grouped: aligned
+    const sparse_set* driver = best ? best->pools().front() : mine.front();
+    if (!best) {
+        for (const sparse_set* pool : mine) {
+            if (pool->enabled_size() < driver->enabled_size()) driver = pool;
+        }
+    }
+    std::size_t following = 0;
+    for (const sparse_set* pool : mine) {
+        if (pool == driver || !pool->groups().empty()) continue;
+        // The world owns its pools: `mine` only holds them as const for owned_within.
+        if (const_cast<sparse_set*>(pool)->follow(*driver, driver->enabled_size())) ++following;
+    }
+    return following;
+}
+
 group* world::make_group(const std::vector<type_id>& types, bool automatic) {
     if (types.size() < 2) return nullptr;
     std::vector<sparse_set*> pools;

@@ -150,6 +150,111 @@ TEST(AutomaticGroup, CloneKeepsThemAutomatic) {
     EXPECT_EQ(g->size(), 7u);
 }
 
+// --- pools no group owns follow the driver (sparse_set::follow) ----------------------------
+
+// The leading entries of `follower`, as many as it shares with `leader` in the first
+// `count` positions of `leader`, are in the leader's order.
+bool in_order_of(const mosaic::sparse_set& follower, const mosaic::sparse_set& leader,
+                 std::size_t count) {
+    std::size_t placed = 0;
+    for (std::size_t i = 0; i < count; ++i) {
+        const entity_index index = leader.indices()[i];
+        if (!follower.contains_enabled(index)) continue;
+        if (follower.indices()[placed++] != index) return false;
+    }
+    return true;
+}
+
+// Every entity of three_kinds (all have AA), by index.
+std::vector<entity> by_index(world& w) {
+    std::vector<entity> out;
+    w.view<AA>().each([&](entity e, AA&) {
+        if (out.size() <= e.index) out.resize(e.index + 1);
+        out[e.index] = e;
+    });
+    return out;
+}
+
+// {AA, AB} is a group; AD (on every entity) is owned by none. A view over {AA, AD} walks the
+// AA pool, whose order the group changed: AD takes that order, so the view walks both pools
+// with no lookup, and keeps it after the group moves entities again.
+TEST(AutomaticGroup, AFreePoolFollowsTheOrderOfTheViewsDriver) {
+    world w = three_kinds(200);
+    const std::vector<entity> all = by_index(w);
+    for (const entity e : all) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    const auto& aa = *w.find_pool<AA>();
+    const auto& ad = *w.find_pool<AD>();
+    ASSERT_FALSE(in_order_of(ad, aa, aa.size()));  // the group moved AA's entries
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+    EXPECT_EQ(ad.common_prefix(aa), aa.size());
+    EXPECT_EQ(ad.leader_serial(), aa.serial());
+    // Entities leave and join the group (AA's entries move): the next walk puts AD back in
+    // order, and visits each entity once with its own values.
+    for (std::size_t i = 0; i < all.size(); i += 7) w.remove<AB>(all[i]);
+    for (std::size_t i = 1; i < all.size(); i += 9) w.add_or_replace<AB>(all[i], all[i].index);
+    std::set<entity_index> seen;
+    w.view<AA, AD>().each([&](entity e, AA& a, AD& d) {
+        EXPECT_TRUE(seen.insert(e.index).second);
+        EXPECT_EQ(a.owner, e.index);
+        EXPECT_EQ(d.owner, e.index);
+    });
+    EXPECT_EQ(seen.size(), 200u);
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+}
+
+// A view over a group's pool, a pool that follows it and one in another order walks the
+// first two by position and looks the third up (view.hpp, each_partly_aligned); removing the
+// current entity's components from inside the walk is allowed there too: every entity is
+// visited once.
+TEST(AutomaticGroup, PartlyLinedUpWalksAllowRemovingTheCurrentEntitysComponents) {
+    world w = three_kinds(3000);
+    const std::vector<entity> all = by_index(w);
+    for (auto it = all.rbegin(); it != all.rend(); ++it) w.add_or_replace<AC>(*it, it->index);
+    for (const entity e : all) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);  // AD now follows AA
+    ASSERT_TRUE(in_order_of(*w.find_pool<AD>(), *w.find_pool<AA>(), w.find_pool<AA>()->size()));
+    std::set<entity_index> seen;
+    std::size_t expected = 0;
+    w.view<AA, AC>().each([&](AA&, AC&) { ++expected; });
+    w.view<AA, AD, AC>().each([&](entity e, AA& a, AD& d, AC& c) {
+        EXPECT_TRUE(seen.insert(e.index).second);
+        EXPECT_EQ(a.owner, e.index);
+        EXPECT_EQ(d.owner, e.index);
+        EXPECT_EQ(c.owner, e.index);
+        if (e.index % 3 == 0) w.remove<AD>(e);
+        if (e.index % 5 == 0) w.remove<AA>(e);
+    });
+    EXPECT_EQ(seen.size(), expected);
+    EXPECT_GT(expected, 0u);
+}
+
+TEST(AutomaticGroup, FreePoolsFollowNothingWhenAutomaticGroupsAreOff) {
+    world w = three_kinds(100);
+    w.set_automatic_groups(0);
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    EXPECT_EQ(w.find_pool<AD>()->leader_serial(), 0u);
+}
+
+// Scheduler systems never reorder pools while they run (they may run in parallel): the
+// scheduler does it before, for every query of the systems due.
+TEST(AutomaticGroup, TheSchedulerOrdersFreePoolsBeforeSystemsRun) {
+    world w = three_kinds(200);
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    mosaic::scheduler s;
+    s.each<AA, const AB>("grouped", [](AA&, const AB&) {});
+    s.each<const AA, AD>("follows", [](const AA&, AD&) {});
+    s.tick(w, 0.1);
+    const auto& aa = *w.find_pool<AA>();
+    const auto& ad = *w.find_pool<AD>();
+    EXPECT_EQ(ad.leader_serial(), aa.serial());
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+}
+
 // --- randomized model --------------------------------------------------------------------
 
 // The model: which entity has which component (and whether enabled), kept by hand.

@@ -505,4 +505,97 @@ TEST(SparseSet, CommonPrefixFromManyThreads) {
     for (const std::size_t answer : answers) EXPECT_EQ(answer, 15'000u);
 }
 
+// --- follow (sparse_set::follow) ------------------------------------------------------
+
+// The order follow() promises: the follower's enabled entries that the leader has among its
+// first `limit` positions come first, in the leader's order. Returns "" or what is wrong.
+std::string follow_violation(const storage<int>& follower, const storage<int>& leader,
+                             std::size_t limit) {
+    std::vector<entity_index> expected;
+    for (std::size_t i = 0; i < std::min(limit, leader.size()); ++i) {
+        const entity_index index = leader.indices()[i];
+        if (follower.contains_enabled(index)) expected.push_back(index);
+    }
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        if (follower.indices()[k] != expected[k]) {
+            return "position " + std::to_string(k) + " holds " +
+                   std::to_string(follower.indices()[k]) + ", the leader's order says " +
+                   std::to_string(expected[k]);
+        }
+    }
+    return {};
+}
+
+TEST(SparseSet, FollowPutsTheLeadersEntriesFirstInItsOrder) {
+    storage<int> leader;
+    storage<int> follower;
+    for (const entity_index index : {5u, 1u, 9u, 3u}) leader.emplace(index, 0);
+    for (const entity_index index : {1u, 2u, 3u, 4u, 5u}) follower.emplace(index, int(index));
+    follower.set_enabled(4, false);
+    EXPECT_TRUE(follower.follow(leader, leader.enabled_size()));
+    // 5, 1, 3 in the leader's order; 2 after them; the disabled 4 still last.
+    EXPECT_EQ(std::vector<entity_index>(follower.indices().begin(), follower.indices().end()),
+              (std::vector<entity_index>{5, 1, 3, 2, 4}));
+    EXPECT_EQ(follower.enabled_size(), 4u);
+    for (const entity_index index : {1u, 2u, 3u, 4u, 5u}) {
+        EXPECT_EQ(follower.value(follower.position(index)), int(index));  // values moved along
+    }
+    EXPECT_EQ(follower.leader_serial(), leader.serial());
+}
+
+TEST(SparseSet, FollowKeepsTheLargerLeaderAndSkipsWhenNothingChanged) {
+    storage<int> small;
+    storage<int> large;
+    storage<int> follower;
+    for (entity_index i = 0; i < 4; ++i) small.emplace(3 - i, 0);
+    for (entity_index i = 0; i < 8; ++i) large.emplace(i % 2 == 0 ? i : 8 - i, 0);
+    for (entity_index i = 0; i < 8; ++i) follower.emplace(i, 0);
+    EXPECT_TRUE(follower.follow(small, small.size()));
+    EXPECT_EQ(follower.leader_serial(), small.serial());
+    EXPECT_TRUE(follower.follow(large, large.size()));  // larger: takes the follower over
+    EXPECT_EQ(follower.leader_serial(), large.serial());
+    EXPECT_FALSE(follower.follow(small, small.size()));  // smaller: never takes it back
+    EXPECT_EQ(follow_violation(follower, large, large.size()), "");
+    const std::uint64_t version = follower.layout_version();
+    EXPECT_TRUE(follower.follow(large, large.size()));
+    EXPECT_EQ(follower.layout_version(), version);  // nothing changed: nothing moved
+    EXPECT_FALSE(follower.follow(follower, follower.size()));
+}
+
+// Random adds, removes, enables and disables in both pools, a follow() after some of them:
+// the follower always holds exactly what the model says, and after each follow() its
+// order is the leader's.
+TEST(SparseSet, RandomChangesThenFollowKeepEveryInvariantAndTheLeadersOrder) {
+    for (const unsigned seed : {1u, 2u, 3u, 4u}) {
+        SCOPED_TRACE(seed);
+        std::mt19937 rng(seed);
+        storage<int> leader;
+        storage<int> follower;
+        model in_leader;
+        model in_follower;
+        std::uniform_int_distribution<entity_index> page(0, 2);
+        std::uniform_int_distribution<entity_index> offset(0, 47);
+        constexpr std::array<action, 10> actions = {
+            action::add,    action::add,     action::add,     action::add,    action::remove,
+            action::remove, action::disable, action::disable, action::enable, action::enable};
+        std::uniform_int_distribution<std::size_t> pick(0, actions.size() - 1);
+        for (int step = 0; step < 3000; ++step) {
+            const entity_index index = page(rng) * sparse_set::page_size + offset(rng);
+            if (rng() % 2 == 0) {
+                apply(leader, in_leader, index, actions[pick(rng)], step + 1);
+            } else {
+                apply(follower, in_follower, index, actions[pick(rng)], step + 1);
+            }
+            if (rng() % 8 == 0) {
+                const std::size_t limit =
+                    rng() % 2 == 0 ? leader.enabled_size() : rng() % (leader.size() + 1);
+                ASSERT_TRUE(follower.follow(leader, limit));
+                ASSERT_EQ(follow_violation(follower, leader, limit), "") << "step " << step;
+            }
+            ASSERT_EQ(violation(follower, in_follower), "") << "step " << step;
+            ASSERT_EQ(violation(leader, in_leader), "") << "step " << step;
+        }
+    }
+}
+
 }  // namespace

@@ -24,6 +24,12 @@
 // their types packed at the front of each owned pool. The pool calls into them when an
 // entity gains an enabled entry (after add and enable) or is about to lose one (before
 // remove and disable); a pool no group owns pays one test of an empty list for that.
+//
+// Following (follow()): a pool no group owns may be kept in the order of another pool, its
+// leader: its enabled entries that the leader has come first, in the leader's order (as
+// EnTT's sort_as). A view over both then finds them at the same positions and walks them
+// with no lookup. Views of a non-const world ask for it (view.hpp, world.hpp section 8); the
+// pass runs again only after either pool's layout changed, and then moves only what moved.
 
 #include <array>
 #include <cstddef>
@@ -116,6 +122,20 @@ public:
     /// a system running every frame over a settled world pays for the comparison once.
     /// Safe to call from several threads at once (views in systems running in parallel).
     [[nodiscard]] std::size_t common_prefix(const sparse_set& other) const;
+
+    /// Puts this pool's enabled entries that `leader` has among its first `leader_limit`
+    /// positions first, in the leader's order (the rest after them, enabled ones still before
+    /// disabled ones). A pool follows one leader: the first that asks, or later a larger one
+    /// (a larger `leader_limit`; the leader that aligns more entries wins, and two leaders
+    /// never take turns reordering it). Does nothing, and returns false, when a group owns
+    /// this pool, when `leader` is this pool or when the pool follows another, larger
+    /// leader. Cheap when nothing changed since the last call: two version compares. Moves
+    /// values (as groups do): references to them from before are stale. Not while a view
+    /// of this pool iterates.
+    bool follow(const sparse_set& leader, std::size_t leader_limit);
+    /// The serial number of the pool this one follows (0: none); every pool has its own.
+    [[nodiscard]] std::uint64_t leader_serial() const noexcept { return leader_serial_; }
+    [[nodiscard]] std::uint64_t serial() const noexcept { return serial_; }
 
     // --- type-erased access, for tools that only know the type id -------------------------
 
@@ -265,6 +285,13 @@ private:
     mutable std::array<prefix_memo, memo_count> memos_{};
     mutable std::size_t next_memo_ = 0;
     std::uint64_t serial_;  // unique among all pools this program made
+    // follow(): the leader (by serial), its limit when it last asked, and the layouts of
+    // both after the last pass (nothing to do while they are unchanged).
+    std::uint64_t leader_serial_ = 0;
+    std::size_t leader_limit_ = 0;
+    std::uint64_t followed_leader_version_ = 0;
+    std::uint64_t followed_own_version_ = 0;
+    std::size_t followed_limit_ = 0;
     type_id type_;
     signal on_add_;
     signal on_remove_;

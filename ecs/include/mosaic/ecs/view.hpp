@@ -17,6 +17,10 @@
 //    callback runs for the matches after, their values prefetched.
 //  * Disabled components sit after the enabled ones in each pool: skipping them costs
 //    nothing per entity.
+//  * A pool no group owns is kept in the driver's order (sparse_set::follow, asked for by
+//    each() of a non-const world's view before it walks): it then lines up with the
+//    driver, and in a chunk where only some pools line up, those are read at the driver's
+//    position and only the others are looked up (each_partly_aligned).
 //
 // Order and structural changes: a view walks its pool from the last position to the first.
 // Inside the loop it is allowed to remove components from the *current* entity or destroy
@@ -165,8 +169,11 @@ public:
                 const std::array<type_id, get_count> types = std::apply(
                     [](auto*... pool) { return std::array<type_id, get_count>{pool->type()...}; },
                     pools_);
-                if (detail::note_ungrouped_each(*owner_, types, *iterating_ == 0))
+                const bool may_change = *iterating_ == 0;
+                if (detail::note_ungrouped_each(*owner_, types, may_change))
                     packed = usable_group();
+                // Pools no group owns follow the driver's order, so they line up with it.
+                if (may_change) lead_followers(packed ? *packed->pools().front() : smallest());
             }
         }
         // While this walk runs, no other view of the world makes a group (see above).
@@ -199,7 +206,12 @@ public:
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
                 each_aligned(f, driver, begin, end, std::index_sequence_for<Get...>{});
             } else if (no_filters) {
-                each_scattered<false>(f, driver, begin, end);
+                const lined_up_pools lined = lined_up(driver, begin, end);
+                const std::size_t rest =
+                    lined.any ? each_partly_aligned(f, driver, begin, end, lined.pools,
+                                                    std::index_sequence_for<Get...>{})
+                              : end;
+                if (rest > begin) each_scattered<false>(f, driver, begin, rest);
             } else {
                 each_scattered<true>(f, driver, begin, end);
             }
@@ -339,6 +351,20 @@ private:
         return *best;
     }
 
+    // The view's pools no group owns follow `driver` (sparse_set::follow). Only views of a
+    // non-const world (owner_) call this, so casting const away is sound.
+    void lead_followers(const sparse_set& driver) const {
+        std::apply(
+            [&](auto*... pool) {
+                ((pool != &driver && pool->groups().empty()
+                      ? (void)const_cast<sparse_set&>(static_cast<const sparse_set&>(*pool))
+                            .follow(driver, limit(driver))
+                      : void()),
+                 ...);
+            },
+            pools_);
+    }
+
     // Positions [begin, end) of the driver when the pools hold different entities. Which
     // entity has which component is then as good as random, and a branch on it would be
     // mispredicted half the time, which costs more than the lookups. So a batch is looked up
@@ -392,6 +418,64 @@ private:
             }
             batch_end = batch_begin;
         }
+    }
+
+    // Which pools hold the driver's entities at positions [begin, end) of one chunk (the
+    // driver does), and whether any other than the driver does.
+    struct lined_up_pools {
+        std::array<bool, get_count> pools{};
+        bool any = false;
+    };
+    lined_up_pools lined_up(const sparse_set& driver, std::size_t begin,
+                            std::size_t end) const noexcept {
+        lined_up_pools out;
+        // A callback that broke the rules may have shrunk the driver below the chunk: the
+        // batched walk, which reads only below the limits, does such a chunk.
+        if (limit(driver) < end) return out;
+        std::size_t k = 0;
+        std::apply(
+            [&](auto*... pool) {
+                ((out.pools[k] =
+                      pool == &driver ||
+                      (limit(*pool) >= end &&
+                       std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
+                                   (end - begin) * sizeof(entity_index)) == 0),
+                  out.any = out.any || (pool != &driver && out.pools[k]), ++k),
+                 ...);
+            },
+            pools_);
+        return out;
+    }
+
+    // Positions [begin, end) of the driver when some pools line up with it there (`lined`:
+    // a pool that follows the driver, sparse_set::follow) and the others do not: the lined
+    // up ones are read at the driver's position, the others looked up, one entity at a
+    // time. The test of the lookups is a branch: where pools line up, the entities are
+    // mostly of one kind and it is well predicted (where they do not, each_scattered's
+    // batches avoid it). Once a callback changed a pool's layout, it stops and returns
+    // where it stopped: each_scattered, which looks every position up again, does the rest.
+    template <class F, std::size_t... I>
+    std::size_t each_partly_aligned(F& f, const sparse_set& driver, std::size_t begin,
+                                    std::size_t end, const std::array<bool, get_count>& lined,
+                                    std::index_sequence<I...>) const {
+        const positions limits{static_cast<std::uint32_t>(limit(*std::get<I>(pools_)))...};
+        const finders find{sparse_set::position_finder(*std::get<I>(pools_))...};
+        const entity_index* indices = driver.packed_data();
+        const layout_versions before = versions();
+        for (std::size_t i = end; i > begin;) {
+            --i;
+            const entity_index index = indices[i];
+            positions pos;
+            bool all = true;
+            ((pos[I] = lined[I] ? static_cast<std::uint32_t>(i) : find[I](index),
+              all = all & (pos[I] < limits[I])),
+             ...);
+            if (!all) continue;
+            invoke(f, index, pos, std::index_sequence<I...>{});
+            if (versions() != before) [[unlikely]]
+                return i;
+        }
+        return begin;
     }
 
     // Positions [begin, end) inside one chunk, where every pool holds the driver's entities

@@ -484,6 +484,12 @@ public:
         const type_id types[] = {type_id_of<std::remove_const_t<T>>()...};
         return assure_group(types);
     }
+    /// What a view over `types` (in this order) does before it walks, when no group covers
+    /// them exactly: the pools no group owns follow the pool the view walks (its group's, or
+    /// the smallest; sparse_set::follow). The scheduler calls it for its systems' queries
+    /// before they run (they may run in parallel, where reordering would race). Returns how
+    /// many pools follow that driver.
+    std::size_t order_followers(std::span<const type_id> types);
 
     // Automatic groups: a view of a non-const world over two or more types that no group
     // covers exactly (world.view<A, B, C>().each(...)) counts its each() calls per type set;
@@ -699,8 +705,9 @@ private:
     std::uint32_t automatic_after_ = 3;
     bool automatic_paused_ = false;
     std::uint32_t views_iterating_ = 0;
-    std::vector<entity_index> bulk_indices_;  // scratch of the bulk operations
-    std::vector<std::uint8_t> bulk_marks_;    // destroy(span): which slots go
+    std::vector<const sparse_set*> follow_scratch_;  // order_followers' pools
+    std::vector<entity_index> bulk_indices_;         // scratch of the bulk operations
+    std::vector<std::uint8_t> bulk_marks_;           // destroy(span): which slots go
 };
 
 }  // namespace mosaic
