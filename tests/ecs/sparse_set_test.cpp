@@ -1,3 +1,8 @@
+// sparse_set: the pool every component lives in. Sections:
+//   1. adding, removing, enabling   the dense order, the enabled prefix, pages, clone
+//   2. layout versions, position finders, common prefixes (line ~276)
+//   3. follow                        a pool kept in another pool's order (line ~508)
+
 #include "mosaic/ecs/sparse_set.hpp"
 
 #include <gtest/gtest.h>
@@ -90,6 +95,8 @@ void apply(storage<int>& pool, model& m, entity_index index, action what, int va
             break;
     }
 }
+
+// --- 1. adding, removing, enabling -----------------------------------------------------------
 
 TEST(SparseSet, StartsEmpty) {
     const storage<int> pool;
