@@ -11,10 +11,13 @@
 #include <mosaic/ecs/field_kinds.hpp>
 
 #include "core/actions.hpp"
+#include "core/console_log.hpp"
+#include "core/timeline.hpp"
 #include "ui/asset_drop.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_history.hpp"
 #include "ui/hierarchy_panel.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -50,8 +53,8 @@ bool element_mixed(const field_context& ctx, const field_info& field, std::uint3
 void write_element(field_context& ctx, const field_info& field, std::uint32_t element,
                    const void* edited, const void* original) {
     if (!ctx.live.active())
-        ctx.live.begin(ctx.state, ctx.entities, ctx.info.type,
-                       "Edit " + ctx.info.name + "." + field.name);
+        ctx.state.edit.begin(ctx.live, ctx.entities, ctx.info.type,
+                             "Edit " + ctx.info.name + "." + field.name);
     world& w = ctx.state.world();
     const std::size_t floats = float_count(field.kind);
     float new_value[4] = {};
@@ -163,7 +166,7 @@ void drop_asset_into(field_context& ctx, const field_info& field) {
         asset_path value;
         if (asset->path.size() < sizeof value.path) {
             std::memcpy(value.path, asset->path.data(), asset->path.size());
-            set_field(ctx.state, ctx.entities, ctx.info.type, field, &value);
+            ctx.state.edit.set_field(ctx.entities, ctx.info.type, field, &value);
         } else {
             ctx.state.log().error("'" + asset->path + "' is longer than " + ctx.info.name + "." +
                                   field.name + " holds (" + std::to_string(sizeof value.path - 1) +
