@@ -32,7 +32,7 @@ struct field_prefab_marks {
 };
 
 struct field_context {
-    panel_context& state;
+    panel_context& parts;  // the model's parts and verbs (ui/panel.hpp)
     ui_state& ui;
     std::span<const entity> entities;  // all alive, all have the component
     const component_info& info;

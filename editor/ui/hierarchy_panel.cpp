@@ -20,7 +20,6 @@
 #include "core/play_control.hpp"
 #include "core/play_keeps.hpp"
 #include "core/selection.hpp"
-#include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
