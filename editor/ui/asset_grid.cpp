@@ -61,11 +61,7 @@ bool has_picture(asset_kind k) {
 
 /// Runs the window's command `id` on the asset `relative` (its one argument).
 void asset_menu_run(panel_context& s, const char* id, const std::string& relative) {
-    const command* c = window_commands().find(id);
-    if (c == nullptr) return;
-    command_context ctx = s.edit.window_context();
-    ctx.args = {relative};
-    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+    if (std::string error = s.edit.run(id, {relative}); !error.empty()) s.log().error(error);
 }
 
 }  // namespace

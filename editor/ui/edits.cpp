@@ -27,24 +27,44 @@ edits edits::of(const editor::command_context& c) noexcept {
 
 // --- the command table ------------------------------------------------------------------------
 
-command_context edits::window_context() const {
-    return editor::window_context(*model_, *ui_);
+namespace {
+/// A window's context for `c` with `args`.
+command_context with_args(editor_state& model, ui_state& ui, std::vector<std::string> args) {
+    command_context ctx = window_context(model, ui);
+    ctx.args = std::move(args);
+    return ctx;
 }
+}  // namespace
 
 void edits::run(std::string_view id) const {
     run_command(*model_, *ui_, id);
 }
 
-std::string edits::run_with(std::string_view id, const std::vector<std::string>& args) const {
+std::string edits::run(std::string_view id, const std::vector<std::string>& args) const {
     const command* c = window_commands().find(id);
     if (c == nullptr) return {};  // as run_command: an unknown id does nothing
-    command_context ctx = window_context();
-    // A value with spaces (an event's name) is read from the line.
+    command_context ctx = with_args(*model_, *ui_, args);
+    return command_table::run(*c, ctx);
+}
+
+std::string edits::run_with(std::string_view id, const std::vector<std::string>& args) const {
+    const command* c = window_commands().find(id);
+    if (c == nullptr) return {};
+    command_context ctx = with_args(*model_, *ui_, args);
     std::string line = c->verb;
     for (const std::string& a : args) line += " " + a;
-    ctx.args = args;
     ctx.line = line;
     return command_table::run(*c, ctx);
+}
+
+std::string edits::title(std::string_view id, const std::vector<std::string>& args) const {
+    const command* c = window_commands().find(id);
+    return c == nullptr ? std::string() : command_table::title(*c, with_args(*model_, *ui_, args));
+}
+
+bool edits::enabled(std::string_view id, const std::vector<std::string>& args) const {
+    const command* c = window_commands().find(id);
+    return c != nullptr && command_table::enabled(*c, with_args(*model_, *ui_, args));
 }
 
 bool edits::menu_item(std::string_view id, const char* record) const {

@@ -74,13 +74,20 @@ public:
     [[nodiscard]] static edits of(const editor::command_context& c) noexcept;
 
     // --- the command table (ui/command_items.hpp) ---------------------------------------------
-    /// A context to run, title or enable a command as the window does (no script arguments).
-    [[nodiscard]] editor::command_context window_context() const;
+    // By id: the model stays out of reach (no command_context is handed to a panel).
     /// Runs the command `id` as a button or a shortcut does.
     void run(std::string_view id) const;
-    /// Runs the command `id` as the script line `VERB ARGS...` would, as the window does; its
-    /// error, if any, is returned.
+    /// Runs the command `id` on `args` (an asset's path, an archetype's name) as the window
+    /// does; its error, if any, is returned. An unknown id does nothing.
+    std::string run(std::string_view id, const std::vector<std::string>& args) const;
+    /// The same as the script line `VERB ARGS...` would (a value with spaces, as an event's
+    /// name, is read from the line).
     std::string run_with(std::string_view id, const std::vector<std::string>& args) const;
+    /// The label the command `id` shows on `args` now, and whether it is enabled on them.
+    [[nodiscard]] std::string title(std::string_view id,
+                                    const std::vector<std::string>& args = {}) const;
+    [[nodiscard]] bool enabled(std::string_view id,
+                               const std::vector<std::string>& args = {}) const;
     /// The command's menu item (its title, shortcut, enabled state); true when clicked.
     bool menu_item(std::string_view id, const char* record = nullptr) const;
     bool menu_item(const command& c, const char* record = nullptr) const;

@@ -98,11 +98,7 @@ namespace {
 
 /// Runs the command `id` on the archetype `name`, as the window runs it.
 void run_archetype_command(panel_context& s, const char* id, const std::string& name) {
-    const command* c = window_commands().find(id);
-    if (c == nullptr) return;
-    command_context ctx = s.edit.window_context();
-    ctx.args = {name};
-    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+    if (std::string error = s.edit.run(id, {name}); !error.empty()) s.log().error(error);
 }
 
 /// A row menu's item running the command `id` on the archetype `name` (the table gives its
@@ -110,10 +106,8 @@ void run_archetype_command(panel_context& s, const char* id, const std::string& 
 void archetype_menu_item(panel_context& s, ui_state& ui, const char* id, const std::string& name) {
     const command* c = window_commands().find(id);
     if (c == nullptr) return;
-    command_context ctx = s.edit.window_context();
-    ctx.args = {name};
-    if (ImGui::MenuItem(command_table::title(*c, ctx).c_str(), nullptr, false,
-                        command_table::enabled(*c, ctx)))
+    if (ImGui::MenuItem(s.edit.title(id, {name}).c_str(), nullptr, false,
+                        s.edit.enabled(id, {name})))
         run_archetype_command(s, id, name);
     ui.test.record("project/archetype_menu/" + c->label);
 }
