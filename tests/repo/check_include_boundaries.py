@@ -10,8 +10,9 @@
              ("serialization/json_support.hpp"), never through "../": the folders' shared
              headers are a known set, not a hidden library reached by relative paths.
     editor/ui/ panels (*_panel.hpp/.cpp) and the files only panels use may not include
-             core/editor_state.hpp, directly or through another editor header: a panel gets
-             the model's parts and verbs (ui/panel.hpp's panel_context), not the whole model.
+             core/editor_state.hpp, directly or through another editor header, nor name
+             editor_state: a panel gets the model's parts and verbs (ui/panel.hpp's
+             panel_context), not the whole model.
 
 Usage:
     check_include_boundaries.py [--root REPO]      exit 1 and print file:line for each violation
@@ -216,6 +217,7 @@ def find_violations(root: Path) -> tuple[list[str], int]:
 
 THE_MODEL = "editor/core/editor_state.hpp"
 PANEL_NAME = re.compile(r"_panel\.(hpp|cpp)$")
+MODEL_NAME = re.compile(r"\beditor_state\b")
 # Panel files allowed to reach editor_state.hpp anyway: path -> why. Keep it empty; a panel
 # that needs something of the model gets it through core/model_parts.hpp or ui/edits.hpp.
 PANEL_EXCEPTIONS: dict[str, str] = {}
@@ -316,6 +318,15 @@ def find_panel_violations(root: Path) -> tuple[list[str], int]:
                 f"must not include (a panel gets the model's parts: ui/panel.hpp's "
                 f"panel_context, core/model_parts.hpp, ui/edits.hpp)"
             )
+        # Nor name it: a declared editor_state& handed around is the whole model all the same.
+        text = strip_comments(path.read_text(encoding="utf-8", errors="replace"))
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not INCLUDE.match(line) and MODEL_NAME.search(line):
+                violations.append(
+                    f"{relative}:{number}: names editor_state, which a panel (or a file only "
+                    f"panels use) must not: it gets the model's parts and verbs "
+                    f"(core/model_parts.hpp, ui/edits.hpp)"
+                )
     return violations, len(panels)
 
 
