@@ -90,10 +90,6 @@ public:
     /// take the model: run them through the command table or the panel's edits.
     [[nodiscard]] animation_editor& animation() const noexcept;
 
-protected:
-    /// For the verbs (edits.hpp), which hand it to the actions; never to a panel.
-    [[nodiscard]] editor_state& model() const noexcept { return *model_; }
-
 private:
     editor_state* model_;
 };
