@@ -114,6 +114,9 @@ std::optional<tile_cell> cell_at(const world& w, entity map, glm::vec2 point) {
 std::optional<std::array<glm::vec2, 4>> cell_corners(const world& w, entity map, tile_cell c) {
     const std::optional<map_frame> f = frame_of(w, map);
     if (!f) return std::nullopt;
+    // Only cells the map has: an outline off the map would promise a paint that does nothing.
+    const Tilemap& m = w.get<Tilemap>(map);
+    if (c.x < 0 || c.y < 0 || c.x >= m.width || c.y >= m.height) return std::nullopt;
     const auto corner = [&](int dx, int dy) {
         return f->origin +
                turned(

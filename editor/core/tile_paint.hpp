@@ -78,7 +78,8 @@ struct tile_brush {
 [[nodiscard]] std::optional<tile_cell> cell_at(const world& w, entity map, glm::vec2 point);
 
 /// The world corners of a cell of `map` (bottom-left, bottom-right, top-right, top-left), for
-/// the Scene view's outline of the cell under the mouse. Nothing without a Tilemap.
+/// the Scene view's outline of the cell under the mouse. Nothing without a Tilemap, or for a
+/// cell outside the map (no outline where a paint would change nothing).
 [[nodiscard]] std::optional<std::array<glm::vec2, 4>> cell_corners(const world& w, entity map,
                                                                    tile_cell c);
 

@@ -8,7 +8,6 @@
 #include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/builtin_components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
-#include <mosaic/engine/scene/prefab_link.hpp>
 
 #include "tiny_tanks.hpp"
 
@@ -152,20 +151,6 @@ void paint_parts(world& w, entity hull) {
         // The barrel keeps the sheet's steel; only the turret dome takes the team colour.
         if (Sprite* look = w.try_get<Sprite>(part)) look->tint = mix(tint, white, 0.35f);
     }
-}
-
-entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
-                 glm::vec2 position, float heading) {
-    // Linked to the prefab file, so the editor shows what each tank changes and an edit of
-    // the prefab reaches every tank of the scene.
-    const entity hull = instantiate(w, tank, "archetypes/tank.prefab.json").root;
-    Transform& placed = w.get_or_add<Transform>(hull);
-    placed.position = position;
-    placed.rotation = heading;
-    w.add_or_replace<Team>(hull, Team{team});
-    w.get_or_add<Sprite>(hull).tint = tint;
-    paint_parts(w, hull);
-    return hull;
 }
 
 }  // namespace mosaic::tiny_tanks

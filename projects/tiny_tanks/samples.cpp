@@ -4,10 +4,12 @@
 #include <cstring>
 
 #include <mosaic/ecs/view.hpp>
+#include <mosaic/engine/scene/prefab_link.hpp>
 #include <mosaic/engine/tilemap/tilemap.hpp>
 
 #include <mosaic/projects/samples.hpp>
 
+#include "sample_tanks.hpp"
 #include "tiny_tanks.hpp"
 
 namespace mosaic::tiny_tanks {
@@ -150,6 +152,18 @@ projects::sample_files tiny_tanks_samples() {
     files.archetypes.push_back(bullet_archetype());
     files.scenes.push_back({"scenes/battle.scene.json", battle_scene(files.prefabs[0])});
     return files;
+}
+
+entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
+                 glm::vec2 position, float heading) {
+    const entity hull = instantiate(w, tank, "archetypes/tank.prefab.json").root;
+    Transform& placed = w.get_or_add<Transform>(hull);
+    placed.position = position;
+    placed.rotation = heading;
+    w.add_or_replace<Team>(hull, Team{team});
+    w.get_or_add<Sprite>(hull).tint = tint;
+    paint_parts(w, hull);
+    return hull;
 }
 
 }  // namespace mosaic::tiny_tanks

@@ -79,11 +79,6 @@ inline constexpr const char* track_clip = "assets/track_roll.clip.json";
 /// bullets hurt for): what a tank spawned from the prefab needs once its hull has its tint.
 void paint_parts(world& w, entity hull);
 
-/// A whole tank from `tank`: at `position` facing `heading` degrees, on `team`, tinted `tint`;
-/// an instance linked to archetypes/tank.prefab.json (prefab_link.hpp).
-entity make_tank(world& w, const prefab& tank, std::int32_t team, mosaic::color tint,
-                 glm::vec2 position, float heading);
-
 /// A Name component holding `text`.
 [[nodiscard]] Name named(const char* text);
 /// The unit vector of a heading in degrees.

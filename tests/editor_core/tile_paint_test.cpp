@@ -212,4 +212,19 @@ TEST(TilePaint, CellUnderAWorldPoint) {
     EXPECT_EQ(tilemap_of(s.world(), map), map);
 }
 
+TEST(TilePaint, OutlinedCellsAreOnlyTheMapsOwn) {
+    editor_state s;
+    const entity map = make_map(s, 8, 4);  // at (-2, 1), tiles of 0.5
+    const auto inside = cell_corners(s.world(), map, {7, 3});
+    ASSERT_TRUE(inside);
+    EXPECT_FLOAT_EQ((*inside)[0].x, -2.0f + 7 * 0.5f);
+    EXPECT_FLOAT_EQ((*inside)[0].y, 1.0f + 3 * 0.5f);
+    EXPECT_FLOAT_EQ((*inside)[2].x, -2.0f + 8 * 0.5f);
+    // The mouse over the map's border and beyond: no outline (the paint would do nothing).
+    for (const tile_cell outside :
+         {tile_cell{-1, 0}, tile_cell{0, -1}, tile_cell{8, 0}, tile_cell{0, 4}, tile_cell{-5, 20}})
+        EXPECT_FALSE(cell_corners(s.world(), map, outside)) << outside.x << "," << outside.y;
+    EXPECT_FALSE(cell_corners(s.world(), s.world().create(), {0, 0}));
+}
+
 }  // namespace

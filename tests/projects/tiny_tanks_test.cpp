@@ -17,6 +17,7 @@
 #include <mosaic/engine/systems/builtin_systems.hpp>
 #include <mosaic/engine/tilemap/tilemap.hpp>
 #include <mosaic/engine/tilemap/tileset.hpp>
+#include <tiny_tanks/sample_tanks.hpp>
 #include <tiny_tanks/tiny_tanks.hpp>
 
 #include "project_test_support.hpp"

@@ -1,7 +1,8 @@
 # sdk.sample: a sample project copied out of the repository builds against the installed SDK
 # exactly as a user's game does (its own CMakeLists.txt, find_package(mosaic), only
 # -DCMAKE_PREFIX_PATH), and the installed mosaic-run plays its scene with the module it built.
-# SAMPLE: the folder under projects/ (platformer: several systems, sheets, clips, a tilemap).
+# SAMPLE: the folder under projects/; COMPONENT: one of the components its module registers
+# (the saved scene must hold it). One test per sample (tests/sdk/CMakeLists.txt).
 include(${CMAKE_CURRENT_LIST_DIR}/sdk_common.cmake)
 
 set(tmp /tmp)
@@ -27,8 +28,8 @@ sdk_expect("installed mosaic-run plays ${scene}" 0 "[.]scene[.]json: 120 ticks o
            ${CMAKE_COMMAND} -E env MOSAIC_BUILD_DIR=${project}/build
            ${PREFIX}/bin/mosaic-run ${project}/${scene} --ticks 120 --save ${root}/after.scene.json)
 file(READ ${root}/after.scene.json saved)
-if(NOT saved MATCHES "\"Walker\"")  # the sample's own component, registered by the module
-    message(FATAL_ERROR "the saved scene has no Walker: the module's components are missing")
+if(NOT saved MATCHES "\"${COMPONENT}\"")  # the sample's own, registered by its module
+    message(FATAL_ERROR "the saved scene has no ${COMPONENT}: the module's components are missing")
 endif()
 
 file(REMOVE_RECURSE ${root})  # kept when the test fails, to look at
