@@ -29,6 +29,7 @@
 #include <mosaic/engine/scene/prefab_library.hpp>
 
 #include "background_load.hpp"
+#include "clipboard.hpp"
 #include "console_log.hpp"
 #include "document.hpp"
 #include "history.hpp"
@@ -40,12 +41,6 @@ namespace mosaic::editor {
 
 class animation_editor;  // animation_editor.hpp: include it to use animation()
 class prefab_refresh;    // prefab_refresh.hpp
-
-/// Copied component values (Edit > Copy / the inspector's "Copy values").
-struct component_clipboard {
-    type_id type = invalid_type_id;
-    std::vector<std::byte> bytes;
-};
 
 class editor_state {
 public:

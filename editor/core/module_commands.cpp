@@ -70,7 +70,7 @@ command command_of(const mosaic_command_desc& desc, const key_chord* chord, modu
             frame.selection_count = static_cast<std::uint32_t>(selection.size());
             frame.args = args.data();
             frame.arg_count = static_cast<std::uint32_t>(args.size());
-            frame.host = &ctx.state;
+            frame.host = &ctx.state.log();
             frame.log = &log_from_module;
             try {
                 error = text_of(run(&frame, user));  // copied before anything calls the module
@@ -202,11 +202,11 @@ std::vector<std::string> module_command_ids() {
 }
 
 void log_from_module(void* host, std::uint32_t level, const char* text) {
-    auto* s = static_cast<editor_state*>(host);
+    auto* log = static_cast<console_log*>(host);
     const log_level as = level == mosaic_log_error     ? log_level::error
                          : level == mosaic_log_warning ? log_level::warning
                                                        : log_level::info;
-    s->log().add(as, text != nullptr ? text : "");
+    log->add(as, text != nullptr ? text : "");
 }
 
 }  // namespace mosaic::editor

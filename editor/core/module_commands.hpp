@@ -32,7 +32,7 @@ void drop_module_commands();
 /// The ids of the module commands now in the table.
 [[nodiscard]] std::vector<std::string> module_command_ids();
 
-/// The `log` function a module's panels and commands are handed: `host` is the editor_state,
+/// The `log` function a module's panels and commands are handed: `host` is the console_log,
 /// `level` a mosaic_panel_log_level.
 void log_from_module(void* host, std::uint32_t level, const char* text);
 

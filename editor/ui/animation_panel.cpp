@@ -18,7 +18,8 @@
 
 #include "core/animation_editor.hpp"
 #include "core/command_table.hpp"
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
+#include "core/selection.hpp"
 #include "ui/command_items.hpp"
 #include "ui/panel_events.hpp"
 #include "ui/theme.hpp"
@@ -78,16 +79,8 @@ float ruler_step(float length, float pixels, float min_pixels) {
 
 // Runs the command `id` as a script line `VERB ARGS...` would (an event's name may have spaces:
 // the command reads it from the line).
-void run_with(editor_state& s, ui_state& ui, std::string_view id,
-              const std::vector<std::string>& args) {
-    const command* c = window_commands().find(id);
-    if (c == nullptr) return;
-    command_context ctx = window_context(s, ui);
-    std::string line = c->verb;
-    for (const std::string& a : args) line += " " + a;
-    ctx.args = args;
-    ctx.line = line;
-    if (std::string error = command_table::run(*c, ctx); !error.empty())
+void run_with(panel_context& s, std::string_view id, const std::vector<std::string>& args) {
+    if (std::string error = s.edit.run_with(id, args); !error.empty())
         s.log().error("animation: " + error);
 }
 
@@ -98,7 +91,7 @@ MOSAIC_EDITOR_COMMAND({.id = "asset.animate_clip",
                        .help = "Show a clip's property tracks and events in the Animation window",
                        .run_in_window = [](command_context& c) -> std::string {
                            if (c.args.empty() || c.ui == nullptr) return "Animation: no clip given";
-                           if (std::string error = c.state.animation().open(c.state, c.args[0]);
+                           if (std::string error = edits::of(c).animation().open(c.args[0]);
                                !error.empty())
                                return "animation: " + error;
                            c.ui->events.post(show_panel{"animation"});
@@ -111,8 +104,8 @@ animation_panel::animation_panel()
     : panel({.id = "animation", .title = "Animation", .where = dock::bottom}) {}
 
 void animation_panel::draw(panel_context& ctx) {
-    editor_state& s = ctx.state;
-    (void)s.animation().follow_selection(s);
+    panel_context& s = ctx;
+    (void)s.edit.animation().follow_selection();
     draw_bar(ctx);
     draw_new_clip(ctx);
     if (!s.animation().has_clip()) {
@@ -130,7 +123,7 @@ void animation_panel::draw(panel_context& ctx) {
 
 void animation_panel::draw_new_clip(panel_context& ctx) {
     // For a selected entity without an Animator: a new clip for it (anim_new does the same).
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     const entity e = s.selection().active();
     if (e.is_null() || !s.world().alive(e) || s.world().has<Animator>(e) || s.playing()) return;
     if (new_for_ != e) {
@@ -151,7 +144,7 @@ void animation_panel::draw_new_clip(panel_context& ctx) {
     if (ImGui::Button("New Clip")) {
         const std::vector<entity> targets(s.selection().items().begin(),
                                           s.selection().items().end());
-        if (std::string error = s.animation().create(s, new_path_, 2.0f, targets); !error.empty())
+        if (std::string error = s.edit.animation().create(new_path_, 2.0f, targets); !error.empty())
             s.log().error("animation: " + error);
     }
     ctx.ui.test.record("animation/New Clip");
@@ -162,7 +155,7 @@ void animation_panel::draw_new_clip(panel_context& ctx) {
 }
 
 void animation_panel::draw_bar(panel_context& ctx) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     animation_editor& a = s.animation();
 
@@ -176,7 +169,7 @@ void animation_panel::draw_bar(panel_context& ctx) {
         if (clip_files_.empty()) ImGui::TextDisabled("no *.clip.json in the project");
         for (const std::string& file : clip_files_) {
             if (ImGui::Selectable(file.c_str(), file == a.path())) {
-                if (std::string error = a.open(s, file); !error.empty())
+                if (std::string error = s.edit.animation().open(file); !error.empty())
                     s.log().error("animation: " + error);
             }
         }
@@ -189,7 +182,7 @@ void animation_panel::draw_bar(panel_context& ctx) {
     ImGui::SameLine();
     if (recording) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.18f, 0.18f, 1.0f));
     ImGui::BeginDisabled(!a.has_clip() || s.playing());
-    if (ImGui::Button(recording ? "Recording" : "Record")) run_command(s, ui, "animation.record");
+    if (ImGui::Button(recording ? "Recording" : "Record")) s.edit.run("animation.record");
     ImGui::EndDisabled();
     if (recording) ImGui::PopStyleColor();
     ui.test.record("animation/Record");
@@ -201,7 +194,7 @@ void animation_panel::draw_bar(panel_context& ctx) {
     const bool previewing = a.previewing();
     if (previewing) ImGui::PushStyleColor(ImGuiCol_Button, colors::accent);
     ImGui::BeginDisabled(!a.has_clip() || s.playing());
-    if (ImGui::Button("Preview")) run_command(s, ui, "animation.preview");
+    if (ImGui::Button("Preview")) s.edit.run("animation.preview");
     ImGui::EndDisabled();
     if (previewing) ImGui::PopStyleColor();
     ui.test.record("animation/Preview");
@@ -211,7 +204,7 @@ void animation_panel::draw_bar(panel_context& ctx) {
             "scene's own values come back when it ends (and are what is saved)");
     ImGui::SameLine();
     ImGui::BeginDisabled(!a.dirty());
-    if (ImGui::Button("Save")) run_command(s, ui, "animation.save");
+    if (ImGui::Button("Save")) s.edit.run("animation.save");
     ImGui::EndDisabled();
     ui.test.record("animation/Save");
     if (!a.has_clip()) return;
@@ -223,14 +216,15 @@ void animation_panel::draw_bar(panel_context& ctx) {
     ImGui::BeginDisabled(s.playing() || a.read_only());
     ImGui::InputFloat("s##length", &length, 0, 0, "%.2f");
     if (ImGui::IsItemDeactivatedAfterEdit()) {
-        if (std::string error = a.set_length(s, length); !error.empty())
+        if (std::string error = s.edit.animation().set_length(length); !error.empty())
             s.log().error("animation: " + error);
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 6);
     if (ImGui::BeginCombo("##wrap", wrap_name(clip.wrap))) {
         for (const clip_wrap w : {clip_wrap::loop, clip_wrap::once, clip_wrap::ping_pong}) {
-            if (ImGui::Selectable(wrap_name(w), w == clip.wrap)) (void)a.set_wrap(s, w);
+            if (ImGui::Selectable(wrap_name(w), w == clip.wrap))
+                (void)s.edit.animation().set_wrap(w);
         }
         ImGui::EndCombo();
     }
@@ -246,12 +240,12 @@ void animation_panel::draw_bar(panel_context& ctx) {
         const command* c = window_commands().find(id);
         if (c == nullptr) continue;
         if (id != std::string_view("animation.interp_constant")) ImGui::SameLine();
-        if (ImGui::Button(c->label.c_str())) run_command(s, ui, id);
+        if (ImGui::Button(c->label.c_str())) s.edit.run(id);
         ui.test.record("animation/" + c->label);
     }
     ImGui::EndDisabled();
     ImGui::SameLine();
-    const std::vector<entity> players = a.players(s);
+    const std::vector<entity> players = s.edit.animation().players();
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 12);
     ImGui::BeginDisabled(players.empty() || s.playing() || a.read_only());
     if (ImGui::BeginCombo("##add_track", "Add Track...")) {
@@ -268,7 +262,8 @@ void animation_panel::draw_bar(panel_context& ctx) {
                 label_of.index = el.target.index;
                 if (find_track(clip, el.target)) continue;
                 if (ImGui::Selectable(label_of.label().c_str())) {
-                    if (std::string error = a.key_current(s, el.target); !error.empty())
+                    if (std::string error = s.edit.animation().key_current(el.target);
+                        !error.empty())
                         s.log().error("animation: " + error);
                 }
             }
@@ -291,7 +286,7 @@ void animation_panel::draw_bar(panel_context& ctx) {
 // The clip's events: a name field, Add Event (at the playhead), and Rename / Remove for the
 // event selected in the Events row.
 void animation_panel::draw_event_bar(panel_context& ctx) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     animation_editor& a = s.animation();
     const std::vector<clip_event>& events = a.clip().events;
@@ -306,7 +301,7 @@ void animation_panel::draw_event_bar(panel_context& ctx) {
     std::snprintf(at, sizeof at, "%g", static_cast<double>(a.playhead()));
     ImGui::BeginDisabled(event_name_[0] == '\0');
     if (ImGui::Button("Add Event"))
-        run_with(s, ui, "animation.add_event", {at, std::string(event_name_)});
+        run_with(s, "animation.add_event", {at, std::string(event_name_)});
     ui.test.record("animation/Add Event");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -316,7 +311,7 @@ void animation_panel::draw_event_bar(panel_context& ctx) {
     ImGui::SameLine();
     ImGui::BeginDisabled(selected_event_ < 0);
     if (ImGui::Button("Rename Event") && selected_event_ >= 0) {
-        run_with(s, ui, "animation.rename_event",
+        run_with(s, "animation.rename_event",
                  {std::to_string(selected_event_), std::string(event_name_)});
     }
     ui.test.record("animation/Rename Event");
@@ -325,7 +320,7 @@ void animation_panel::draw_event_bar(panel_context& ctx) {
     ImGui::SameLine();
     ImGui::BeginDisabled(selected_event_ < 0);
     if (ImGui::Button("Remove Event") && selected_event_ >= 0) {
-        run_with(s, ui, "animation.remove_event", {std::to_string(selected_event_)});
+        run_with(s, "animation.remove_event", {std::to_string(selected_event_)});
         selected_event_ = -1;
     }
     ui.test.record("animation/Remove Event");
@@ -342,7 +337,7 @@ void animation_panel::draw_event_bar(panel_context& ctx) {
 // --- 3. the dopesheet ------------------------------------------------------------------------
 
 bool animation_panel::draw_events(panel_context& ctx, float y, float x0, float x1, float row_h) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     animation_editor& a = s.animation();
     const animation_clip& clip = a.clip();
@@ -397,7 +392,7 @@ bool animation_panel::draw_events(panel_context& ctx, float y, float x0, float x
             char seconds[32];
             std::snprintf(seconds, sizeof seconds, "%.4f", static_cast<double>(to));
             const std::string name = clip.events[static_cast<std::size_t>(selected_event_)].name;
-            run_with(s, ui, "animation.move_event", {std::to_string(selected_event_), seconds});
+            run_with(s, "animation.move_event", {std::to_string(selected_event_), seconds});
             // Events stay in time order: the moved one may have a new index.
             const auto& now = a.clip().events;
             for (std::size_t i = 0; i < now.size(); ++i) {
@@ -410,7 +405,7 @@ bool animation_panel::draw_events(panel_context& ctx, float y, float x0, float x
 }
 
 void animation_panel::draw_sheet(panel_context& ctx) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     animation_editor& a = s.animation();
     const animation_clip& clip = a.clip();
@@ -445,9 +440,9 @@ void animation_panel::draw_sheet(panel_context& ctx) {
         d->AddText({x + 2, origin.y + 1}, ImGui::GetColorU32(ImGuiCol_TextDisabled), text);
     }
     if (ImGui::IsItemActive() && !s.playing()) {
-        if (!a.previewing()) a.set_preview(s, true);
+        if (!a.previewing()) s.edit.animation().set_preview(true);
         const float t = snapped(time_at(io.MousePos.x));
-        if (t != a.playhead()) a.set_playhead(s, t);
+        if (t != a.playhead()) s.edit.animation().set_playhead(t);
     }
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Drag to move the playhead (Preview shows the clip there; Alt: no snap)");
@@ -464,7 +459,7 @@ void animation_panel::draw_sheet(panel_context& ctx) {
     for (std::size_t t = 0; t < clip.tracks.size(); ++t, y += row_h + 2.0f) {
         const clip_track& track = clip.tracks[t];
         const std::string label = track.label();
-        const std::string problem = a.track_problem(s, t);
+        const std::string problem = s.edit.animation().track_problem(t);
         ImGui::PushID(static_cast<int>(t));
         ImGui::SetCursorScreenPos({origin.x, y});
         ImGui::BeginDisabled(s.playing() || a.read_only());
@@ -542,11 +537,11 @@ void animation_panel::draw_sheet(panel_context& ctx) {
     if (dragging_keys_ && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) {
         dragging_keys_ = false;
         if (drag_dt != 0.0f) {
-            if (std::string error = a.move_selected(s, drag_dt); !error.empty())
+            if (std::string error = s.edit.animation().move_selected(drag_dt); !error.empty())
                 s.log().error("animation: " + error);
         }
     }
-    if (remove < clip.tracks.size()) (void)a.remove_track(s, remove);
+    if (remove < clip.tracks.size()) (void)s.edit.animation().remove_track(remove);
 
     // The playhead over everything.
     const float px = x_of(a.playhead());

@@ -8,7 +8,7 @@
 #include <mosaic/engine/animation/animator.hpp>
 #include <mosaic/engine/components.hpp>
 
-#include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -16,7 +16,8 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
-void animation_preview::draw(editor_state& s, ui_state& ui, entity e, viewport_renderer* renderer) {
+void animation_preview::draw(panel_context& s, ui_state& ui, entity e,
+                             viewport_renderer* renderer) {
     world& w = s.world();
     const Animator* animator = w.try_get<Animator>(e);
     if (animator == nullptr) return;

@@ -15,14 +15,14 @@
 
 namespace mosaic::editor {
 
-class editor_state;
+class panel_context;
 struct ui_state;
 class viewport_renderer;
 
 class animation_preview {
 public:
     /// Draws the preview of `e` (nothing when it has no Animator).
-    void draw(editor_state& s, ui_state& ui, entity e, viewport_renderer* renderer);
+    void draw(panel_context& s, ui_state& ui, entity e, viewport_renderer* renderer);
 
 private:
     std::string path_;  // the clip shown

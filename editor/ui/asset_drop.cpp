@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/asset_actions.hpp"
-#include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
@@ -42,8 +42,9 @@ std::optional<dragged_asset> accept_asset_payload(asset_kinds kinds) {
     return out;
 }
 
-void command_place_sprite(editor_state& s, ui_state& ui, const dragged_asset& asset, glm::vec2 at) {
-    const entity e = create_sprite_entity(s, asset.path, at, asset.frame);
+void command_place_sprite(panel_context& s, ui_state& ui, const dragged_asset& asset,
+                          glm::vec2 at) {
+    const entity e = s.edit.create_sprite_entity(asset.path, at, asset.frame);
     if (e.is_null()) return;
     ui.events.post(scene_changed{});
     ui.events.post(reveal_in_hierarchy{e});

@@ -13,7 +13,7 @@
 
 namespace mosaic::editor {
 
-class editor_state;
+class panel_context;
 struct ui_state;
 
 /// The drag-and-drop payload type: frame (int32), kind (one byte), then the path's bytes.
@@ -33,6 +33,6 @@ void set_asset_payload(const dragged_asset& asset);
 
 /// An image or sheet frame dropped on the Scene view at world position `at`: a sprite
 /// entity, one undo step, selected and shown in the Hierarchy.
-void command_place_sprite(editor_state& s, ui_state& ui, const dragged_asset& asset, glm::vec2 at);
+void command_place_sprite(panel_context& s, ui_state& ui, const dragged_asset& asset, glm::vec2 at);
 
 }  // namespace mosaic::editor

@@ -8,14 +8,19 @@
 #include <iterator>
 #include <span>
 
+#include <mosaic/engine/runtime/game.hpp>
+
 #include "core/animation_events.hpp"
 #include "core/asset_actions.hpp"
 #include "core/asset_rename.hpp"
-#include "core/editor_state.hpp"
+#include "core/command_table.hpp"
+#include "core/console_log.hpp"
+#include "core/history.hpp"
 #include "core/prefab_actions.hpp"
 #include "ui/asset_drop.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 #include "ui/viewport_renderer.hpp"
@@ -55,12 +60,8 @@ bool has_picture(asset_kind k) {
 }
 
 /// Runs the window's command `id` on the asset `relative` (its one argument).
-void asset_menu_run(editor_state& s, ui_state& ui, const char* id, const std::string& relative) {
-    const command* c = window_commands().find(id);
-    if (c == nullptr) return;
-    command_context ctx = window_context(s, ui);
-    ctx.args = {relative};
-    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+void asset_menu_run(panel_context& s, const char* id, const std::string& relative) {
+    if (std::string error = s.edit.run(id, {relative}); !error.empty()) s.log().error(error);
 }
 
 }  // namespace
@@ -159,7 +160,7 @@ void asset_grid::feed_thumbnails() {
 
 // --- 2. the bar ------------------------------------------------------------------------------
 
-void asset_grid::draw_bar(editor_state& s, ui_state& ui) {
+void asset_grid::draw_bar(panel_context& s, ui_state& ui) {
     ImGui::BeginDisabled(folder_.empty());
     if (ImGui::ArrowButton("##up", ImGuiDir_Up)) folder_ = asset_browser::parent_folder(folder_);
     ImGui::EndDisabled();
@@ -241,22 +242,22 @@ void asset_grid::draw_bar(editor_state& s, ui_state& ui) {
 
 // --- 3. the tiles ----------------------------------------------------------------------------
 
-void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
+void asset_grid::activate(panel_context& s, const asset_entry& e) {
     switch (e.kind) {
         case asset_kind::folder:
             folder_ = e.relative;
             search_[0] = '\0';
             break;
         case asset_kind::scene:
-            request_open(s, ui, e.path);
+            s.edit.request_open(e.path);
             break;
         case asset_kind::prefab:
-            command_instantiate_prefab(s, ui, prefab_name_of(e.path));
+            s.edit.instantiate_prefab(prefab_name_of(e.path));
             break;
         case asset_kind::archetype: {
             std::string name = e.name.substr(0, e.name.size() - std::strlen(".archetype.json"));
             for (const archetype& a : s.game().archetypes())
-                if (a.name() == name) command_create_from_archetype(s, ui, a);
+                if (a.name() == name) s.edit.create_from_archetype(a);
             break;
         }
         case asset_kind::sheet:
@@ -267,7 +268,7 @@ void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
             open_import(s, e);
             break;
         case asset_kind::clip:  // property tracks: the Animation window; frames: the Clip Editor
-            asset_menu_run(s, ui,
+            asset_menu_run(s,
                            window_for_clip(e.path) == clip_window::animation ? "asset.animate_clip"
                                                                              : "asset.edit_clip",
                            e.relative);
@@ -279,7 +280,7 @@ void asset_grid::activate(editor_state& s, ui_state& ui, const asset_entry& e) {
     }
 }
 
-void asset_grid::open_import(editor_state& s, const asset_entry& e) {
+void asset_grid::open_import(panel_context& s, const asset_entry& e) {
     std::string error;
     import_settings_ = load_image_import(e.path, &error);
     if (!error.empty()) s.log().warning(error + "; showing the defaults");
@@ -287,7 +288,7 @@ void asset_grid::open_import(editor_state& s, const asset_entry& e) {
     import_history_ = s.history().state_id();
 }
 
-void asset_grid::draw_import_window(editor_state& s, ui_state& ui) {
+void asset_grid::draw_import_window(panel_context& s, ui_state& ui) {
     if (import_asset_.empty()) return;
     bool open = true;
     ImGui::SetNextWindowSize({360, 0}, ImGuiCond_Appearing);
@@ -335,7 +336,7 @@ void asset_grid::draw_import_window(editor_state& s, ui_state& ui) {
             fs::path(import_asset_).filename().string().c_str());
         ImGui::PopStyleColor();
         if (changed) {
-            (void)set_image_import(s, import_asset_, st);
+            (void)s.edit.set_image_import(import_asset_, st);
             import_history_ = s.history().state_id();
         }
     }
@@ -343,7 +344,7 @@ void asset_grid::draw_import_window(editor_state& s, ui_state& ui) {
     if (!open) import_asset_.clear();
 }
 
-void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float width,
+void asset_grid::draw_tile(panel_context& s, ui_state& ui, const tile& t, float width,
                            float height) {
     const asset_entry& e = *t.entry;
     const std::string id = t.frame < 0 ? e.relative : e.relative + "#" + std::to_string(t.frame);
@@ -420,7 +421,7 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         const auto item = [&](const char* id) {
             const command* c = window_commands().find(id);
             if (c != nullptr && ImGui::MenuItem(c->label.c_str()))
-                asset_menu_run(s, ui, id, e.relative);
+                asset_menu_run(s, id, e.relative);
             if (c != nullptr) ui.test.record("project/asset_menu/" + c->label);
         };
         if (e.kind == asset_kind::image) item("asset.slice_into_sheet");
@@ -466,12 +467,12 @@ void asset_grid::draw_tile(editor_state& s, ui_state& ui, const tile& t, float w
         if (e.kind != asset_kind::folder && !frame_tile)
             tip += "\nRight-click: Rename...; drag onto a folder: move";
         ImGui::SetTooltip("%s", tip.c_str());
-        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !frame_tile) activate(s, ui, e);
+        if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && !frame_tile) activate(s, e);
     }
     ImGui::PopID();
 }
 
-void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
+void asset_grid::draw(panel_context& s, ui_state& ui, viewport_renderer* renderer) {
     take_thumbnails(renderer);
     draw_bar(s, ui);
     if (browser_.truncated())
@@ -509,8 +510,8 @@ void asset_grid::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer
 
 // --- 4. rename and move ----------------------------------------------------------------------
 
-bool asset_grid::rename(editor_state& s, const std::string& from, const std::string& to) {
-    const rename_result r = rename_asset(s, from, to);
+bool asset_grid::rename(panel_context& s, const std::string& from, const std::string& to) {
+    const rename_result r = s.edit.rename_asset(from, to);
     if (!r.done) {
         rename_error_ = r.message;
         return false;
@@ -522,7 +523,7 @@ bool asset_grid::rename(editor_state& s, const std::string& from, const std::str
     return true;
 }
 
-void asset_grid::drop_into_folder(editor_state& s, const std::string& folder) {
+void asset_grid::drop_into_folder(panel_context& s, const std::string& folder) {
     if (!ImGui::BeginDragDropTarget()) return;
     std::string path;
     if (const auto dropped =
@@ -534,7 +535,7 @@ void asset_grid::drop_into_folder(editor_state& s, const std::string& folder) {
         const std::string name(static_cast<const char*>(p->Data),
                                static_cast<std::size_t>(p->DataSize));
         std::error_code ec;
-        path = fs::relative(prefab_folder(s) / (name + ".prefab.json"), browser_.root(), ec)
+        path = fs::relative(s.edit.prefab_folder() / (name + ".prefab.json"), browser_.root(), ec)
                    .generic_string();
     }
     ImGui::EndDragDropTarget();
@@ -544,7 +545,7 @@ void asset_grid::drop_into_folder(editor_state& s, const std::string& folder) {
     if (to != path) (void)rename(s, path, to);
 }
 
-void asset_grid::draw_rename_modal(editor_state& s, ui_state& ui) {
+void asset_grid::draw_rename_modal(panel_context& s, ui_state& ui) {
     if (rename_requested_) {
         rename_requested_ = false;
         const std::string name = fs::path(rename_asset_).filename().string();
@@ -588,11 +589,11 @@ void asset_grid::draw_rename_modal(editor_state& s, ui_state& ui) {
     ImGui::EndPopup();
 }
 
-void asset_grid::check_outside(editor_state& s) {
-    outside_ = check_outside_renames(s, /*log=*/false);  // the app said it in the Console
+void asset_grid::check_outside(panel_context& s) {
+    outside_ = s.edit.check_outside_renames(/*log=*/false);  // the app said it in the Console
 }
 
-void asset_grid::draw_outside_window(editor_state& s, ui_state& ui) {
+void asset_grid::draw_outside_window(panel_context& s, ui_state& ui) {
     if (outside_.empty()) return;
     bool open = true;
     ImGui::SetNextWindowSize({520, 0}, ImGuiCond_Appearing);
@@ -613,14 +614,14 @@ void asset_grid::draw_outside_window(editor_state& s, ui_state& ui) {
             ImGui::Unindent();
         }
         if (ImGui::Button("Fix references")) {
-            run_command(s, ui, "asset.fix_references");
+            s.edit.run("asset.fix_references");
             outside_.clear();
             rescan(browser_.root());
         }
         ui.test.record("project/outside/Fix references");
         ImGui::SameLine();
         if (ImGui::Button("Dismiss")) {
-            run_command(s, ui, "asset.forget_renames");
+            s.edit.run("asset.forget_renames");
             outside_.clear();
         }
         ui.test.record("project/outside/Dismiss");

@@ -44,7 +44,7 @@
 
 namespace mosaic::editor {
 
-class editor_state;
+class panel_context;
 struct ui_state;
 class viewport_renderer;
 
@@ -66,9 +66,9 @@ public:
     void rescan(const std::filesystem::path& project);
     /// Looks for files moved outside the editor (core/asset_rename.hpp, check_outside_renames)
     /// and lists them in the "Moved outside the editor" window.
-    void check_outside(editor_state& s);
+    void check_outside(panel_context& s);
     /// Draws into the current window: the path bar, search, filter, and the tiles.
-    void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer);
+    void draw(panel_context& s, ui_state& ui, viewport_renderer* renderer);
 
     [[nodiscard]] const asset_browser& browser() const noexcept { return browser_; }
     [[nodiscard]] const std::string& folder() const noexcept { return folder_; }
@@ -100,22 +100,22 @@ private:
     void take_thumbnails(viewport_renderer* renderer);
     /// Hands the worker the next requests_per_frame files of the listing (backlog_).
     void feed_thumbnails();
-    void draw_bar(editor_state& s, ui_state& ui);
-    void draw_tile(editor_state& s, ui_state& ui, const tile& t, float width, float height);
-    void activate(editor_state& s, ui_state& ui, const asset_entry& e);
+    void draw_bar(panel_context& s, ui_state& ui);
+    void draw_tile(panel_context& s, ui_state& ui, const tile& t, float width, float height);
+    void activate(panel_context& s, const asset_entry& e);
     void release_all();
     /// The Import Settings window of the image import_asset_ (double-click an image, or its
     /// right-click menu): each change is written to its side file at once.
-    void draw_import_window(editor_state& s, ui_state& ui);
-    void open_import(editor_state& s, const asset_entry& e);
+    void draw_import_window(panel_context& s, ui_state& ui);
+    void open_import(panel_context& s, const asset_entry& e);
     /// Rename... : the modal with the file's name.
-    void draw_rename_modal(editor_state& s, ui_state& ui);
+    void draw_rename_modal(panel_context& s, ui_state& ui);
     /// The moves found by check_outside, with Fix references and Dismiss.
-    void draw_outside_window(editor_state& s, ui_state& ui);
+    void draw_outside_window(panel_context& s, ui_state& ui);
     /// A file dragged onto a folder (a tile, the path bar): moved into it.
-    void drop_into_folder(editor_state& s, const std::string& folder);
+    void drop_into_folder(panel_context& s, const std::string& folder);
     /// Renames `from` to `to` (core rename_asset) and shows the result. True when done.
-    bool rename(editor_state& s, const std::string& from, const std::string& to);
+    bool rename(panel_context& s, const std::string& from, const std::string& to);
     const std::vector<tile>& tiles();
 
     asset_browser browser_;

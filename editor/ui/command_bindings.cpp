@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "core/archetype_actions.hpp"
+#include "core/editor_state.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/prefab_mode.hpp"

@@ -6,6 +6,7 @@
 
 #include "core/action_checks.hpp"
 #include "core/actions.hpp"
+#include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
 

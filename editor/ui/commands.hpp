@@ -12,10 +12,11 @@
 #include <mosaic/ecs/archetype.hpp>
 #include <mosaic/engine/math.hpp>
 
-#include "core/editor_state.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
+
+class editor_state;
 
 // --- edit ----------------------------------------------------------------------------------
 void command_undo(editor_state& s, ui_state& ui);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -26,9 +26,9 @@ ImVec4 level_color(log_level level) {
 
 }  // namespace
 
-std::string console_panel::label(const editor_state& s) const {
-    const std::size_t errors = s.log().count(log_level::error);
-    const std::size_t warnings = s.log().count(log_level::warning);
+std::string console_panel::label(const panel_context& ctx) const {
+    const std::size_t errors = ctx.log().count(log_level::error);
+    const std::size_t warnings = ctx.log().count(log_level::warning);
     // "1 error", "2 errors": the counts that are not zero.
     const auto counted = [](std::size_t n, const char* what) {
         return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
@@ -43,8 +43,9 @@ std::string console_panel::label(const editor_state& s) const {
     return console;
 }
 
-void console_panel::draw(editor_state& s, ui_state& ui) {
-    console_log& log = s.log();
+void console_panel::draw(panel_context& ctx) {
+    ui_state& ui = ctx.ui;
+    console_log& log = ctx.log();
     if (ImGui::Button("Clear")) log.clear();
     ui.test.record("console/Clear");
     constexpr const char* names[3] = {"Info", "Warnings", "Errors"};

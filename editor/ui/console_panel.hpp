@@ -13,10 +13,9 @@ class console_panel : public panel {
 public:
     console_panel() : panel({.id = "console", .title = "Console", .where = dock::bottom}) {}
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
-    void draw(editor_state& s, ui_state& ui);
+    void draw(panel_context& ctx) override;
     /// "Console (1 error, 2 warnings)": the counts that are not zero.
-    [[nodiscard]] std::string label(const editor_state& s) const override;
+    [[nodiscard]] std::string label(const panel_context& ctx) const override;
 
 private:
     bool show_[3] = {true, true, true};  // by log_level

@@ -177,7 +177,8 @@ void editor_ui::deliver_events(editor_state& s) {
             sheet_editor_.open(s, sheet->path);
         if (const auto* clip = std::get_if<open_clip_editor>(&e)) clip_editor_.open(s, clip->path);
         // A copy: a panel may add or remove panels as it handles the event.
-        for (panel* p : all_panels()) p->on_event(e, s);
+        panel_context ctx(s, ui_);
+        for (panel* p : all_panels()) p->on_event(e, ctx);
     });
 }
 
@@ -232,7 +233,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
         asset_folder_ = s.project_folder();
         renderer->set_asset_folder(asset_folder_);
     }
-    for (panel* p : all_panels()) p->every_frame(s);
+    panel_context ctx(s, ui_, renderer);
+    for (panel* p : all_panels()) p->every_frame(ctx);
 
     list_view_panels();
     draw_main_menu(s, ui_);
@@ -247,7 +249,6 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     // Requests posted since the last delivery (the menu and toolbar just now, the rest of
     // the editor last frame), before the panels draw.
     deliver_events(s);
-    panel_context ctx{s, ui_, renderer};
     draw_dock(dock::left, layout_.hierarchy, ctx);
     draw_dock(dock::center, layout_.scene, ctx);
     draw_dock(dock::right, layout_.inspector, ctx);
@@ -262,7 +263,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     draw_alert_modal(s, ui_);
     draw_keep_dialog(s, ui_);  // after Stop, when something was marked to keep
     draw_help_windows(ui_);
-    draw_field_history(s, ui_);
+    panel_context history_ctx(s, ui_);
+    draw_field_history(history_ctx, ui_);
     handle_shortcuts(s, ui_);
 }
 
@@ -286,7 +288,7 @@ void editor_ui::draw_dock(dock where, const panel_rect& rect, panel_context& ctx
     // Alone in its dock: a window with the panel's title, as before panels were plug-ins.
     panel& p = *here.front();
     const panel_info& info = p.info();
-    const std::string title = p.label(ctx.state) + "###" + info.id;
+    const std::string title = p.label(ctx) + "###" + info.id;
     if (info.padding >= 0)
         ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, {info.padding, info.padding});
     const bool open = begin_panel(title.c_str(), rect, info.window_flags);
@@ -307,7 +309,7 @@ void editor_ui::draw_tabs(dock where, const std::vector<panel*>& here, const pan
     if (ImGui::BeginTabBar((window + "_tabs").c_str())) {
         for (panel* p : here) {
             const panel_info& info = p->info();
-            const std::string label = p->label(ctx.state);
+            const std::string label = p->label(ctx);
             ImGuiTabItemFlags flags = 0;
             if (select == info.id) flags |= ImGuiTabItemFlags_SetSelected;
             const bool open =

@@ -10,11 +10,14 @@
 #include <type_traits>
 
 #include <mosaic/ecs/component_table.hpp>
+#include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 
-#include "core/editor_state.hpp"
+#include "core/play_control.hpp"
+#include "core/timeline.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -27,7 +30,7 @@ constexpr std::size_t max_points = 4000;  // ~2 per pixel of a wide plot
 const ImU32 series_colors[] = {IM_COL32(110, 180, 255, 255), IM_COL32(255, 150, 90, 255),
                                IM_COL32(120, 220, 120, 255), IM_COL32(230, 120, 220, 255)};
 
-void sample(editor_state& s, field_history_view& view) {
+void sample(panel_context& s, field_history_view& view) {
     view.series.clear();
     view.error.clear();
     const recording* r = s.timeline().recording();
@@ -93,7 +96,7 @@ void draw_legend(ui_state& ui, const field_history_view& view) {
 
 /// The plot: every series as a line, the tick the world is at as a bar; hovering shows the
 /// values at the tick under the mouse, a click goes there.
-void draw_plot(editor_state& s, ui_state& ui, const field_history_view& view) {
+void draw_plot(panel_context& s, ui_state& ui, const field_history_view& view) {
     const ImVec2 size{std::max(ImGui::GetContentRegionAvail().x, 100.0f),
                       std::max(ImGui::GetContentRegionAvail().y - 4, 60.0f)};
     const ImVec2 min = ImGui::GetCursorScreenPos();
@@ -161,7 +164,7 @@ void draw_plot(editor_state& s, ui_state& ui, const field_history_view& view) {
     }
     tip += "\nClick: go to this tick";
     ImGui::SetTooltip("%s", tip.c_str());
-    if (ImGui::IsItemClicked()) command_seek(s, ui, tick);
+    if (ImGui::IsItemClicked()) s.edit.seek(tick);
 }
 
 }  // namespace
@@ -176,7 +179,7 @@ bool can_plot(const field_info& field) noexcept {
     });
 }
 
-void open_field_history(editor_state& s, ui_state& ui, entity target, type_id component,
+void open_field_history(panel_context& s, ui_state& ui, entity target, type_id component,
                         std::size_t field) {
     field_history_view& view = ui.history;
     view = field_history_view{};
@@ -190,7 +193,7 @@ void open_field_history(editor_state& s, ui_state& ui, entity target, type_id co
     sample(s, view);
 }
 
-void draw_field_history(editor_state& s, ui_state& ui) {
+void draw_field_history(panel_context& s, ui_state& ui) {
     field_history_view& view = ui.history;
     if (!view.open) return;
     if (!s.playing()) {

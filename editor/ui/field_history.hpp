@@ -11,9 +11,11 @@
 #include <mosaic/ecs/entity.hpp>
 #include <mosaic/ecs/fwd.hpp>
 
-#include "core/editor_state.hpp"  // field_sample
+#include "core/timeline.hpp"  // field_sample
 
 namespace mosaic::editor {
+
+class panel_context;
 
 struct ui_state;
 
@@ -34,9 +36,9 @@ struct field_history_view {
 [[nodiscard]] bool can_plot(const field_info& field) noexcept;
 
 /// Opens the window on `field` of `target`'s `component`, sampling it now.
-void open_field_history(editor_state& s, ui_state& ui, entity target, type_id component,
+void open_field_history(panel_context& s, ui_state& ui, entity target, type_id component,
                         std::size_t field);
 /// The window (call once per frame; nothing when closed).
-void draw_field_history(editor_state& s, ui_state& ui);
+void draw_field_history(panel_context& s, ui_state& ui);
 
 }  // namespace mosaic::editor

@@ -11,10 +11,13 @@
 #include <mosaic/ecs/field_kinds.hpp>
 
 #include "core/actions.hpp"
+#include "core/console_log.hpp"
+#include "core/timeline.hpp"
 #include "ui/asset_drop.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_history.hpp"
 #include "ui/hierarchy_panel.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -35,7 +38,7 @@ bool same_element(const field_info& field, const void* a, const void* b, std::ui
 }
 
 bool element_mixed(const field_context& ctx, const field_info& field, std::uint32_t element) {
-    const world& w = ctx.state.world();
+    const world& w = ctx.parts.world();
     const void* first = w.try_get(ctx.entities[0], ctx.info.type);
     for (std::size_t i = 1; i < ctx.entities.size(); ++i) {
         const void* other = w.try_get(ctx.entities[i], ctx.info.type);
@@ -50,9 +53,9 @@ bool element_mixed(const field_context& ctx, const field_info& field, std::uint3
 void write_element(field_context& ctx, const field_info& field, std::uint32_t element,
                    const void* edited, const void* original) {
     if (!ctx.live.active())
-        ctx.live.begin(ctx.state, ctx.entities, ctx.info.type,
-                       "Edit " + ctx.info.name + "." + field.name);
-    world& w = ctx.state.world();
+        ctx.parts.edit.begin(ctx.live, ctx.entities, ctx.info.type,
+                             "Edit " + ctx.info.name + "." + field.name);
+    world& w = ctx.parts.world();
     const std::size_t floats = float_count(field.kind);
     float new_value[4] = {};
     float old_value[4] = {};  // copied: `original` is the first entity's live value
@@ -94,7 +97,7 @@ bool drag_number(ImGuiDataType type, void* value, const field_info& field, bool 
 }
 
 bool entity_picker(field_context& ctx, entity& value, bool mixed) {
-    world& w = ctx.state.world();
+    world& w = ctx.parts.world();
     bool changed = false;
     const float clear_width = ImGui::GetFrameHeight();
     const float width =
@@ -163,9 +166,9 @@ void drop_asset_into(field_context& ctx, const field_info& field) {
         asset_path value;
         if (asset->path.size() < sizeof value.path) {
             std::memcpy(value.path, asset->path.data(), asset->path.size());
-            set_field(ctx.state, ctx.entities, ctx.info.type, field, &value);
+            ctx.parts.edit.set_field(ctx.entities, ctx.info.type, field, &value);
         } else {
-            ctx.state.log().error("'" + asset->path + "' is longer than " + ctx.info.name + "." +
+            ctx.parts.log().error("'" + asset->path + "' is longer than " + ctx.info.name + "." +
                                   field.name + " holds (" + std::to_string(sizeof value.path - 1) +
                                   " bytes)");
         }
@@ -263,7 +266,7 @@ void draw_override_bar(float top, float height) {
 }
 
 void draw_field(field_context& ctx, const field_info& field) {
-    world& w = ctx.state.world();
+    world& w = ctx.parts.world();
     const void* first = w.try_get(ctx.entities[0], ctx.info.type);
     if (first == nullptr) return;
     // The widgets edit a copy; changed elements are written to every entity.
@@ -294,11 +297,11 @@ void draw_field(field_context& ctx, const field_info& field) {
                               field.hints.tooltip.data());
         // The label's menu: while playing, a number's history over the recording; on an
         // overridden prefab value, Revert and Apply to Prefab.
-        const bool plot = ctx.state.timeline().recording() != nullptr && ctx.entities.size() == 1 &&
+        const bool plot = ctx.parts.timeline().recording() != nullptr && ctx.entities.size() == 1 &&
                           can_plot(field);
         if ((plot || overridden) && ImGui::BeginPopupContextItem("##field_menu")) {
             if (plot && ImGui::MenuItem("Plot History")) {
-                open_field_history(ctx.state, ctx.ui, ctx.entities[0], ctx.info.type,
+                open_field_history(ctx.parts, ctx.ui, ctx.entities[0], ctx.info.type,
                                    static_cast<std::size_t>(&field - ctx.info.fields.data()));
             }
             if (plot) ctx.ui.test.record("field_menu/Plot History");

@@ -17,10 +17,11 @@
 #include <mosaic/ecs/component_table.hpp>
 
 #include "core/actions.hpp"
-#include "core/editor_state.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
+
+class panel_context;
 
 /// The prefab parts of a field's row, for entities of prefab instances (prefab_header.hpp):
 /// whether the field is an overridden value (a bold label and a bar at the left, as Unity
@@ -31,7 +32,7 @@ struct field_prefab_marks {
 };
 
 struct field_context {
-    editor_state& state;
+    panel_context& parts;  // the model's parts and verbs (ui/panel.hpp)
     ui_state& ui;
     std::span<const entity> entities;  // all alive, all have the component
     const component_info& info;

@@ -14,6 +14,7 @@
 #include <mosaic/engine/replay/replay.hpp>
 #include <mosaic/engine/scene/file_formats.hpp>
 
+#include "core/editor_state.hpp"
 #include "ui/commands.hpp"
 #include "ui/prefab_mode.hpp"
 

@@ -10,13 +10,16 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/hierarchy.hpp>
 #include <mosaic/engine/input.hpp>
+#include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/scene/prefab.hpp>
 
 #include "core/action_checks.hpp"
 #include "core/actions.hpp"
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
+#include "core/history.hpp"
+#include "core/play_control.hpp"
 #include "core/play_keeps.hpp"
-#include "ui/command_items.hpp"
+#include "core/selection.hpp"
 #include "ui/commands.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/theme.hpp"
@@ -39,28 +42,28 @@ std::vector<entity> payload_entities(const ImGuiPayload* payload) {
     return out;
 }
 
-void create_menu_items(editor_state& s, ui_state& ui, entity parent) {
+void create_menu_items(panel_context& s, entity parent) {
     if (ImGui::MenuItem(parent.is_null() ? "Create Empty" : "Create Empty Child"))
-        command_create_empty(s, ui, parent);
+        s.edit.create_empty(parent);
     if (ImGui::BeginMenu("Create from Archetype", !s.game().archetypes().empty())) {
         for (const archetype& a : s.game().archetypes())
-            if (ImGui::MenuItem(a.name().c_str())) command_create_from_archetype(s, ui, a);
+            if (ImGui::MenuItem(a.name().c_str())) s.edit.create_from_archetype(a);
         ImGui::EndMenu();
     }
     if (ImGui::BeginMenu("Create from Prefab", !s.game().prefabs().empty())) {
         for (const prefab& p : s.game().prefabs())
             if (ImGui::MenuItem(p.name().c_str()))
-                command_instantiate_prefab(s, ui, p.name(), std::nullopt, parent);
+                s.edit.instantiate_prefab(p.name(), std::nullopt, parent);
         ImGui::EndMenu();
     }
 }
 
 // A prefab dragged from the Project panel and dropped here: an instance under `parent`.
-void accept_prefab(editor_state& s, ui_state& ui, entity parent) {
+void accept_prefab(panel_context& s, entity parent) {
     if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(prefab_payload)) {
         const std::string name(static_cast<const char*>(p->Data),
                                static_cast<std::size_t>(p->DataSize));
-        command_instantiate_prefab(s, ui, name, std::nullopt, parent);
+        s.edit.instantiate_prefab(name, std::nullopt, parent);
     }
 }
 
@@ -69,7 +72,7 @@ void accept_prefab(editor_state& s, ui_state& ui, entity parent) {
 hierarchy_panel::hierarchy_panel()
     : panel({.id = "hierarchy", .title = "Hierarchy", .where = dock::left}) {}
 
-void hierarchy_panel::on_event(const panel_event& e, editor_state& s) {
+void hierarchy_panel::on_event(const panel_event& e, panel_context& s) {
     (void)s;
     if (std::holds_alternative<scene_changed>(e) || std::holds_alternative<scene_opened>(e))
         dirty_ = true;
@@ -88,7 +91,7 @@ void hierarchy_panel::set_filter(std::string_view text) {
     dirty_ = true;
 }
 
-void hierarchy_panel::refresh(editor_state& s) {
+void hierarchy_panel::refresh(panel_context& s) {
     const world& w = s.world();
     const signature now{&w, w.size(), w.count<Parent>(), s.history().state_id()};
     ++frames_since_rebuild_;
@@ -107,7 +110,7 @@ void hierarchy_panel::refresh(editor_state& s) {
     }
 }
 
-void hierarchy_panel::rebuild(editor_state& s) {
+void hierarchy_panel::rebuild(panel_context& s) {
     ++rebuilds_;
     rows_.clear();
     const world& w = s.world();
@@ -155,14 +158,14 @@ void hierarchy_panel::rebuild(editor_state& s) {
     for (std::size_t i = 0; i < rows_.size(); ++i) row_entities_[i] = rows_[i].e;
 }
 
-void hierarchy_panel::reveal(editor_state& s, entity e) {
+void hierarchy_panel::reveal(panel_context& s, entity e) {
     const world& w = s.world();
     for (entity p = parent_of(w, e), guard = e; !p.is_null() && p != guard; p = parent_of(w, p)) {
         if (closed_.erase(p.to_bits()) > 0) dirty_ = true;
     }
 }
 
-void hierarchy_panel::click(editor_state& s, entity e) {
+void hierarchy_panel::click(panel_context& s, entity e) {
     const ImGuiIO& io = ImGui::GetIO();
     selection& sel = s.selection();
     if (io.KeyCtrl) {
@@ -177,12 +180,12 @@ void hierarchy_panel::click(editor_state& s, entity e) {
     }
 }
 
-void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
+void hierarchy_panel::draw(panel_context& s, ui_state& ui) {
     const float square = ImGui::GetFrameHeight();  // easy to hit: a whole frame square
     if (ImGui::Button("+", {square, square})) ImGui::OpenPopup("##create");
     ui.test.record("hierarchy/+");
     if (ImGui::BeginPopup("##create")) {
-        create_menu_items(s, ui, null_entity);
+        create_menu_items(s, null_entity);
         ImGui::EndPopup();
     }
     ImGui::SameLine();
@@ -251,16 +254,16 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::BeginDragDropTarget()) {
         if (const ImGuiPayload* p = ImGui::AcceptDragDropPayload(entity_payload))
             drop(s, payload_entities(p), null_entity);
-        accept_prefab(s, ui, null_entity);
+        accept_prefab(s, null_entity);
         ImGui::EndDragDropTarget();
     }
     if (ImGui::BeginPopupContextItem("##background_menu")) {
-        create_menu_items(s, ui, null_entity);
+        create_menu_items(s, null_entity);
         ImGui::Separator();
-        (void)command_menu_item(s, ui, "edit.paste");
+        (void)s.edit.menu_item("edit.paste");
         ImGui::EndPopup();
     }
-    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) keyboard(s, ui);
+    if (ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows)) keyboard(s);
     ImGui::EndChild();
 
     if (dragging) {
@@ -287,7 +290,7 @@ void hierarchy_panel::draw(editor_state& s, ui_state& ui) {
     if (ImGui::IsMouseReleased(ImGuiMouseButton_Left)) pending_click_ = null_entity;
 }
 
-void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index) {
+void hierarchy_panel::draw_row(panel_context& s, ui_state& ui, std::size_t index) {
     const row& r = rows_[index];
     const entity e = r.e;
     world& w = s.world();
@@ -310,7 +313,7 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
             ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_AutoSelectAll);
         const bool escape = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape));
         if (enter || (ImGui::IsItemDeactivated() && !escape)) {
-            if (rename_entity(s, e, rename_buffer_)) dirty_ = true;
+            if (s.edit.rename_entity(e, rename_buffer_)) dirty_ = true;
             renaming_ = null_entity;
         } else if (escape) {
             renaming_ = null_entity;
@@ -380,16 +383,16 @@ void hierarchy_panel::draw_row(editor_state& s, ui_state& ui, std::size_t index)
             closed_.erase(e.to_bits());
             drop(s, payload_entities(p), e);
         }
-        accept_prefab(s, ui, e);
+        accept_prefab(s, e);
         ImGui::EndDragDropTarget();
     }
     draw_context_menu(s, ui, e);
     ImGui::PopID();
 }
 
-void hierarchy_panel::drop(editor_state& s, const std::vector<entity>& dragged, entity parent) {
+void hierarchy_panel::drop(panel_context& s, const std::vector<entity>& dragged, entity parent) {
     std::string error;
-    if (reparent(s, dragged, parent, &error)) {
+    if (s.edit.reparent(dragged, parent, &error)) {
         dirty_ = true;
         s.selection().set(dragged);  // what was dragged is what the user works on now
     } else if (!error.empty()) {
@@ -427,7 +430,7 @@ void hierarchy_panel::auto_scroll() {
     }
 }
 
-void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
+void hierarchy_panel::keyboard(panel_context& s) {
     const ImGuiIO& io = ImGui::GetIO();
     if (io.WantTextInput || !renaming_.is_null() || rows_.empty()) return;
     const auto pressed = [](key k) { return ImGui::IsKeyPressed(static_cast<int>(k), true); };
@@ -437,7 +440,7 @@ void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
         return;
     }
     if (pressed(key::enter)) {
-        command_rename(s, ui);
+        s.edit.rename();
         return;
     }
     const auto found = std::find(row_entities_.begin(), row_entities_.end(), sel.active());
@@ -473,45 +476,45 @@ void hierarchy_panel::keyboard(editor_state& s, ui_state& ui) {
     }
 }
 
-void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e) {
+void hierarchy_panel::draw_context_menu(panel_context& s, ui_state& ui, entity e) {
     if (!ImGui::BeginPopupContextItem("##row_menu")) return;
-    create_menu_items(s, ui, e);
+    create_menu_items(s, e);
     ImGui::Separator();
     for (const char* id : {"edit.rename", "edit.duplicate", "edit.delete"})
-        (void)command_menu_item(s, ui, id, "hierarchy/menu/");
+        (void)s.edit.menu_item(id, "hierarchy/menu/");
     // A prefab instance's child cannot be deleted: the item is off (the command's `enabled`)
     // and says why, in place.
     const std::vector<entity> doomed(s.selection().items().begin(), s.selection().items().end());
-    if (const std::optional<std::string> refused = why_not_deletable(s, doomed)) {
+    if (const std::optional<std::string> refused = s.edit.why_not_deletable(doomed)) {
         ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + 320);
         ImGui::TextDisabled("%s", refused->c_str());
         ImGui::PopTextWrapPos();
         ui.test.record("hierarchy/menu/Delete refused");
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Create Prefab")) command_create_prefab(s, ui, e);
+    if (ImGui::MenuItem("Create Prefab")) s.edit.create_prefab(e);
     ui.test.record("hierarchy/menu/Create Prefab");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Save this entity and its children as a prefab in the project");
-    (void)command_menu_item(s, ui, "entity.create_archetype", "hierarchy/menu/");
+    (void)s.edit.menu_item("entity.create_archetype", "hierarchy/menu/");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Save this entity's components (not its children) as an archetype "
             "that game code and the Project panel spawn");
     if (s.world().has<PrefabInstance>(e)) {
-        if (ImGui::MenuItem("Unpack Prefab")) command_unpack_prefab(s, ui, e);
+        if (ImGui::MenuItem("Unpack Prefab")) s.edit.unpack_prefab(e);
         ui.test.record("hierarchy/menu/Unpack Prefab");
         if (ImGui::IsItemHovered())
             ImGui::SetTooltip("Make this instance plain entities: no longer linked to its prefab");
     }
     ImGui::Separator();
-    for (const char* id : {"edit.copy", "edit.paste"}) (void)command_menu_item(s, ui, id);
+    for (const char* id : {"edit.copy", "edit.paste"}) (void)s.edit.menu_item(id);
     ImGui::Separator();
     const bool has_parent = !parent_of(s.world(), e).is_null();
     if (ImGui::MenuItem("Move to Root", nullptr, false, has_parent)) {
         const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
         std::string error;
-        if (reparent(s, items, null_entity, &error)) {
+        if (s.edit.reparent(items, null_entity, &error)) {
             dirty_ = true;
         } else if (!error.empty()) {
             s.log().warning(error);
@@ -520,16 +523,16 @@ void hierarchy_panel::draw_context_menu(editor_state& s, ui_state& ui, entity e)
     const bool active = s.world().is_active(e);
     if (ImGui::MenuItem(active ? "Deactivate" : "Activate")) {
         const std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
-        set_active(s, items, !active);
+        s.edit.set_active(items, !active);
     }
-    (void)command_menu_item(s, ui, "edit.frame_selection");
+    (void)s.edit.menu_item("edit.frame_selection");
     if (s.playing()) {
         ImGui::Separator();
         const bool kept = s.player().keeps().entity_kept(e);
         if (ImGui::MenuItem("Keep Whole Entity", nullptr, kept)) {
             std::vector<entity> items(s.selection().items().begin(), s.selection().items().end());
             if (std::find(items.begin(), items.end(), e) == items.end()) items = {e};
-            keep_whole_entities(s, items, !kept);
+            s.edit.keep_whole_entities(items, !kept);
         }
         ui.test.record("hierarchy/menu/Keep Whole Entity");
         if (ImGui::IsItemHovered())

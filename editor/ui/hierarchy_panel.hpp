@@ -42,12 +42,12 @@ public:
 
     hierarchy_panel();
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
+    void draw(panel_context& ctx) override { draw(ctx, ctx.ui); }
     /// Draws the panel's contents into the current window.
-    void draw(editor_state& s, ui_state& ui);
+    void draw(panel_context& s, ui_state& ui);
     /// Rebuilds on scene_changed and scene_opened, scrolls on reveal_in_hierarchy, renames on
     /// rename_in_hierarchy.
-    void on_event(const panel_event& e, editor_state& s) override;
+    void on_event(const panel_event& e, panel_context& s) override;
 
     [[nodiscard]] const std::vector<row>& rows() const noexcept { return rows_; }
     /// The search text (tests and scripts set it too).
@@ -57,7 +57,7 @@ public:
     [[nodiscard]] std::uint64_t rebuilds() const noexcept { return rebuilds_; }
 
     /// Rebuilds the rows if the scene's structure may have changed since the last call.
-    void refresh(editor_state& s);
+    void refresh(panel_context& s);
 
 private:
     struct signature {
@@ -68,17 +68,17 @@ private:
         friend bool operator==(const signature&, const signature&) = default;
     };
 
-    void rebuild(editor_state& s);
-    void draw_row(editor_state& s, ui_state& ui, std::size_t index);
-    void draw_context_menu(editor_state& s, ui_state& ui, entity e);
-    void click(editor_state& s, entity e);
+    void rebuild(panel_context& s);
+    void draw_row(panel_context& s, ui_state& ui, std::size_t index);
+    void draw_context_menu(panel_context& s, ui_state& ui, entity e);
+    void click(panel_context& s, entity e);
     /// Re-parents what was dragged (null: to the root) and selects it.
-    void drop(editor_state& s, const std::vector<entity>& dragged, entity parent);
+    void drop(panel_context& s, const std::vector<entity>& dragged, entity parent);
     /// While dragging: scrolls when the mouse is near the top or bottom edge of the rows.
     void auto_scroll();
     /// Up/Down, Left/Right, Ctrl+A, Enter (the rows have the keyboard focus).
-    void keyboard(editor_state& s, ui_state& ui);
-    void reveal(editor_state& s, entity e);
+    void keyboard(panel_context& s);
+    void reveal(panel_context& s, entity e);
 
     hierarchy_placement placement_;  // copies shown under their originals
     std::vector<row> rows_;

@@ -13,8 +13,11 @@
 #include <mosaic/engine/input.hpp>
 #include <mosaic/engine/scene/prefab.hpp>
 
-#include "core/editor_state.hpp"
+#include "core/clipboard.hpp"
+#include "core/console_log.hpp"
+#include "core/play_control.hpp"
 #include "core/play_keeps.hpp"
+#include "core/selection.hpp"
 #include "ui/entity_label.hpp"
 #include "ui/field_widgets.hpp"
 #include "ui/theme.hpp"
@@ -36,7 +39,7 @@ bool prefab_link(const component_info& info) {
 
 }  // namespace
 
-void inspector_panel::draw(editor_state& s, ui_state& ui) {
+void inspector_panel::draw(panel_context& s, ui_state& ui) {
     world& w = s.world();
     entities_.clear();
     for (entity e : s.selection().items())
@@ -67,16 +70,16 @@ void inspector_panel::draw(editor_state& s, ui_state& ui) {
     }
 
     // A drag, a typed text, a colour-picker session: one undo step once no widget is active.
-    if (live_.active() && !ImGui::IsAnyItemActive()) live_.finish(s);
+    if (live_.active() && !ImGui::IsAnyItemActive()) s.edit.finish(live_);
 }
 
-void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
+void inspector_panel::draw_header(panel_context& s, ui_state& ui) {
     world& w = s.world();
     const std::size_t active = static_cast<std::size_t>(std::count_if(
         entities_.begin(), entities_.end(), [&](entity e) { return w.is_active(e); }));
     bool all_active = active == entities_.size();
     ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, active != 0 && !all_active);
-    if (ImGui::Checkbox("##active", &all_active)) set_active(s, entities_, all_active);
+    if (ImGui::Checkbox("##active", &all_active)) s.edit.set_active(entities_, all_active);
     ImGui::PopItemFlag();
     ui.test.record("inspector/active");
     if (ImGui::IsItemHovered())
@@ -94,7 +97,7 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         ImGui::InputTextWithHint("##name", label.c_str(), name_buffer_, sizeof name_buffer_);
         ui.test.inspector_name = name_buffer_[0] != '\0' ? std::string(name_buffer_) : label;
         name_active_ = ImGui::IsItemActive();
-        if (ImGui::IsItemDeactivatedAfterEdit() && rename_entity(s, e, name_buffer_))
+        if (ImGui::IsItemDeactivatedAfterEdit() && s.edit.rename_entity(e, name_buffer_))
             ui.events.post(scene_changed{});
         ui.test.record("inspector/name");
         draw_prefab_header(s, ui, e);
@@ -109,13 +112,13 @@ void inspector_panel::draw_header(editor_state& s, ui_state& ui) {
         ImGui::PushStyleColor(ImGuiCol_Text,
                               whole ? colors::kept : ImGui::GetStyle().Colors[ImGuiCol_Text]);
         if (ImGui::Checkbox("Keep whole entity after Stop", &whole))
-            keep_whole_entities(s, entities_, whole);
+            s.edit.keep_whole_entities(entities_, whole);
         ImGui::PopStyleColor();
         ui.test.record("inspector/keep_entity");
     }
 }
 
-void inspector_panel::draw_component(editor_state& s, ui_state& ui, const component_info& info) {
+void inspector_panel::draw_component(panel_context& s, ui_state& ui, const component_info& info) {
     world& w = s.world();
     ImGui::PushID(info.name.c_str());
     const std::size_t enabled = static_cast<std::size_t>(std::count_if(
@@ -142,9 +145,9 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     const float header_right = ImGui::GetItemRectMax().x;
     const float header_height = ImGui::GetItemRectSize().y;
     if (ImGui::BeginPopupContextItem("##component_menu")) {
-        if (ImGui::MenuItem("Reset")) reset_component(s, entities_, info.type);
+        if (ImGui::MenuItem("Reset")) s.edit.reset_component(entities_, info.type);
         if (ImGui::MenuItem("Remove Component")) {
-            remove_component(s, entities_, info.type);
+            s.edit.remove_component(entities_, info.type);
             ImGui::EndPopup();
             ImGui::PopID();
             return;
@@ -159,12 +162,12 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
         const bool can_paste =
             s.clipboard().type == info.type && s.clipboard().bytes.size() == info.size;
         if (ImGui::MenuItem("Paste Values", nullptr, false, can_paste))
-            paste_component(s, entities_, info.type, s.clipboard().bytes);
+            s.edit.paste_component(entities_, info.type, s.clipboard().bytes);
         marks_.component_menu(s, ui, info);
         if (s.playing()) {
             ImGui::Separator();
             if (ImGui::MenuItem("Keep after Stop", nullptr, kept))
-                keep_after_stop(s, entities_, info.type, !kept);
+                s.edit.keep_after_stop(entities_, info.type, !kept);
             ui.test.record("component_menu/Keep after Stop");
             if (ImGui::IsItemHovered())
                 ImGui::SetTooltip("Stop offers this component's play values to keep");
@@ -180,7 +183,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     bool all_enabled = enabled == entities_.size();
     ImGui::PushItemFlag(ImGuiItemFlags_MixedValue, enabled != 0 && !all_enabled);
     if (ImGui::Checkbox("##enabled", &all_enabled))
-        set_component_enabled(s, entities_, info.type, all_enabled);
+        s.edit.set_component_enabled(entities_, info.type, all_enabled);
     ImGui::PopItemFlag();
     ui.test.record("inspector/enabled/" + info.name);
     ImGui::PopStyleVar();
@@ -219,7 +222,7 @@ void inspector_panel::draw_component(editor_state& s, ui_state& ui, const compon
     ImGui::PopID();
 }
 
-void inspector_panel::draw_unknown(editor_state& s) {
+void inspector_panel::draw_unknown(panel_context& s) {
     const EntityId* id = s.world().try_get<EntityId>(entities_.front());
     if (id == nullptr || id->value == 0) return;
     const auto found = s.scene().unknown.find(id->value);
@@ -243,7 +246,7 @@ void inspector_panel::draw_unknown(editor_state& s) {
     }
 }
 
-void inspector_panel::draw_unregistered(editor_state& s, ui_state& ui) {
+void inspector_panel::draw_unregistered(panel_context& s, ui_state& ui) {
     // Components of types the table does not describe still work in the game; the editor can
     // only name them (the compiler's name) and say they are not saved.
     world& w = s.world();
@@ -264,7 +267,7 @@ void inspector_panel::draw_unregistered(editor_state& s, ui_state& ui) {
     }
 }
 
-void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
+void inspector_panel::draw_add_component(panel_context& s, ui_state& ui) {
     const float width = std::min(ImGui::GetContentRegionAvail().x, 240.0f);
     ImGui::SetCursorPosX(ImGui::GetCursorPosX() +
                          (ImGui::GetContentRegionAvail().x - width) * 0.5f);
@@ -306,7 +309,7 @@ void inspector_panel::draw_add_component(editor_state& s, ui_state& ui) {
     }
     if (count == 0) ImGui::TextDisabled("No component matches.");
     if (chosen != nullptr) {
-        add_component(s, entities_, chosen->type);
+        s.edit.add_component(entities_, chosen->type);
         ImGui::CloseCurrentPopup();
     }
     ImGui::EndPopup();

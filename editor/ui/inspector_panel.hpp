@@ -24,20 +24,20 @@ public:
 
     void draw(panel_context& ctx) override {
         renderer_ = ctx.renderer;
-        draw(ctx.state, ctx.ui);
+        draw(ctx, ctx.ui);
     }
     /// Draws the panel's contents into the current window.
-    void draw(editor_state& s, ui_state& ui);
+    void draw(panel_context& s, ui_state& ui);
 
     /// True while a field edit (a drag, typing) is in progress.
     [[nodiscard]] bool editing() const noexcept { return live_.active(); }
 
 private:
-    void draw_header(editor_state& s, ui_state& ui);
-    void draw_component(editor_state& s, ui_state& ui, const component_info& info);
-    void draw_unknown(editor_state& s);
-    void draw_unregistered(editor_state& s, ui_state& ui);
-    void draw_add_component(editor_state& s, ui_state& ui);
+    void draw_header(panel_context& s, ui_state& ui);
+    void draw_component(panel_context& s, ui_state& ui, const component_info& info);
+    void draw_unknown(panel_context& s);
+    void draw_unregistered(panel_context& s, ui_state& ui);
+    void draw_add_component(panel_context& s, ui_state& ui);
 
     std::vector<entity> entities_;  // this frame's targets: the alive selection
     viewport_renderer* renderer_ = nullptr;

@@ -5,8 +5,9 @@
 #include <exception>
 #include <string>
 
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
 #include "core/module_commands.hpp"  // log_from_module
+#include "core/selection.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
@@ -32,17 +33,17 @@ module_panel::module_panel(const mosaic_panel_desc& desc)
 void module_panel::draw(panel_context& ctx) {
     if (draw_ == nullptr) return;  // its module is gone; the panel goes next frame
     selection_.clear();
-    for (entity e : ctx.state.selection().items()) selection_.push_back(e.to_bits());
+    for (entity e : ctx.selection().items()) selection_.push_back(e.to_bits());
     mosaic_panel_frame frame{};
     frame.imgui = ImGui::GetCurrentContext();
     // The module's copy of ImGui must allocate with ours: windows, draw lists and strings
     // made during its calls are freed by the editor's copy.
     ImGui::GetAllocatorFunctions(&frame.imgui_alloc, &frame.imgui_free, &frame.imgui_alloc_data);
-    frame.world = &ctx.state.world();
-    frame.playing = ctx.state.playing() ? 1 : 0;
+    frame.world = &ctx.world();
+    frame.playing = ctx.playing() ? 1 : 0;
     frame.selection = selection_.data();
     frame.selection_count = static_cast<std::uint32_t>(selection_.size());
-    frame.host = &ctx.state;
+    frame.host = &ctx.log();
     frame.log = &log_from_module;
     if (!ctx.ui.test.record_items) {
         draw_(&frame);

@@ -8,19 +8,27 @@
 //   class stats_panel : public panel {
 //   public:
 //       stats_panel() : panel({.id = "stats", .title = "Stats", .where = dock::bottom}) {}
-//       void draw(panel_context& ctx) override { ImGui::Text("%zu", ctx.state.world().size()); }
+//       void draw(panel_context& ctx) override { ImGui::Text("%zu", ctx.world().size()); }
 //   };
+//
+// A panel gets the model's parts, not the model (panel_context): it reads and works with the
+// game, the active document's selection, the play controls, the timeline, the console...
+// (core/model_parts.hpp) and changes the scene through ctx.edit (ui/edits.hpp: the actions and
+// the command table). No panel includes core/editor_state.hpp (tests/repo checks it).
 
 #include <imgui.h>
 
 #include <string>
 
+#include "core/model_parts.hpp"
+#include "ui/edits.hpp"
 #include "ui/panel_events.hpp"
 
 namespace mosaic::editor {
 
-// Declared only: a panel includes what it uses (core/editor_state.hpp, ui/ui_state.hpp,
-// ui/viewport_renderer.hpp), so a change to one of them rebuilds only the panels that do.
+// Declared only: a panel includes what it uses (core/document.hpp, core/console_log.hpp,
+// ui/ui_state.hpp, ui/viewport_renderer.hpp...), so a change to one of them rebuilds only the
+// panels that do.
 class editor_state;
 struct ui_state;
 class viewport_renderer;
@@ -39,12 +47,23 @@ struct panel_info {
     float padding = -1;                 // its window's padding, when not negative
 };
 
-/// What a panel gets to draw with: the editor's model (scene, selection, history, console),
-/// the UI state the panels share, and the scene renderer (null when headless).
-struct panel_context {
-    editor_state& state;
+/// What a panel gets to draw with: the parts of the editor's model it reads and works with
+/// (model_parts: the game, the active document's selection, the play controls, the timeline,
+/// the console, the alerts, the clipboard, the animation editor, the project read-only), the
+/// verbs that change the scene (`edit`: the actions, the command table), the UI state the
+/// panels share and the scene renderer (null when headless). Not the model itself: what a
+/// panel cannot reach here (open, save, another project, reload, undo steps recorded by hand)
+/// it asks for through a command.
+class panel_context : public model_parts {
+public:
+    /// editor_ui makes it each frame (and a test, for a panel it drives alone).
+    panel_context(editor_state& model, ui_state& ui_state, viewport_renderer* renderer = nullptr)
+        : model_parts(model), ui(ui_state), renderer(renderer), edit(model, ui_state) {}
+
     ui_state& ui;
     viewport_renderer* renderer = nullptr;
+    /// The verbs: what changes the scene (one undo step each) and runs editor commands.
+    edits edit;
 };
 
 class panel {
@@ -59,18 +78,18 @@ public:
     /// Draws the contents into the current window (or tab), between Begin and End.
     virtual void draw(panel_context& ctx) = 0;
     /// The tab's label this frame (the Console adds its counts); the title by default.
-    [[nodiscard]] virtual std::string label(const editor_state& s) const {
-        (void)s;
+    [[nodiscard]] virtual std::string label(const panel_context& ctx) const {
+        (void)ctx;
         return info_.title;
     }
     /// A request posted by another part of the editor; each event once, in posting order,
     /// before the panels draw.
-    virtual void on_event(const panel_event& e, editor_state& s) {
+    virtual void on_event(const panel_event& e, panel_context& ctx) {
         (void)e;
-        (void)s;
+        (void)ctx;
     }
     /// Once a frame, before the panels draw, shown or not (the Profiler samples here).
-    virtual void every_frame(editor_state& s) { (void)s; }
+    virtual void every_frame(panel_context& ctx) { (void)ctx; }
 
 private:
     panel_info info_;

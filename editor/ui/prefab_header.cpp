@@ -7,6 +7,7 @@
 #include "core/entity_names.hpp"
 #include "core/prefab_overrides.hpp"
 #include "ui/commands.hpp"
+#include "ui/panel.hpp"
 #include "ui/prefab_mode.hpp"
 #include "ui/theme.hpp"
 
@@ -37,9 +38,9 @@ std::string describe(const world& w, const prefab_override& o) {
     return text;
 }
 
-void draw_overrides_popup(editor_state& s, ui_state& ui, const linked_instance& inst) {
+void draw_overrides_popup(panel_context& s, ui_state& ui, const linked_instance& inst) {
     if (!ImGui::BeginPopup("##overrides")) return;
-    const std::vector<prefab_override> list = overrides_of(s, inst);
+    const std::vector<prefab_override> list = s.edit.overrides_of(inst);
     ImGui::TextDisabled("Overrides of %s in %s", inst.name.c_str(),
                         name_of(s.world(), inst.root).c_str());
     ImGui::Separator();
@@ -51,10 +52,10 @@ void draw_overrides_popup(editor_state& s, ui_state& ui, const linked_instance& 
         ImGui::PushID(row++);
         ImGui::BeginDisabled(s.playing() || acted);
         const override_scope one{o.target, o.component, o.field};
-        if (ImGui::SmallButton("Revert")) acted = revert_overrides(s, one);
+        if (ImGui::SmallButton("Revert")) acted = s.edit.revert_overrides(one);
         ui.test.record("overrides/" + text + "/Revert");
         ImGui::SameLine();
-        if (ImGui::SmallButton("Apply")) acted = apply_overrides(s, one);
+        if (ImGui::SmallButton("Apply")) acted = s.edit.apply_overrides(one);
         ui.test.record("overrides/" + text + "/Apply");
         ImGui::EndDisabled();
         ImGui::SameLine();
@@ -71,14 +72,14 @@ void draw_overrides_popup(editor_state& s, ui_state& ui, const linked_instance& 
     ImGui::BeginDisabled(list.empty() || s.playing());
     const override_scope all{inst.root, nullptr, nullptr};
     if (ImGui::Button("Apply All")) {
-        (void)apply_overrides(s, all);
+        (void)s.edit.apply_overrides(all);
         ui.events.post(scene_changed{});
         ImGui::CloseCurrentPopup();
     }
     ui.test.record("overrides/Apply All");
     ImGui::SameLine();
     if (ImGui::Button("Revert All")) {
-        (void)revert_overrides(s, all);
+        (void)s.edit.revert_overrides(all);
         ui.events.post(scene_changed{});
         ImGui::CloseCurrentPopup();
     }
@@ -89,8 +90,8 @@ void draw_overrides_popup(editor_state& s, ui_state& ui, const linked_instance& 
 
 }  // namespace
 
-void draw_prefab_header(editor_state& s, ui_state& ui, entity e) {
-    const std::optional<linked_instance> inst = linked_instance_of(s, e);
+void draw_prefab_header(panel_context& s, ui_state& ui, entity e) {
+    const std::optional<linked_instance> inst = s.edit.linked_instance_of(e);
     if (!inst) return;
     ImGui::PushID("##prefab_header");
     if (inst->source == nullptr) {
@@ -112,7 +113,7 @@ void draw_prefab_header(editor_state& s, ui_state& ui, entity e) {
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the prefab in the Project panel");
     ImGui::SameLine();
     ImGui::BeginDisabled(inst->source == nullptr || s.playing());
-    if (ImGui::SmallButton("Open")) command_open_prefab(s, ui, inst->file);
+    if (ImGui::SmallButton("Open")) s.edit.open_prefab(inst->file);
     ui.test.record("inspector/prefab/Open");
     if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
         ImGui::SetTooltip(s.playing() ? "Stop the game to edit the prefab"
@@ -122,7 +123,7 @@ void draw_prefab_header(editor_state& s, ui_state& ui, entity e) {
     ui.test.record("inspector/prefab/Overrides");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::SmallButton("Unpack")) command_unpack_prefab(s, ui, e);
+    if (ImGui::SmallButton("Unpack")) s.edit.unpack_prefab(e);
     ui.test.record("inspector/prefab/Unpack");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Make this instance plain entities, no longer linked to %s",
@@ -133,35 +134,35 @@ void draw_prefab_header(editor_state& s, ui_state& ui, entity e) {
 
 // --- marks and menus -------------------------------------------------------------------------
 
-void prefab_marks::update(editor_state& s, std::span<const entity> entities) {
+void prefab_marks::update(panel_context& s, std::span<const entity> entities) {
     linked_.clear();
     for (const entity e : entities) {
-        if (std::optional<linked_instance> inst = linked_instance_of(s, e))
+        if (std::optional<linked_instance> inst = s.edit.linked_instance_of(e))
             linked_.push_back({e, std::move(*inst)});
     }
 }
 
-bool prefab_marks::component(editor_state& s, const component_info& c) const {
+bool prefab_marks::component(panel_context& s, const component_info& c) const {
     for (const linked& l : linked_)
-        if (is_overridden(s, l.inst, l.e, c)) return true;
+        if (s.edit.is_overridden(l.inst, l.e, c)) return true;
     return false;
 }
 
-void prefab_marks::menu_items(editor_state& s, ui_state& ui, const component_info& c,
+void prefab_marks::menu_items(panel_context& s, ui_state& ui, const component_info& c,
                               const field_info* f) {
     const std::string prefix = f ? "field_menu/" : "component_menu/";
     const bool can = !s.playing();
     if (ImGui::MenuItem("Revert", nullptr, false, can)) {
-        const step_group one_step(s);  // every selected entity: one undo step
-        for (const linked& l : linked_) (void)revert_overrides(s, {l.e, &c, f});
+        const edit_group one_step(s.edit);  // every selected entity: one undo step
+        for (const linked& l : linked_) (void)s.edit.revert_overrides({l.e, &c, f});
         ui.events.post(scene_changed{});
         linked_.clear();
     }
     ui.test.record(prefix + "Revert");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Back to the prefab's value");
     if (ImGui::MenuItem("Apply to Prefab", nullptr, false, can)) {
-        const step_group one_step(s);
-        for (const linked& l : linked_) (void)apply_overrides(s, {l.e, &c, f});
+        const edit_group one_step(s.edit);
+        for (const linked& l : linked_) (void)s.edit.apply_overrides({l.e, &c, f});
         ui.events.post(scene_changed{});
         linked_.clear();
     }
@@ -172,18 +173,18 @@ void prefab_marks::menu_items(editor_state& s, ui_state& ui, const component_inf
             "override it follows");
 }
 
-void prefab_marks::component_menu(editor_state& s, ui_state& ui, const component_info& c) {
+void prefab_marks::component_menu(panel_context& s, ui_state& ui, const component_info& c) {
     if (!component(s, c)) return;
     ImGui::Separator();
     menu_items(s, ui, c, nullptr);
 }
 
-const field_prefab_marks* prefab_marks::fields(editor_state& s, ui_state& ui,
+const field_prefab_marks* prefab_marks::fields(panel_context& s, ui_state& ui,
                                                const component_info& c) {
     if (linked_.empty()) return nullptr;
     hooks_.overridden = [this, &s, &c](const field_info& f) {
         for (const linked& l : linked_)
-            if (is_overridden(s, l.inst, l.e, c, &f)) return true;
+            if (s.edit.is_overridden(l.inst, l.e, c, &f)) return true;
         return false;
     };
     hooks_.menu_items = [this, &s, &ui, &c](const field_info& f) {

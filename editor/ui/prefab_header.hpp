@@ -13,35 +13,36 @@
 
 #include <mosaic/ecs/component_table.hpp>
 
-#include "core/editor_state.hpp"
 #include "core/prefab_overrides.hpp"
 #include "ui/field_widgets.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
+class panel_context;
+
 /// Draws the prefab line of `e`'s header; nothing when `e` is not part of an instance.
-void draw_prefab_header(editor_state& s, ui_state& ui, entity e);
+void draw_prefab_header(panel_context& s, ui_state& ui, entity e);
 
 /// The marks and menus of the components the inspector shows, for the entities it shows (a
 /// value is marked when it is overridden on any of them; the menus act on each).
 class prefab_marks {
 public:
     /// Once a frame, with the inspector's entities.
-    void update(editor_state& s, std::span<const entity> entities);
+    void update(panel_context& s, std::span<const entity> entities);
     /// Whether any shown entity overrides `c` (has it added, or a field differs).
-    [[nodiscard]] bool component(editor_state& s, const component_info& c) const;
+    [[nodiscard]] bool component(panel_context& s, const component_info& c) const;
     /// Revert / Apply to Prefab items of the component header's menu (nothing unless
     /// overridden).
-    void component_menu(editor_state& s, ui_state& ui, const component_info& c);
+    void component_menu(panel_context& s, ui_state& ui, const component_info& c);
     /// The hooks `c`'s field rows use; null when no shown entity is an instance's.
-    [[nodiscard]] const field_prefab_marks* fields(editor_state& s, ui_state& ui,
+    [[nodiscard]] const field_prefab_marks* fields(panel_context& s, ui_state& ui,
                                                    const component_info& c);
 
 private:
     /// An action changes the prefab and its instances: the marks found this frame are stale
     /// (they hold the prefab as it was), so they go until the next update().
-    void menu_items(editor_state& s, ui_state& ui, const component_info& c, const field_info* f);
+    void menu_items(panel_context& s, ui_state& ui, const component_info& c, const field_info* f);
 
     struct linked {
         entity e;

@@ -4,6 +4,9 @@
 
 #include <mosaic/engine/display_path.hpp>
 
+#include "core/document.hpp"
+#include "core/editor_state.hpp"
+#include "ui/panel.hpp"
 #include "ui/theme.hpp"
 
 namespace mosaic::editor {
@@ -75,7 +78,8 @@ void close_asset_now(editor_state& s, ui_state& ui) {
     ui.prefab.ask_close = false;
 }
 
-void draw_asset_banner(editor_state& s, ui_state& ui) {
+void draw_asset_banner(panel_context& s) {
+    ui_state& ui = s.ui;
     const document* open = s.opened_asset();
     if (open == nullptr) return;
     const bool prefab = s.opened_prefab() != nullptr;
@@ -98,10 +102,10 @@ void draw_asset_banner(editor_state& s, ui_state& ui) {
                                    "before keep their values); Close goes back to the scene",
                           display_path(open->file()).c_str());
     ImGui::SameLine();
-    if (ImGui::SmallButton("Save")) (void)command_save_asset(s, ui);
+    if (ImGui::SmallButton("Save")) (void)s.edit.save_asset();
     ui.test.record("prefab/Save");
     ImGui::SameLine();
-    if (ImGui::SmallButton("Close")) request_close_asset(s, ui);
+    if (ImGui::SmallButton("Close")) s.edit.request_close_asset();
     ui.test.record("prefab/Close");
     ImGui::EndChild();
     ImGui::PopStyleColor();
@@ -114,13 +118,13 @@ void draw_asset_banner(editor_state& s, ui_state& ui) {
         ImGui::Text("Save the changes to the %s before going back to the scene?",
                     s.opened_asset_label().c_str());
         if (ImGui::Button("Save")) {
-            if (command_save_asset(s, ui)) close_asset_now(s, ui);
+            if (s.edit.save_asset()) s.edit.close_asset_now();
             ImGui::CloseCurrentPopup();
         }
         ui.test.record("prefab_close/Save");
         ImGui::SameLine();
         if (ImGui::Button("Discard")) {
-            close_asset_now(s, ui);
+            s.edit.close_asset_now();
             ImGui::CloseCurrentPopup();
         }
         ui.test.record("prefab_close/Discard");

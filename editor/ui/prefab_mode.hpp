@@ -8,10 +8,12 @@
 
 #include <filesystem>
 
-#include "core/editor_state.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
+
+class editor_state;
+class panel_context;
 
 /// Opens the prefab file (refused while playing, with a console line).
 void command_open_prefab(editor_state& s, ui_state& ui, const std::filesystem::path& file);
@@ -28,6 +30,6 @@ void close_asset_now(editor_state& s, ui_state& ui);
 /// While a prefab or an archetype is open: a coloured line naming it ("Prefab: Tank*",
 /// "Archetype: enemy", its file in the tooltip) with Save and Close, and Close's question.
 /// Nothing otherwise.
-void draw_asset_banner(editor_state& s, ui_state& ui);
+void draw_asset_banner(panel_context& ctx);
 
 }  // namespace mosaic::editor

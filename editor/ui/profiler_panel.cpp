@@ -8,9 +8,11 @@
 #include <vector>
 
 #include <mosaic/ecs/system.hpp>
+#include <mosaic/engine/runtime/game.hpp>
 #include <mosaic/engine/runtime/recording.hpp>
 
-#include "core/editor_state.hpp"
+#include "core/play_control.hpp"
+#include "core/timeline.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -33,7 +35,7 @@ profiler_panel::series& profiler_panel::series_for(const std::string& name) {
     return systems_.back();
 }
 
-void profiler_panel::sample(editor_state& s, float frame_seconds) {
+void profiler_panel::sample(const panel_context& s, float frame_seconds) {
     frame_ms_[cursor_] = frame_seconds * 1000.0f;
     // A point when the system ran in a played tick: its call count moved. Seeks and steps
     // on the timeline move the clock but re-simulate without timing, so they add none.
@@ -52,7 +54,8 @@ float profiler_panel::newest_sample(const std::string& system) const {
     return 0.0f;
 }
 
-void profiler_panel::draw(editor_state& s, ui_state& ui) {
+void profiler_panel::draw(panel_context& s) {
+    ui_state& ui = s.ui;
     const float last_frame = frame_ms_[(cursor_ + history - 1) % history];
     float mean = 0.0f;
     for (float v : frame_ms_) mean += v;

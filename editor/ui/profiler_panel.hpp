@@ -17,13 +17,12 @@ class profiler_panel : public panel {
 public:
     profiler_panel() : panel({.id = "profiler", .title = "Profiler", .where = dock::bottom}) {}
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui); }
-    void every_frame(editor_state& s) override { sample(s, ImGui::GetIO().DeltaTime); }
+    void draw(panel_context& ctx) override;
+    void every_frame(panel_context& ctx) override { sample(ctx, ImGui::GetIO().DeltaTime); }
     static constexpr std::size_t history = 300;  // frames (5 s at 60 fps)
 
     /// Samples this frame's figures; call once per frame even when the tab is hidden.
-    void sample(editor_state& s, float frame_seconds);
-    void draw(editor_state& s, ui_state& ui);
+    void sample(const panel_context& ctx, float frame_seconds);
     /// The newest point of `system`'s plot: its ms in the tick run since the sample before,
     /// 0 when it did not run (paused, or a seek that re-simulated: not the play's figures).
     [[nodiscard]] float newest_sample(const std::string& system) const;

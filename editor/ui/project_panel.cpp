@@ -6,7 +6,12 @@
 #include <algorithm>
 #include <system_error>
 
-#include "core/editor_state.hpp"
+#include <mosaic/engine/project/loaded_project.hpp>
+#include <mosaic/engine/runtime/game.hpp>
+
+#include "core/command_table.hpp"
+#include "core/console_log.hpp"
+#include "core/document.hpp"
 #include "core/prefab_actions.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
@@ -19,7 +24,7 @@ namespace mosaic::editor {
 
 namespace fs = std::filesystem;
 
-void project_panel::scan(editor_state& s) {
+void project_panel::scan(panel_context& s) {
     folder_ = s.project_folder();
     scanned_for_scene_ = s.scene_path();
     scenes_.clear();
@@ -38,7 +43,7 @@ void project_panel::scan(editor_state& s) {
     }
 }
 
-void project_panel::draw_header(editor_state& s) {
+void project_panel::draw_header(panel_context& s) {
     const loaded_project& p = s.opened_project();
     ImGui::SameLine();
     if (p.manifest) {
@@ -60,7 +65,7 @@ void project_panel::draw_header(editor_state& s) {
     }
 }
 
-void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
+void project_panel::draw_scenes(panel_context& s, ui_state& ui) {
     const std::string title = "Scenes (" + std::to_string(scenes_.size()) + ")###scenes";
     if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
     std::error_code ec;
@@ -70,7 +75,7 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
         const bool current = f.path == open;
         const bool recovered = is_recovered_scene(f.path.filename().string());
         if (recovered) ImGui::PushStyleColor(ImGuiCol_Text, colors::dim);
-        if (ImGui::Selectable(f.label.c_str(), current)) request_open(s, ui, f.path);
+        if (ImGui::Selectable(f.label.c_str(), current)) s.edit.request_open(f.path);
         if (recovered) ImGui::PopStyleColor();
         ui.test.record("project/scene/" + f.label);
         if (ImGui::IsItemHovered())
@@ -81,7 +86,7 @@ void project_panel::draw_scenes(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
-void project_panel::on_event(const panel_event& e, editor_state& s) {
+void project_panel::on_event(const panel_event& e, panel_context& s) {
     if (std::holds_alternative<asset_written>(e) && scanned_) assets_.rescan(s.project_folder());
     if (const auto* reveal = std::get_if<reveal_prefab>(&e)) {
         highlighted_prefab_ = reveal->name;
@@ -92,30 +97,24 @@ void project_panel::on_event(const panel_event& e, editor_state& s) {
 namespace {
 
 /// Runs the command `id` on the archetype `name`, as the window runs it.
-void run_archetype_command(editor_state& s, ui_state& ui, const char* id, const std::string& name) {
-    const command* c = window_commands().find(id);
-    if (c == nullptr) return;
-    command_context ctx = window_context(s, ui);
-    ctx.args = {name};
-    if (std::string error = command_table::run(*c, ctx); !error.empty()) s.log().error(error);
+void run_archetype_command(panel_context& s, const char* id, const std::string& name) {
+    if (std::string error = s.edit.run(id, {name}); !error.empty()) s.log().error(error);
 }
 
 /// A row menu's item running the command `id` on the archetype `name` (the table gives its
 /// label and whether it is enabled).
-void archetype_menu_item(editor_state& s, ui_state& ui, const char* id, const std::string& name) {
+void archetype_menu_item(panel_context& s, ui_state& ui, const char* id, const std::string& name) {
     const command* c = window_commands().find(id);
     if (c == nullptr) return;
-    command_context ctx = window_context(s, ui);
-    ctx.args = {name};
-    if (ImGui::MenuItem(command_table::title(*c, ctx).c_str(), nullptr, false,
-                        command_table::enabled(*c, ctx)))
-        run_archetype_command(s, ui, id, name);
+    if (ImGui::MenuItem(s.edit.title(id, {name}).c_str(), nullptr, false,
+                        s.edit.enabled(id, {name})))
+        run_archetype_command(s, id, name);
     ui.test.record("project/archetype_menu/" + c->label);
 }
 
 }  // namespace
 
-void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
+void project_panel::draw_archetypes(panel_context& s, ui_state& ui) {
     const std::string title =
         "Archetypes (" + std::to_string(s.game().archetypes().size()) + ")###archetypes";
     if (!ImGui::TreeNodeEx(title.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -137,7 +136,7 @@ void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
             ImGui::SetTooltip("Double-click to create a %s; right-click to edit the archetype",
                               name.c_str());
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
-                run_archetype_command(s, ui, "entity.create_from_archetype", name);
+                run_archetype_command(s, "entity.create_from_archetype", name);
         }
         ImGui::PopID();
     }
@@ -145,7 +144,7 @@ void project_panel::draw_archetypes(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
-void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
+void project_panel::draw_prefabs(panel_context& s, ui_state& ui) {
     const std::string title =
         "Prefabs (" + std::to_string(s.game().prefabs().size()) + ")###prefabs";
     if (scroll_to_prefab_) ImGui::SetNextItemOpen(true);
@@ -160,11 +159,11 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
             if (scroll_to_prefab_) ImGui::SetScrollHereY();
         }
         if (ImGui::BeginPopupContextItem("##prefab_menu")) {
-            const fs::path file = prefab_folder(s) / (p.name() + ".prefab.json");
+            const fs::path file = s.edit.prefab_folder() / (p.name() + ".prefab.json");
             if (ImGui::MenuItem("Open Prefab", nullptr, false, !s.playing()))
-                command_open_prefab(s, ui, file);
+                s.edit.open_prefab(file);
             ui.test.record("project/prefab_menu/Open Prefab");
-            if (ImGui::MenuItem("Create Instance")) command_instantiate_prefab(s, ui, p.name());
+            if (ImGui::MenuItem("Create Instance")) s.edit.instantiate_prefab(p.name());
             ImGui::EndPopup();
         }
         if (ImGui::BeginDragDropSource()) {
@@ -177,7 +176,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
                 "create a %s",
                 p.name().c_str());
             if (ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left))
-                command_instantiate_prefab(s, ui, p.name());
+                s.edit.instantiate_prefab(p.name());
         }
         ImGui::PopID();
     }
@@ -187,7 +186,7 @@ void project_panel::draw_prefabs(editor_state& s, ui_state& ui) {
     ImGui::TreePop();
 }
 
-void project_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
+void project_panel::draw(panel_context& s, ui_state& ui, viewport_renderer* renderer) {
     const bool stale = s.project_folder() != folder_ || s.scene_path() != scanned_for_scene_;
     if (!scanned_ || stale) scan(s);
     if (ImGui::Button("Refresh")) scan(s);
@@ -218,7 +217,7 @@ void project_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* rende
             const auto count = static_cast<std::size_t>(p->DataSize) / sizeof(std::uint64_t);
             const auto* bits = static_cast<const std::uint64_t*>(p->Data);
             for (std::size_t i = 0; i < count; ++i)
-                command_create_prefab(s, ui, entity::from_bits(bits[i]));
+                s.edit.create_prefab(entity::from_bits(bits[i]));
         }
         ImGui::EndDragDropTarget();
     }

@@ -20,23 +20,23 @@ class project_panel : public panel {
 public:
     project_panel() : panel({.id = "project", .title = "Project", .where = dock::bottom}) {}
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui, ctx.renderer); }
-    void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer = nullptr);
+    void draw(panel_context& ctx) override { draw(ctx, ctx.ui, ctx.renderer); }
+    void draw(panel_context& s, ui_state& ui, viewport_renderer* renderer = nullptr);
     [[nodiscard]] const asset_grid& assets() const noexcept { return assets_; }
-    void on_event(const panel_event& e, editor_state& s) override;
+    void on_event(const panel_event& e, panel_context& s) override;
 
 private:
     /// Lists the folder's files and the manifest's scenes (kept until something changes:
     /// walking a folder every frame is too slow for a big project).
-    void scan(editor_state& s);
-    void draw_header(editor_state& s);
-    void draw_scenes(editor_state& s, ui_state& ui);
+    void scan(panel_context& s);
+    void draw_header(panel_context& s);
+    void draw_scenes(panel_context& s, ui_state& ui);
     /// The project's archetypes: double-click creates one; the row menu edits it (Edit
     /// Archetype) or creates one.
-    void draw_archetypes(editor_state& s, ui_state& ui);
+    void draw_archetypes(panel_context& s, ui_state& ui);
     /// The project's prefabs, each a drag source (drop into the Hierarchy or the Scene view);
     /// entities dropped on the panel become a prefab.
-    void draw_prefabs(editor_state& s, ui_state& ui);
+    void draw_prefabs(panel_context& s, ui_state& ui);
 
     struct file {
         std::filesystem::path path;

@@ -11,7 +11,8 @@
 #include <utility>
 
 #include "core/command_table.hpp"
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
+#include "core/selection.hpp"
 #include "ui/remote_panel.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -49,12 +50,11 @@ MOSAIC_EDITOR_COMMAND(
          }
          // Headless (a script without a window): run it and say what it found.
          query_results r;
-         if (std::string error = r.run_local(c.state.world(), c.state.table(), text);
-             !error.empty()) {
+         const model_parts model(c);
+         if (std::string error = r.run_local(model.world(), model.table(), text); !error.empty()) {
              return "query: " + error;
          }
-         c.state.log().info("query: " + std::to_string(r.total()) + " entities match '" + text +
-                            "'");
+         model.log().info("query: " + std::to_string(r.total()) + " entities match '" + text + "'");
          return std::string();
      }});
 
@@ -65,7 +65,7 @@ void query_panel::set_text(const std::string& text) {
     dirty_ = true;
 }
 
-void query_panel::run(editor_state& s) {
+void query_panel::run(panel_context& s) {
     since_run_ = 0;
     dirty_ = false;
     if (on_game_ && attached_game().state() == remote_game::status::attached) {
@@ -75,7 +75,7 @@ void query_panel::run(editor_state& s) {
     error_ = results_.run_local(s.world(), s.table(), text_.data());
 }
 
-void query_panel::run_remote(editor_state& s) {
+void query_panel::run_remote(panel_context& s) {
     if (remote_pending_) {
         dirty_ = true;  // again when the game has answered
         return;
@@ -86,15 +86,17 @@ void query_panel::run_remote(editor_state& s) {
     // The columns come from the editor's table (the same registrations as the game's when it
     // plays the same project); the game parses the text itself and says what is wrong.
     attached_game().query(
-        text, [this, alive, text, &s](const std::string& result, const std::string& error) {
+        // The parts by value: the context is this frame's, the answer comes in a later one.
+        text, [this, alive, text, model = model_parts(s)](const std::string& result,
+                                                          const std::string& error) {
             if (alive.expired()) return;
             remote_pending_ = false;
-            error_ = error.empty() ? results_.fill_from_reply(s.table(), text, result) : error;
+            error_ = error.empty() ? results_.fill_from_reply(model.table(), text, result) : error;
         });
 }
 
 void query_panel::draw(panel_context& ctx) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     since_run_ += ImGui::GetIO().DeltaTime;
     if (std::optional<query_request> request = std::exchange(requested(), std::nullopt)) {

@@ -34,9 +34,9 @@ public:
 
 private:
     void set_text(const std::string& text);
-    void run(editor_state& s);
+    void run(panel_context& s);
 
-    void run_remote(editor_state& s);
+    void run_remote(panel_context& s);
 
     std::array<char, 512> text_{};
     bool on_game_ = false;         // the attached game, not the editor's world

@@ -8,7 +8,6 @@
 #include <cstdio>
 
 #include "core/command_table.hpp"
-#include "core/editor_state.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
 
@@ -71,8 +70,8 @@ remote_game& attached_game() {
     return game;
 }
 
-void remote_panel::every_frame(editor_state& s) {
-    (void)s;
+void remote_panel::every_frame(panel_context& ctx) {
+    (void)ctx;
     attached_game().update(ImGui::GetTime());
 }
 

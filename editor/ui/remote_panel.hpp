@@ -28,7 +28,7 @@ public:
 
     void draw(panel_context& ctx) override;
     /// Takes in the game's replies every frame, shown or not (never waits on them).
-    void every_frame(editor_state& s) override;
+    void every_frame(panel_context& ctx) override;
 
 private:
     void draw_attach_form(remote_game& g, ui_state& ui);

@@ -12,7 +12,9 @@
 #include <mosaic/engine/render/grid.hpp>
 #include <mosaic/engine/render/scene_camera.hpp>
 
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
+#include "core/play_control.hpp"
+#include "core/selection.hpp"
 #include "ui/asset_drop.hpp"
 #include "ui/commands.hpp"
 #include "ui/prefab_mode.hpp"
@@ -63,17 +65,17 @@ scene_view_panel::scene_view_panel()
              .window_flags = ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse,
              .padding = 2}) {}
 
-std::string scene_view_panel::label(const editor_state& s) const {
+std::string scene_view_panel::label(const panel_context& s) const {
     return s.playing() ? "Scene (playing)" : "Scene";
 }
 
-void scene_view_panel::on_event(const panel_event& e, editor_state& s) {
+void scene_view_panel::on_event(const panel_event& e, panel_context& s) {
     (void)s;
     if (std::holds_alternative<scene_opened>(e)) camera_from_scene_ = true;
     if (std::holds_alternative<frame_on_selection>(e)) frame_selection_ = true;
 }
 
-void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* renderer) {
+void scene_view_panel::draw(panel_context& s, ui_state& ui, viewport_renderer* renderer) {
     if (camera_from_scene_) {
         ui.scene.camera.position = s.scene().settings.camera_position;
         ui.scene.camera.zoom =
@@ -81,7 +83,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
         camera_from_scene_ = false;
     }
 
-    draw_asset_banner(s, ui);  // while a prefab (archetype) is open: which one, Save, Close
+    draw_asset_banner(s);  // while a prefab (archetype) is open: which one, Save, Close
     // A thin bar: view toggles and where the camera is.
     ImGui::Checkbox("Grid", &ui.settings.grid);
     ImGui::SameLine();
@@ -121,7 +123,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
             const glm::vec2 mouse = to_glm(ImGui::GetIO().MousePos) - to_glm(origin);
             const std::string name(static_cast<const char*>(p->Data),
                                    static_cast<std::size_t>(p->DataSize));
-            command_instantiate_prefab(s, ui, name, camera_.screen_to_world(mouse, viewport));
+            s.edit.instantiate_prefab(name, camera_.screen_to_world(mouse, viewport));
         }
         // An image or a sheet frame: a sprite entity where it is dropped (asset_drop.hpp).
         if (const auto asset =
@@ -164,7 +166,7 @@ void scene_view_panel::draw(editor_state& s, ui_state& ui, viewport_renderer* re
     }
 }
 
-void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewport,
+void scene_view_panel::build_list(panel_context& s, ui_state& ui, glm::vec2 viewport,
                                   viewport_renderer* renderer) {
     world& w = s.world();
     // Edit mode: nothing ticks, so world transforms follow edits only if computed here.
@@ -211,7 +213,8 @@ void scene_view_panel::build_list(editor_state& s, ui_state& ui, glm::vec2 viewp
     }
 }
 
-std::optional<handle_frame> scene_view_panel::handle_at(editor_state& s, glm::vec2 viewport) const {
+std::optional<handle_frame> scene_view_panel::handle_at(panel_context& s,
+                                                        glm::vec2 viewport) const {
     const entity active = s.selection().active();
     if (!s.world().alive(active) || !s.world().has<Transform>(active)) return std::nullopt;
     const std::optional<placement> p = placement_of(s.world(), active);
@@ -258,7 +261,7 @@ void scene_view_panel::draw_handle(ImDrawList* draw, ImVec2 origin, transform_to
                         {o.x + handle_size::square, o.y + handle_size::square}, centre_color);
 }
 
-void scene_view_panel::begin_transform(editor_state& s, transform_tool tool, handle_part part,
+void scene_view_panel::begin_transform(panel_context& s, transform_tool tool, handle_part part,
                                        glm::vec2 viewport) {
     world& w = s.world();
     moving_.clear();
@@ -281,17 +284,17 @@ void scene_view_panel::begin_transform(editor_state& s, transform_tool tool, han
     handle_ = handle_drag(tool, part, *at, press_screen_, press_world_, reference,
                           {.grid = grid, .degrees = 15.0f, .scale = 0.1f});
     drag_ = drag_mode::transform;
-    edit_.begin(s, moving_, type_id_of<Transform>(), edit_label(tool));
+    s.edit.begin(edit_, moving_, type_id_of<Transform>(), edit_label(tool));
 }
 
-void scene_view_panel::end_transform(editor_state& s, ui_state& ui, glm::vec2 mouse_world) {
+void scene_view_panel::end_transform(panel_context& s, ui_state& ui, glm::vec2 mouse_world) {
     const ImGuiIO& io = ImGui::GetIO();
     const float threshold = io.MouseDragThreshold;
     const bool clicked = handle_.part() == handle_part::both &&
                          io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < threshold * threshold;
     drag_ = drag_mode::none;
     if (!clicked) {
-        edit_.finish(s);
+        s.edit.finish(edit_);
         return;
     }
     // A click on the centre square, not a drag: it covers small children (a turret), so it
@@ -303,7 +306,7 @@ void scene_view_panel::end_transform(editor_state& s, ui_state& ui, glm::vec2 mo
     select_under(s, ui, mouse_world, /*exact=*/false);
 }
 
-void scene_view_panel::press(editor_state& s, ui_state& ui, glm::vec2 mouse,
+void scene_view_panel::press(panel_context& s, ui_state& ui, glm::vec2 mouse,
                              glm::vec2 mouse_world) {
     const ImGuiIO& io = ImGui::GetIO();
     press_screen_ = mouse;
@@ -323,7 +326,7 @@ void scene_view_panel::press(editor_state& s, ui_state& ui, glm::vec2 mouse,
     if (!press_selects_) select_under(s, ui, mouse_world, /*exact=*/false);
 }
 
-void scene_view_panel::select_marquee(editor_state& s, glm::vec2 mouse_world) {
+void scene_view_panel::select_marquee(panel_context& s, glm::vec2 mouse_world) {
     const ImGuiIO& io = ImGui::GetIO();
     selection& sel = s.selection();
     const std::vector<entity> inside = entities_in_rect(s.world(), press_world_, mouse_world);
@@ -336,7 +339,7 @@ void scene_view_panel::select_marquee(editor_state& s, glm::vec2 mouse_world) {
     }
 }
 
-void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin,
+void scene_view_panel::handle_mouse(panel_context& s, ui_state& ui, ImVec2 origin,
                                     glm::vec2 viewport, bool hovered) {
     const ImGuiIO& io = ImGui::GetIO();
     const glm::vec2 mouse = to_glm(io.MousePos) - to_glm(origin);
@@ -418,7 +421,7 @@ void scene_view_panel::handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin
     press(s, ui, mouse, mouse_world);
 }
 
-void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world,
+void scene_view_panel::select_under(panel_context& s, ui_state& ui, glm::vec2 mouse_world,
                                     bool exact) {
     const ImGuiIO& io = ImGui::GetIO();
     selection& sel = s.selection();
@@ -438,7 +441,7 @@ void scene_view_panel::select_under(editor_state& s, ui_state& ui, glm::vec2 mou
     if (!picked.is_null()) ui.events.post(reveal_in_hierarchy{picked});
 }
 
-void scene_view_panel::frame_selection(editor_state& s, ui_state& ui) {
+void scene_view_panel::frame_selection(panel_context& s, ui_state& ui) {
     frame_selection_ = false;
     glm::vec2 sum{0.0f, 0.0f};
     int count = 0;

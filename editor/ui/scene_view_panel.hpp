@@ -37,15 +37,15 @@ class scene_view_panel : public panel {
 public:
     scene_view_panel();
 
-    void draw(panel_context& ctx) override { draw(ctx.state, ctx.ui, ctx.renderer); }
+    void draw(panel_context& ctx) override { draw(ctx, ctx.ui, ctx.renderer); }
     /// "Scene", or "Scene (playing)" in play mode.
-    [[nodiscard]] std::string label(const editor_state& s) const override;
+    [[nodiscard]] std::string label(const panel_context& s) const override;
     /// Frames the selection on frame_on_selection, takes the scene's camera on
     /// scene_opened.
-    void on_event(const panel_event& e, editor_state& s) override;
+    void on_event(const panel_event& e, panel_context& s) override;
     /// Draws the panel's contents into the current window. `renderer` may be null
     /// (headless): the view then shows only its background and overlays.
-    void draw(editor_state& s, ui_state& ui, viewport_renderer* renderer);
+    void draw(panel_context& s, ui_state& ui, viewport_renderer* renderer);
 
     /// What the last frame drew (grid, sprites, outlines): tests look at it.
     [[nodiscard]] const draw_list& list() const noexcept { return list_; }
@@ -61,21 +61,22 @@ private:
     // decides between moving the selection and a marquee.
     enum class drag_mode { none, pan, press, marquee, transform };
 
-    void build_list(editor_state& s, ui_state& ui, glm::vec2 viewport, viewport_renderer* renderer);
-    void handle_mouse(editor_state& s, ui_state& ui, ImVec2 origin, glm::vec2 viewport,
+    void build_list(panel_context& s, ui_state& ui, glm::vec2 viewport,
+                    viewport_renderer* renderer);
+    void handle_mouse(panel_context& s, ui_state& ui, ImVec2 origin, glm::vec2 viewport,
                       bool hovered);
-    void press(editor_state& s, ui_state& ui, glm::vec2 mouse, glm::vec2 mouse_world);
-    void begin_transform(editor_state& s, transform_tool tool, handle_part part,
+    void press(panel_context& s, ui_state& ui, glm::vec2 mouse, glm::vec2 mouse_world);
+    void begin_transform(panel_context& s, transform_tool tool, handle_part part,
                          glm::vec2 viewport);
-    void end_transform(editor_state& s, ui_state& ui, glm::vec2 mouse_world);
+    void end_transform(panel_context& s, ui_state& ui, glm::vec2 mouse_world);
     /// A click at `mouse_world`: selects with click_target (Ctrl toggles, Shift adds).
-    void select_under(editor_state& s, ui_state& ui, glm::vec2 mouse_world, bool exact);
-    void select_marquee(editor_state& s, glm::vec2 mouse_world);
-    void frame_selection(editor_state& s, ui_state& ui);
+    void select_under(panel_context& s, ui_state& ui, glm::vec2 mouse_world, bool exact);
+    void select_marquee(panel_context& s, glm::vec2 mouse_world);
+    void frame_selection(panel_context& s, ui_state& ui);
     void draw_handle(ImDrawList* draw, ImVec2 origin, transform_tool tool,
                      const handle_frame& at) const;
     /// Where the handle is (relative to the view), if it is shown.
-    [[nodiscard]] std::optional<handle_frame> handle_at(editor_state& s, glm::vec2 viewport) const;
+    [[nodiscard]] std::optional<handle_frame> handle_at(panel_context& s, glm::vec2 viewport) const;
 
     draw_list list_;        // what is drawn: grid, the visible part of the world, outlines
     draw_list world_list_;  // the whole world, as draw_world gives it

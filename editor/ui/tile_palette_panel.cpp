@@ -15,7 +15,8 @@
 #include <mosaic/engine/tilemap/tilemap.hpp>
 
 #include "core/command_table.hpp"
-#include "core/editor_state.hpp"
+#include "core/console_log.hpp"
+#include "core/selection.hpp"
 #include "core/tile_paint.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -130,7 +131,7 @@ tile_palette_panel::tile_palette_panel()
     : panel({.id = "tiles", .title = "Tiles", .where = dock::bottom}) {}
 
 void tile_palette_panel::draw(panel_context& ctx) {
-    editor_state& s = ctx.state;
+    panel_context& s = ctx;
     ui_state& ui = ctx.ui;
     tile_brush& brush = ui.scene.tiles;
     const world& w = s.world();

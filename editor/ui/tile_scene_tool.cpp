@@ -3,12 +3,13 @@
 
 #include <mosaic/engine/input.hpp>
 
-#include "core/editor_state.hpp"
+#include "core/selection.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace mosaic::editor {
 
-bool tile_scene_tool::handle(editor_state& s, ui_state& ui, glm::vec2 mouse_world, bool hovered) {
+bool tile_scene_tool::handle(panel_context& s, ui_state& ui, glm::vec2 mouse_world, bool hovered) {
     tile_brush& brush = ui.scene.tiles;
     world& w = s.world();
     const entity map = brush.painting ? tilemap_of(w, s.selection().active()) : null_entity;
@@ -18,26 +19,26 @@ bool tile_scene_tool::handle(editor_state& s, ui_state& ui, glm::vec2 mouse_worl
 
     if (stroke_.active()) {
         if (stroke_.map() != map || ImGui::IsKeyPressed(static_cast<int>(key::escape), false)) {
-            stroke_.cancel(s);
+            s.edit.cancel(stroke_);
             return true;
         }
         if (const std::optional<tile_cell> at = cell_at(w, map, mouse_world))
-            stroke_.drag_to(s, *at);
-        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) stroke_.finish(s);
+            s.edit.drag_to(stroke_, *at);
+        if (!ImGui::IsMouseDown(ImGuiMouseButton_Left)) s.edit.finish(stroke_);
         return true;
     }
     if (map.is_null() || !hovered || ImGui::GetIO().KeyAlt ||
         !ImGui::IsMouseClicked(ImGuiMouseButton_Left))
         return false;
     if (const std::optional<tile_cell> at = hover_) {
-        stroke_.begin(s, map, brush, *at);
+        s.edit.begin(stroke_, map, brush, *at);
         // A press and release within one frame (a script's click) is a stroke of one cell.
-        if (stroke_.active() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) stroke_.finish(s);
+        if (stroke_.active() && !ImGui::IsMouseDown(ImGuiMouseButton_Left)) s.edit.finish(stroke_);
     }
     return true;
 }
 
-void tile_scene_tool::draw_overlay(ImDrawList* draw, const editor_state& s, const ui_state& ui,
+void tile_scene_tool::draw_overlay(ImDrawList* draw, const panel_context& s, const ui_state& ui,
                                    const camera2d& camera, glm::vec2 viewport,
                                    ImVec2 origin) const {
     if (!hover_ || hover_map_.is_null()) return;

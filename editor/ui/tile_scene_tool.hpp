@@ -15,17 +15,17 @@
 
 namespace mosaic::editor {
 
-class editor_state;
+class panel_context;
 struct ui_state;
 
 class tile_scene_tool {
 public:
     /// Handles the mouse over the view; true when it took the mouse this frame (the view then
     /// neither selects nor moves anything).
-    bool handle(editor_state& s, ui_state& ui, glm::vec2 mouse_world, bool hovered);
+    bool handle(panel_context& s, ui_state& ui, glm::vec2 mouse_world, bool hovered);
     /// Outlines the cell under the mouse (`to_screen`: world to the view's pixels, `origin`:
     /// the view's top-left on screen).
-    void draw_overlay(ImDrawList* draw, const editor_state& s, const ui_state& ui,
+    void draw_overlay(ImDrawList* draw, const panel_context& s, const ui_state& ui,
                       const camera2d& camera, glm::vec2 viewport, ImVec2 origin) const;
     [[nodiscard]] bool stroking() const noexcept { return stroke_.active(); }
 

@@ -38,8 +38,8 @@ public:
         ImGui::Button("probe");
         ctx.ui.test.record(info().id + "/button");
     }
-    void on_event(const panel_event& e, editor_state& s) override {
-        (void)s;
+    void on_event(const panel_event& e, panel_context& ctx) override {
+        (void)ctx;
         events.push_back(e);
     }
     int draws = 0;

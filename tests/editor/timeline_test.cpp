@@ -144,16 +144,17 @@ TEST_F(TimelineTest, TheProfilerShowsTheRecordedFiguresOfTheTickLookedAt) {
 TEST_F(TimelineTest, SeekingAddsNoPointToTheProfilersPlots) {
     play_a_mover(20);
     profiler_panel profiler;
-    profiler.sample(state, 1.0f / 60.0f);
+    const panel_context ctx(state, ui.state());
+    profiler.sample(ctx, 1.0f / 60.0f);
     state.player().frame(1.0 / 60.0);  // a played tick: a point
-    profiler.sample(state, 1.0f / 60.0f);
+    profiler.sample(ctx, 1.0f / 60.0f);
     EXPECT_GT(profiler.newest_sample("movement"), 0.0f);
     imgui.tap(key::comma);  // pauses, one tick back
     ASSERT_LT(tick(), 21u);
-    profiler.sample(state, 1.0f / 60.0f);
+    profiler.sample(ctx, 1.0f / 60.0f);
     EXPECT_EQ(profiler.newest_sample("movement"), 0.0f) << "the step back ran no played tick";
     imgui.click(at("toolbar/timeline", 0.3f));
-    profiler.sample(state, 1.0f / 60.0f);
+    profiler.sample(ctx, 1.0f / 60.0f);
     EXPECT_EQ(profiler.newest_sample("movement"), 0.0f) << "nor did the seek";
 }
 

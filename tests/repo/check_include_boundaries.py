@@ -9,6 +9,10 @@
     engine/src/  includes another engine folder's private header from engine/src
              ("serialization/json_support.hpp"), never through "../": the folders' shared
              headers are a known set, not a hidden library reached by relative paths.
+    editor/ui/ panels (*_panel.hpp/.cpp) and the files only panels use may not include
+             core/editor_state.hpp, directly or through another editor header, nor name
+             editor_state: a panel gets the model's parts and verbs (ui/panel.hpp's
+             panel_context), not the whole model.
 
 Usage:
     check_include_boundaries.py [--root REPO]      exit 1 and print file:line for each violation
@@ -208,6 +212,125 @@ def find_violations(root: Path) -> tuple[list[str], int]:
 
 
 # --------------------------------------------------------------------------------------
+# Panels see parts of the model, not editor_state
+# --------------------------------------------------------------------------------------
+
+THE_MODEL = "editor/core/editor_state.hpp"
+PANEL_NAME = re.compile(r"_panel\.(hpp|cpp)$")
+MODEL_NAME = re.compile(r"\beditor_state\b")
+# Panel files allowed to reach editor_state.hpp anyway: path -> why. Keep it empty; a panel
+# that needs something of the model gets it through core/model_parts.hpp or ui/edits.hpp.
+PANEL_EXCEPTIONS: dict[str, str] = {}
+
+
+def editor_header(include: Include, root: Path) -> Path | None:
+    """The editor file a quoted include names ("core/x.hpp", "ui/x.hpp" or next to the
+    including file), or None for anything else (the engine's, the standard library's)."""
+    if not include.quoted:
+        return None
+    for base in (root / "editor", include.path.parent):
+        candidate = (base / include.target).resolve()
+        if candidate.is_file() and candidate.is_relative_to((root / "editor").resolve()):
+            return candidate
+    return None
+
+
+def reaches_model(path: Path, root: Path, memo: dict[Path, list[str] | None],
+                  visiting: set[Path]) -> list[str] | None:
+    """The chain of editor headers from `path` to editor_state.hpp, or None."""
+    if path in memo:
+        return memo[path]
+    if path in visiting:  # an include cycle: #pragma once ends it, and so do we
+        return None
+    visiting.add(path)
+    found = None
+    for include in includes_in(path):
+        header = editor_header(include, root)
+        if header is None:
+            continue
+        if header == (root / THE_MODEL).resolve():
+            found = [include.text]
+            break
+        chain = reaches_model(header, root, memo, visiting)
+        if chain is not None:
+            found = [include.text] + chain
+            break
+    visiting.discard(path)
+    memo[path] = found
+    return found
+
+
+def panel_files(root: Path) -> list[Path]:
+    """The panels of editor/ui and the files only they use: a header (with its .cpp) that
+    panels include and no other file of editor/ does, repeated until nothing is added."""
+    ui = root / "editor" / "ui"
+    if not ui.is_dir():
+        return []
+    files = [p for p in source_files(root / "editor")]
+    users: dict[Path, set[Path]] = {}
+    for path in files:
+        for include in includes_in(path):
+            header = editor_header(include, root)
+            if header is not None:
+                users.setdefault(header, set()).add(path.resolve())
+    panels = {p.resolve() for p in source_files(ui) if PANEL_NAME.search(p.name)}
+    while True:
+        added = set()
+        for header, by in users.items():
+            if header in panels or header.parent != ui.resolve() or header.suffix != ".hpp":
+                continue
+            own = header.with_suffix(".cpp")
+            others = by - {own}
+            if others and others <= panels:
+                added.add(header)
+                if own.is_file():
+                    added.add(own)
+        if not added - panels:
+            break
+        panels |= added
+    return sorted(panels)
+
+
+def find_panel_violations(root: Path) -> tuple[list[str], int]:
+    violations = []
+    memo: dict[Path, list[str] | None] = {}
+    panels = panel_files(root)
+    for path in panels:
+        relative = path.relative_to(root.resolve()).as_posix()
+        if relative in PANEL_EXCEPTIONS:
+            continue
+        for include in includes_in(path):
+            header = editor_header(include, root)
+            if header is None:
+                continue
+            if header == (root / THE_MODEL).resolve():
+                chain = [include.text]
+            else:
+                rest = reaches_model(header, root, memo, set())
+                if rest is None:
+                    continue
+                chain = [include.text] + rest
+            what = ("is core/editor_state.hpp" if len(chain) == 1 else
+                    "reaches core/editor_state.hpp through " + " -> ".join(chain[1:]))
+            violations.append(
+                f"{relative}:{include.line}: #include {include.text} {what}, "
+                f"which a panel (or a file only panels use) "
+                f"must not include (a panel gets the model's parts: ui/panel.hpp's "
+                f"panel_context, core/model_parts.hpp, ui/edits.hpp)"
+            )
+        # Nor name it: a declared editor_state& handed around is the whole model all the same.
+        text = strip_comments(path.read_text(encoding="utf-8", errors="replace"))
+        for number, line in enumerate(text.splitlines(), start=1):
+            if not INCLUDE.match(line) and MODEL_NAME.search(line):
+                violations.append(
+                    f"{relative}:{number}: names editor_state, which a panel (or a file only "
+                    f"panels use) must not: it gets the model's parts and verbs "
+                    f"(core/model_parts.hpp, ui/edits.hpp)"
+                )
+    return violations, len(panels)
+
+
+# --------------------------------------------------------------------------------------
 # Modes
 # --------------------------------------------------------------------------------------
 
@@ -221,12 +344,18 @@ def check_repository(root: Path) -> int:
     if scanned == 0:
         print(f"error: no source files under {root}/ecs or {root}/engine", file=sys.stderr)
         return 2
+    panel_violations, panels = find_panel_violations(root)
+    if panels == 0:
+        print(f"error: no panels under {root}/editor/ui", file=sys.stderr)
+        return 2
+    violations += panel_violations
     for violation in violations:
         print(violation)
     if violations:
-        print(f"{len(violations)} include boundary violation(s) in {scanned} files")
+        print(f"{len(violations)} include boundary violation(s) in {scanned + panels} files")
         return 1
-    print(f"include boundaries hold: {scanned} files under ecs/, engine/ and editor/core/ checked")
+    print(f"include boundaries hold: {scanned} files under ecs/, engine/ and editor/core/ checked;"
+          f" {panels} panel files of editor/ui/ reach no core/editor_state.hpp")
     return 0
 
 
@@ -247,6 +376,7 @@ def self_test(fixtures: Path) -> int:
             return 2
 
         violations, _ = find_violations(tree)
+        violations += find_panel_violations(tree)[0]
         reported = {v.split(": ", 1)[0] for v in violations}
         for violation in violations:
             print(f"reported as expected: {violation}" if violation.split(": ", 1)[0] in expected
