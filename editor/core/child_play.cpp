@@ -113,9 +113,10 @@ std::string child_play::play(mosaic::scene edit_scene, const component_table& ta
         remove_files();
         return message_;
     }
-    std::vector<std::string> argv = {
-        options_.runner.string(), scene_file_.string(), "--listen", "127.0.0.1:0",
-        "--crash-file",           crash_file_.string()};
+    std::vector<std::string> argv = {options_.runner.string(), scene_file_.string(), "--listen",
+                                     "127.0.0.1:0", "--crash-file", crash_file_.string(),
+                                     // The game ends with the editor, even one killed.
+                                     "--parent", std::to_string(::getpid())};
     if (!manifest.empty()) {
         argv.emplace_back("--project");
         argv.push_back(manifest.string());

@@ -263,6 +263,37 @@ TEST(ChildPlay, AGameThatFailsASystemEndsWithTheFailureInTheConsole) {
     EXPECT_EQ(s.alerts().back().title, "Game stopped");
 }
 
+// An editor that dies (SIGKILL: no destructor runs) leaves no game behind: the child was
+// started with --parent and stops once it is orphaned. The "editor" here is a shell that
+// starts mosaic-run as child_play does and exits.
+TEST(ChildPlay, TheGameEndsWhenTheEditorThatStartedItIsGone) {
+    temp_folder folder;
+    const fs::path editor = folder.path / "editor.sh";
+    std::ofstream(editor) << "#!/bin/sh\n\"" << MOSAIC_RUN_EXE << "\" \"" << MOSAIC_LIVE_SCENE
+                          << "\" --listen 127.0.0.1:0 --parent $$ >/dev/null 2>&1 &\n"
+                          << "echo $!\nsleep 0.5\n";
+    fs::permissions(editor, fs::perms::owner_all);
+    child_process shell;
+    ASSERT_EQ(shell.start({editor.string()}), "");
+    std::string game_pid;
+    const double give_up = now() + 20.0;
+    while (now() < give_up && shell.running()) {
+        shell.poll(now());
+        for (std::string& line : shell.take_stdout()) game_pid = line;
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_FALSE(game_pid.empty());
+    // Gone, or a zombie its new parent has not reaped yet (a container's init may not).
+    const auto game_gone = [&] {
+        std::ifstream stat("/proc/" + game_pid + "/stat");
+        std::string pid, name, state;
+        return !(stat >> pid >> name >> state) || state == "Z";
+    };
+    while (now() < give_up && !game_gone())
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    EXPECT_TRUE(game_gone()) << "the game outlived its editor";
+}
+
 // --- 4. children that never listen -----------------------------------------------------------
 
 /// An executable shell script in `folder`.
