@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <sstream>
 #include <system_error>
@@ -83,8 +84,9 @@ child_play::child_play(sources from, options settings)
 
 child_play::~child_play() {
     remote_.detach();
-    process_.kill_and_wait();
-    for (child_process& p : ending_) p.kill_and_wait();
+    // The editor closes: each child gets a moment to end cleanly (SIGTERM), then SIGKILL.
+    process_.end_and_wait(1.0);
+    for (child_process& p : ending_) p.end_and_wait(1.0);
     ending_.clear();
     remove_files();
 }
@@ -148,6 +150,10 @@ void child_play::reap_ending() {
 
 void child_play::update() {
     reap_ending();
+    if (symbolising_ && backtrace_.poll(now())) {
+        symbolising_ = false;
+        from_.log.error("the game's backtrace (most recent call first):\n" + backtrace_.result());
+    }
     if (!process_.started()) return;
     process_.poll(now());
     read_output();
@@ -176,8 +182,11 @@ void child_play::update() {
         // The connection broke while the process lives: say so once; its end comes later.
         message_ = "the live link to the game broke: " + remote_.message();
     }
-    if (status_ == status::running && !first_tick_after_ && remote_.tick() > 0)
+    if (status_ == status::running && !first_tick_after_ && remote_.tick() > 0) {
         first_tick_after_ = now() - started_at_;
+        from_.log.info("play in a separate process: " + remote_.address() + ", first tick " +
+                       seconds_text(std::round(*first_tick_after_ * 100) / 100) + " s after Play");
+    }
 }
 
 void child_play::read_output() {
@@ -230,6 +239,7 @@ void child_play::notice_end() {
         const std::string module = report_line("\n" + crash_report_, "module");
         message_ = "the game crashed: " + how.describe();
         from_.log.error(message_ + " (the editor and the edited scene are fine)\n" + crash_report_);
+        symbolising_ = backtrace_.start(crash_report_);
         std::string text = "The game process crashed: " + how.describe();
         if (!system.empty()) text += " in system '" + system + "'";
         if (!module.empty()) text += " (module " + module + ")";

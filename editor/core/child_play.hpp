@@ -30,6 +30,7 @@
 #include "alerts.hpp"
 #include "child_process.hpp"
 #include "console_log.hpp"
+#include "crash_backtrace.hpp"
 #include "remote_game.hpp"
 
 namespace mosaic::editor {
@@ -63,7 +64,9 @@ public:
 
     explicit child_play(sources from);
     child_play(sources from, options settings);
-    ~child_play();  // kills a child still running and removes the temporary files
+    /// Ends a child still running (SIGTERM, SIGKILL after 1 s: the editor waits that long at
+    /// most) and removes the temporary files.
+    ~child_play();
     child_play(const child_play&) = delete;
     child_play& operator=(const child_play&) = delete;
 
@@ -103,6 +106,9 @@ public:
     [[nodiscard]] const std::optional<process_exit>& last_exit() const noexcept {
         return last_exit_;
     }
+    /// True while the last crash's backtrace is being looked up (addr2line): its frames
+    /// with function names and lines follow the report in the Console.
+    [[nodiscard]] bool symbolising() const noexcept { return symbolising_; }
     /// The last crash report (signal, module, system, backtrace), or "".
     [[nodiscard]] const std::string& crash_report() const noexcept { return crash_report_; }
     /// Seconds from play() to the first tick the attached game reported (the issue's "starts
@@ -138,6 +144,9 @@ private:
     std::string crash_lines_;  // the crash report as it arrived on stderr
     std::string last_error_line_;
     std::string crash_report_;
+    // The crash report's frames being looked up (function, file:line), for the Console.
+    crash_backtrace backtrace_;
+    bool symbolising_ = false;
     std::optional<process_exit> last_exit_;
     std::optional<double> first_tick_after_;
 };

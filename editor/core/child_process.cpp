@@ -197,6 +197,21 @@ void child_process::kill_and_wait() noexcept {
     close_pipes();
 }
 
+void child_process::end_and_wait(double grace) noexcept {
+    if (running()) {
+        ::kill(pid_, SIGTERM);
+        for (int waited_ms = 0; waited_ms < grace * 1000; waited_ms += 10) {
+            int status = 0;
+            if (::waitpid(pid_, &status, WNOHANG) == pid_) {
+                exit_ = exit_of(status);
+                break;
+            }
+            ::usleep(10 * 1000);
+        }
+    }
+    kill_and_wait();
+}
+
 void child_process::close_pipes() noexcept {
     for (stream* s : {&out_, &err_}) {
         if (s->fd >= 0) ::close(s->fd);

@@ -46,8 +46,11 @@ public:
     [[nodiscard]] std::vector<std::string> take_stderr();
     /// SIGTERM now; SIGKILL from the first poll() after `now + grace` seconds.
     void terminate(double now, double grace);
-    /// SIGKILL now and wait for it (the editor closes; a test's cleanup).
+    /// SIGKILL now and wait for it (a test's cleanup, the destructor).
     void kill_and_wait() noexcept;
+    /// SIGTERM, wait up to `grace` seconds for it to end, then kill_and_wait() (the editor
+    /// closes: the child gets to clean up, as mosaic-run removes its registry entry).
+    void end_and_wait(double grace) noexcept;
 
     [[nodiscard]] bool started() const noexcept { return pid_ > 0; }
     /// Started and not reaped yet.

@@ -90,6 +90,10 @@ void remote_panel::draw(panel_context& ctx) {
         draw_attached(child.remote(), ui, false);
         return;
     }
+    if (child.state() == child_play::status::ended) {  // crashed, failed: the Console has more
+        ImGui::TextColored(colors::error, "Played in a separate process: %s",
+                           child.message().c_str());
+    }
     remote_game& g = attached_game();
     const remote_game::status status = g.state();
     ImGui::TextUnformatted(status_text(status));

@@ -219,6 +219,14 @@ void crash_test(const std::string& module, const std::string& signal_name) {
     EXPECT_TRUE(child.last_exit()->signaled);
     EXPECT_TRUE(process_gone(pid));
 
+    // Then the frames with their function names (demangled, or looked up with addr2line) and,
+    // where the object has debug information, file and line.
+    ASSERT_TRUE(frames_until(child, [&] { return !child.symbolising(); }));
+    const std::string named = console_text(s);
+    EXPECT_NE(named.find("the game's backtrace"), std::string::npos) << named;
+    EXPECT_NE(named.find("turrets::turn_then_fail(mosaic::system_context&)"), std::string::npos)
+        << named;
+
     // The alert, offering to play again.
     ASSERT_FALSE(s.alerts().empty());
     const editor_alert& alert = s.alerts().back();
