@@ -18,6 +18,7 @@
 #include "animation_commands.hpp"
 #include "archetype_actions.hpp"
 #include "archetype_commands.hpp"
+#include "child_play.hpp"
 #include "console_errors.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"

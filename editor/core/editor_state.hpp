@@ -29,7 +29,6 @@
 #include <mosaic/engine/scene/prefab_library.hpp>
 
 #include "background_load.hpp"
-#include "child_play.hpp"
 #include "console_log.hpp"
 #include "document.hpp"
 #include "history.hpp"
@@ -40,6 +39,7 @@
 namespace mosaic::editor {
 
 class animation_editor;  // animation_editor.hpp: include it to use animation()
+class child_play;        // child_play.hpp: include it to use child_player()
 class prefab_refresh;    // prefab_refresh.hpp
 
 /// Copied component values (Edit > Copy / the inspector's "Copy values").
@@ -175,8 +175,8 @@ public:
     // --- play in a separate process (child_play.hpp) --------------------------------------
     /// The game played by a child mosaic-run, attached over the live link; its `enabled` is
     /// the toolbar's "Separate process" toggle (what Play does).
-    [[nodiscard]] child_play& child_player() noexcept { return child_; }
-    [[nodiscard]] const child_play& child_player() const noexcept { return child_; }
+    [[nodiscard]] child_play& child_player() noexcept { return *child_; }
+    [[nodiscard]] const child_play& child_player() const noexcept { return *child_; }
     /// Plays a copy of the edit-time scene in a child process (child_play::play); the scene
     /// stays as it is. "" or why not (also in the Console): a prefab or archetype is open, the
     /// game plays in the editor, the child did not start.
@@ -331,7 +331,7 @@ private:
     std::function<void(editor_state&, code_change)> on_code_change_;
     alert_queue alerts_;
     // After the console and the alerts it reports to.
-    child_play child_{{log_, alerts_}};
+    std::unique_ptr<child_play> child_;
     std::unique_ptr<animation_editor> animation_;
     // After what it reads (the project, the game, the documents, the console, the alerts): it
     // goes first, and its recording holds the game's components.

@@ -6,6 +6,7 @@
 
 #include "core/action_checks.hpp"
 #include "core/actions.hpp"
+#include "core/child_play.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
 

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/child_play.hpp"
 #include "core/module_commands.hpp"
 #include "ui/alert_modal.hpp"
 #include "ui/animation_panel.hpp"

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "core/child_play.hpp"
 #include "core/command_table.hpp"
 #include "core/editor_state.hpp"
 #include "ui/theme.hpp"

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/child_play.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"

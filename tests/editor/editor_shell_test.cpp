@@ -14,6 +14,7 @@
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "core/child_play.hpp"
 #include "editor_ui_test_support.hpp"
 #include "ui/commands.hpp"
 

@@ -17,6 +17,7 @@
 #include <mosaic/engine/render/screenshot.hpp>
 
 #include "core/asset_rename.hpp"
+#include "core/child_play.hpp"
 #include "core/missing_assets.hpp"
 #include "core/script.hpp"
 #include "imgui_input.hpp"

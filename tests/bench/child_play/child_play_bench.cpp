@@ -16,6 +16,7 @@
 
 #include <mosaic/engine/project/loaded_project.hpp>
 
+#include "core/child_play.hpp"
 #include "core/editor_state.hpp"
 
 namespace {
