@@ -18,6 +18,7 @@
 #include "animation_commands.hpp"
 #include "archetype_actions.hpp"
 #include "archetype_commands.hpp"
+#include "child_play.hpp"
 #include "console_errors.hpp"
 #include "editor_state.hpp"
 #include "field_text.hpp"
@@ -359,10 +360,33 @@ void add_entity_commands(command_table& t) {
 // --- play ----------------------------------------------------------------------------------
 
 void add_play_commands(command_table& t) {
+    // While a game plays in a separate process (child_play.hpp) the play verbs drive it; Play
+    // starts one when the toolbar's "Separate process" is on.
     t.add({.id = "play.play", .verb = "play", .run = [](command_context& c) {
-               c.state.player().play();
+               child_play& child = c.state.child_player();
+               if (child.active()) {
+                   child.resume();
+               } else if (child.enabled && !c.state.playing()) {
+                   if (std::string error = c.state.play_in_child(); !error.empty())
+                       return "play: " + error;
+               } else {
+                   c.state.player().play();
+               }
                return std::string();
            }});
+    t.add({.id = "play.separate",
+           .label = "Play in Separate Process",
+           .verb = "play_separate",
+           .help = "Play the scene in a child mosaic-run process (a crash cannot take the "
+                   "editor down)",
+           .menu = "View",
+           .order = 105,
+           .enabled = [](const command_context& c) { return !c.state.playing(); },
+           .run =
+               [](command_context& c) {
+                   const std::string error = c.state.play_in_child();
+                   return error.empty() ? error : "play_separate: " + error;
+               }});
     t.add({.id = "play.pause",
            .label = "Pause",
            .keys = {ctrl_shift(key::p)},
@@ -371,15 +395,22 @@ void add_play_commands(command_table& t) {
            .help = "Pause / Resume",
            .menu = "View",
            .order = 110,
-           .enabled = [](const command_context& c) { return c.state.playing(); },
+           .enabled =
+               [](const command_context& c) {
+                   return c.state.shown_play_mode() != play_state::editing;
+               },
            .title =
                [](const command_context& c) {
-                   return std::string(c.state.player().mode() == play_state::paused ? "Resume"
-                                                                                    : "Pause");
+                   return std::string(c.state.shown_play_mode() == play_state::paused ? "Resume"
+                                                                                      : "Pause");
                },
            .run =
                [](command_context& c) {
-                   c.state.player().pause();
+                   if (c.state.child_player().active()) {
+                       c.state.child_player().pause();
+                   } else {
+                       c.state.player().pause();
+                   }
                    return std::string();
                }});
     t.add({.id = "play.step",
@@ -392,12 +423,25 @@ void add_play_commands(command_table& t) {
                const auto n = count_of(c.args, 0, 1);
                if (!n) return std::string("step: expected a count");
                for (int i = 0; i < *n; ++i) {
-                   c.state.player().step();
+                   child_play& child = c.state.child_player();
+                   if (!child.active() && child.enabled && !c.state.playing()) {
+                       if (std::string error = c.state.play_in_child(); !error.empty())
+                           return "step: " + error;
+                   }
+                   if (child.active()) {
+                       child.step();  // while it starts: once it is attached
+                   } else {
+                       c.state.player().step();
+                   }
                    wait_frames(c, 1);
                }
                return std::string();
            }});
     t.add({.id = "play.stop", .verb = "stop", .run = [](command_context& c) {
+               if (c.state.child_player().active()) {
+                   c.state.child_player().stop();
+                   return std::string();
+               }
                c.state.player().stop();
                return std::string();
            }});
@@ -555,7 +599,10 @@ void wait_frames(command_context& c, int frames) {
     if (c.host != nullptr && c.host->wait) {
         c.host->wait(frames);
     } else {
-        for (int i = 0; i < frames; ++i) c.state.player().frame(1.0 / 60);
+        for (int i = 0; i < frames; ++i) {
+            c.state.player().frame(1.0 / 60);
+            c.state.child_player().update();
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 #include "editor_state.hpp"
 
 #include "animation_editor.hpp"
+#include "child_play.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -54,8 +55,35 @@ play_control::hooks editor_state::play_hooks() {
     };
 }
 
+std::string editor_state::play_in_child() {
+    std::string refused;
+    if (opened_asset() != nullptr) {
+        refused = "the " + opened_asset_label() + " is open; close it to play the scene";
+    } else if (playing()) {
+        refused = "the game plays in the editor; stop it first";
+    }
+    if (!refused.empty()) {
+        log_.warning("play in a separate process: " + refused);
+        return refused;
+    }
+    // The game starts from the scene's values, not the animation preview's; the systems'
+    // flags go with it, as Save writes them.
+    animation_->suspend(*this);
+    mosaic::scene copy = scene().clone();
+    animation_->resume(*this);
+    copy.capture_systems(game().systems(), game().system_defaults());
+    const loaded_project& p = opened_project();
+    return child_->play(std::move(copy), table(), p.manifest ? p.manifest->file : fs::path());
+}
+
+play_state editor_state::shown_play_mode() const noexcept {
+    if (!child_->active()) return play_.mode();
+    return child_->paused() ? play_state::paused : play_state::playing;
+}
+
 editor_state::editor_state(const project* p, game_options options)
     : session_(p, options, code_listener()),
+      child_(std::make_unique<child_play>(child_play::sources{log_, alerts_})),
       animation_(std::make_unique<animation_editor>()),
       play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
     game().start(starter_scene());
@@ -66,6 +94,7 @@ editor_state::editor_state(const project* p, game_options options)
 
 editor_state::editor_state(loaded_project project, game_options options)
     : session_(std::move(project), options, code_listener()),
+      child_(std::make_unique<child_play>(child_play::sources{log_, alerts_})),
       animation_(std::make_unique<animation_editor>()),
       play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
     log_.add(session_.project().problems);

@@ -40,6 +40,7 @@
 namespace mosaic::editor {
 
 class animation_editor;  // animation_editor.hpp: include it to use animation()
+class child_play;        // child_play.hpp: include it to use child_player()
 class prefab_refresh;    // prefab_refresh.hpp
 
 class editor_state {
@@ -165,6 +166,18 @@ public:
     void on_code_change(std::function<void(editor_state&, code_change)> listener) {
         on_code_change_ = std::move(listener);
     }
+
+    // --- play in a separate process (child_play.hpp) --------------------------------------
+    /// The game played by a child mosaic-run, attached over the live link; its `enabled` is
+    /// the toolbar's "Separate process" toggle (what Play does).
+    [[nodiscard]] child_play& child_player() noexcept { return *child_; }
+    [[nodiscard]] const child_play& child_player() const noexcept { return *child_; }
+    /// Plays a copy of the edit-time scene in a child process (child_play::play); the scene
+    /// stays as it is. "" or why not (also in the Console): a prefab or archetype is open, the
+    /// game plays in the editor, the child did not start.
+    std::string play_in_child();
+    /// What the play buttons show: the child's state while one runs, else the editor's.
+    [[nodiscard]] play_state shown_play_mode() const noexcept;
 
     // --- replays (editor_replay.cpp) -------------------------------------------------------
     /// File > Open Replay: the replay's first state becomes the scene (untitled) and the game
@@ -312,6 +325,8 @@ private:
     std::function<void(editor_state&)> on_play_;
     std::function<void(editor_state&, code_change)> on_code_change_;
     alert_queue alerts_;
+    // After the console and the alerts it reports to.
+    std::unique_ptr<child_play> child_;
     std::unique_ptr<animation_editor> animation_;
     // After what it reads (the project, the game, the documents, the console, the alerts): it
     // goes first, and its recording holds the game's components.

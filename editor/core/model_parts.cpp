@@ -72,6 +72,10 @@ editor::timeline& model_parts::timeline() const noexcept {
     return model_->timeline();
 }
 
+child_play& model_parts::child_player() const noexcept {
+    return model_->child_player();
+}
+
 console_log& model_parts::log() const noexcept {
     return model_->log();
 }

@@ -32,6 +32,7 @@ class document;
 class selection;
 class history;
 class play_control;
+class child_play;
 class timeline;
 class console_log;
 class alert_queue;
@@ -81,6 +82,8 @@ public:
     [[nodiscard]] play_control& player() const noexcept;
     [[nodiscard]] bool playing() const noexcept;
     [[nodiscard]] editor::timeline& timeline() const noexcept;
+    /// The game played in a separate process (child_play.hpp), while one runs.
+    [[nodiscard]] child_play& child_player() const noexcept;
 
     // --- what the editor shows and keeps ------------------------------------------------------
     [[nodiscard]] console_log& log() const noexcept;

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "ui/command_items.hpp"
+
 namespace mosaic::editor {
 
 namespace {
@@ -28,6 +30,19 @@ void draw_alert_modal(editor_state& s, ui_state& ui) {
     ImGui::TextDisabled("The message is also in the Console.");
     const bool ok = ImGui::Button("OK", {110, 0});
     ui.test.record("alert/OK");
+    // An offer beside OK ("Play Again" after the game crashed): its command, then closed.
+    if (const editor_alert& a = alerts.front(); !a.action_command.empty()) {
+        ImGui::SameLine();
+        if (ImGui::Button(a.action_label.c_str(), {110, 0})) {
+            const std::string command = a.action_command;
+            alerts.pop_front();
+            ImGui::CloseCurrentPopup();
+            ImGui::EndPopup();
+            run_command(s, ui, command);
+            return;
+        }
+        ui.test.record("alert/" + a.action_label);
+    }
     // Not on the frame it opens: the Enter that caused the alert would close it unseen.
     if (ok || (!ImGui::IsWindowAppearing() &&
                ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false))) {

@@ -164,7 +164,8 @@ void add_play_commands(command_table& t) {
            .order = 100,
            .title =
                [](const command_context& c) {
-                   return std::string(c.state.playing() ? "Stop" : "Play");
+                   return std::string(c.state.shown_play_mode() != play_state::editing ? "Stop"
+                                                                                       : "Play");
                },
            .run_in_window = in_window(command_play_stop)});
     t.add({.id = "play.step_back",

@@ -6,6 +6,7 @@
 
 #include "core/action_checks.hpp"
 #include "core/actions.hpp"
+#include "core/child_play.hpp"
 #include "core/editor_state.hpp"
 #include "core/prefab_actions.hpp"
 #include "core/prefab_overrides.hpp"
@@ -130,8 +131,16 @@ void command_frame_selection(ui_state& ui) {
 }
 
 void command_play_stop(editor_state& s, ui_state& ui) {
+    child_play& child = s.child_player();
+    if (child.active()) {  // a game playing in a separate process (the Game tab shows it)
+        child.stop();
+        return;
+    }
     if (s.playing()) {
         s.player().stop();
+    } else if (child.enabled) {
+        if (s.play_in_child().empty()) ui.events.post(show_panel{"remote"});
+        return;
     } else {
         s.player().play();
     }
@@ -141,7 +150,9 @@ void command_play_stop(editor_state& s, ui_state& ui) {
 
 void command_pause(editor_state& s, ui_state& ui) {
     (void)ui;
-    if (s.player().mode() == play_state::playing) {
+    if (child_play& child = s.child_player(); child.active()) {
+        child.paused() ? child.resume() : child.pause();
+    } else if (s.player().mode() == play_state::playing) {
         s.player().pause();
     } else if (s.player().mode() == play_state::paused) {
         s.player().play();
@@ -149,6 +160,12 @@ void command_pause(editor_state& s, ui_state& ui) {
 }
 
 void command_step(editor_state& s, ui_state& ui) {
+    if (child_play& child = s.child_player(); child.active() || (child.enabled && !s.playing())) {
+        if (!child.active() && !s.play_in_child().empty()) return;
+        child.step();  // while it starts: once it is attached
+        ui.events.post(show_panel{"remote"});
+        return;
+    }
     if (!s.playing()) s.player().play();  // Unity: Step while editing enters play mode paused
     s.player().step();
     ui.events.post(scene_changed{});

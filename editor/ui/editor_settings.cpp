@@ -1,5 +1,6 @@
 #include "ui/editor_settings.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 #include <fstream>
@@ -61,6 +62,8 @@ editor_settings load_settings(const std::filesystem::path& path) {
         if (key == "recording_budget_mib") read_number(value, s.recording_budget_mib, 16, 65536);
         if (key == "recent_scene" && !value.empty()) s.recent_scenes.emplace_back(value);
         if (key == "recent_project" && !value.empty()) s.recent_projects.emplace_back(value);
+        if (key == "separate_process_project" && !value.empty())
+            s.separate_process_projects.emplace_back(value);
     }
     return s;
 }
@@ -79,10 +82,29 @@ std::string save_settings(const editor_settings& s, const std::filesystem::path&
          << "recording_budget_mib=" << s.recording_budget_mib << "\n";
     for (const auto& path : s.recent_scenes) text << "recent_scene=" << path.string() << "\n";
     for (const auto& path : s.recent_projects) text << "recent_project=" << path.string() << "\n";
+    for (const auto& path : s.separate_process_projects)
+        text << "separate_process_project=" << path.string() << "\n";
     std::ofstream out(path, std::ios::trunc);
     if (!out || !(out << text.str()) || !out.flush())
         return "cannot write the editor settings " + path.string();
     return {};
+}
+
+bool separate_process_setting::follow(bool& enabled, const std::filesystem::path& project,
+                                      editor_settings& settings) {
+    auto& projects = settings.separate_process_projects;
+    if (!known_ || project != project_) {  // another project: its own choice
+        known_ = true;
+        project_ = project;
+        enabled = std::find(projects.begin(), projects.end(), project) != projects.end();
+        enabled_ = enabled;
+        return false;
+    }
+    if (enabled == enabled_) return false;
+    enabled_ = enabled;
+    std::erase(projects, project);
+    if (enabled) projects.push_back(project);
+    return true;
 }
 
 }  // namespace mosaic::editor

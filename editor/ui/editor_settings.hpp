@@ -23,8 +23,24 @@ struct editor_settings {
     // File > Open Recent, newest first (one "recent_scene=PATH" line each in the file).
     std::vector<std::filesystem::path> recent_scenes;
     std::vector<std::filesystem::path> recent_projects;  // project folders
+    // The projects that play in a separate process (the toolbar's "Separate process", one
+    // "separate_process_project=FOLDER" line each).
+    std::vector<std::filesystem::path> separate_process_projects;
 
     friend bool operator==(const editor_settings&, const editor_settings&) = default;
+};
+
+/// Once a frame: a project just opened gets its remembered "Separate process" toggle
+/// (`enabled`), and a toggle the user changed is remembered for the project. True when the
+/// settings changed (to be saved).
+class separate_process_setting {
+public:
+    bool follow(bool& enabled, const std::filesystem::path& project, editor_settings& settings);
+
+private:
+    std::filesystem::path project_;
+    bool enabled_ = false;
+    bool known_ = false;
 };
 
 [[nodiscard]] inline std::size_t recording_budget_bytes(const editor_settings& s) noexcept {

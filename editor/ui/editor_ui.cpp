@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/child_play.hpp"
 #include "core/module_commands.hpp"
 #include "ui/alert_modal.hpp"
 #include "ui/animation_panel.hpp"
@@ -223,6 +224,8 @@ void editor_ui::frame(editor_state& s, viewport_renderer* renderer) {
     follow_module(s);
     follow_module_commands(s);  // before the menus and shortcuts read the table
     remember_recent(s);
+    if (separate_process_.follow(s.child_player().enabled, s.project_folder(), ui_.settings))
+        (void)save_settings();
     // The theme follows play mode (tinted while playing).
     if (!theme_applied_ || theme_playing_ != s.playing()) {
         apply_theme(ImGui::GetStyle(), s.playing());

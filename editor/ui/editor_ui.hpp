@@ -122,6 +122,7 @@ private:
     bool theme_applied_ = false;
     editor_state* play_hooked_ = nullptr;  // the state whose on_play writes the recovery file
     std::filesystem::path asset_folder_;
+    separate_process_setting separate_process_;  // the toolbar's toggle, per project
     sheet_editor sheet_editor_;  // opened from the Project panel (open_sheet_editor)
     clip_editor clip_editor_;    // opened from the Project panel (open_clip_editor)
 };

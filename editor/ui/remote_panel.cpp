@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdio>
 
+#include "core/child_play.hpp"
 #include "core/command_table.hpp"
 #include "ui/theme.hpp"
 #include "ui/ui_state.hpp"
@@ -77,6 +78,22 @@ void remote_panel::every_frame(panel_context& ctx) {
 
 void remote_panel::draw(panel_context& ctx) {
     ui_state& ui = ctx.ui;
+    // A game played in a separate process (the toolbar's Play with "Separate process" on) is
+    // shown while it runs; the toolbar's Pause, Step and Stop drive it.
+    child_play& child = ctx.child_player();
+    if (child.active()) {
+        ImGui::Text("Playing in a separate process (process %d)", child.pid());
+        if (child.state() == child_play::status::starting) {
+            ImGui::TextDisabled("%s", child.message().c_str());
+            return;
+        }
+        draw_attached(child.remote(), ui, false);
+        return;
+    }
+    if (child.state() == child_play::status::ended) {  // crashed, failed: the Console has more
+        ImGui::TextColored(colors::error, "Played in a separate process: %s",
+                           child.message().c_str());
+    }
     remote_game& g = attached_game();
     const remote_game::status status = g.state();
     ImGui::TextUnformatted(status_text(status));
@@ -86,7 +103,7 @@ void remote_panel::draw(panel_context& ctx) {
     }
     if (ui.test.record_items) ui.test.record("remote/status");
     if (status == remote_game::status::attached) {
-        draw_attached(g, ui);
+        draw_attached(g, ui, true);
     } else {
         if (status == remote_game::status::connecting && ImGui::Button("Cancel")) g.detach();
         draw_attach_form(g, ui);
@@ -123,7 +140,7 @@ void remote_panel::draw_attach_form(remote_game& g, ui_state& ui) {
     if (!error_.empty()) ImGui::TextColored(colors::error, "%s", error_.c_str());
 }
 
-void remote_panel::draw_attached(remote_game& g, ui_state& ui) {
+void remote_panel::draw_attached(remote_game& g, ui_state& ui, bool detachable) {
     ImGui::Text("%s  tick %llu%s", g.address().c_str(), static_cast<unsigned long long>(g.tick()),
                 g.paused() ? "  (paused)" : "");
     if (g.paused() ? ImGui::Button("Resume") : ImGui::Button("Pause")) {
@@ -134,10 +151,12 @@ void remote_panel::draw_attached(remote_game& g, ui_state& ui) {
     ImGui::BeginDisabled(!g.paused());
     if (ImGui::Button("Step")) g.step();
     ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button("Detach")) {
-        g.detach();
-        return;
+    if (detachable) {
+        ImGui::SameLine();
+        if (ImGui::Button("Detach")) {
+            g.detach();
+            return;
+        }
     }
     ImGui::SameLine();
     ImGui::Checkbox("Allow Edits", &g.allow_edits);

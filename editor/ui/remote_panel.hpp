@@ -4,7 +4,8 @@
 // this machine and takes ADDR:PORT and a token. Attached: the game's state with Pause / Step
 // / Resume / Detach, a paged list of its entities (click to inspect) and the selected one's
 // component values, read-only until Allow Edits is ticked (then Enter in a field sets it in
-// the game). Detach leaves the game running.
+// the game). Detach leaves the game running. While a game plays in a separate process
+// (core/child_play.hpp) the tab shows that game instead.
 
 #include <array>
 #include <cstdint>
@@ -32,7 +33,8 @@ public:
 
 private:
     void draw_attach_form(remote_game& g, ui_state& ui);
-    void draw_attached(remote_game& g, ui_state& ui);
+    /// `detachable`: an attached game (Detach shown), not the editor's own child.
+    void draw_attached(remote_game& g, ui_state& ui, bool detachable);
     void draw_inspector(remote_game& g, ui_state& ui);
 
     std::array<char, 128> address_{};

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/child_play.hpp"
 #include "ui/command_items.hpp"
 #include "ui/commands.hpp"
 #include "ui/shell.hpp"
@@ -111,7 +112,9 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     // Centre: play controls.
     const float buttons = 4 * 34 + 3 * ImGui::GetStyle().ItemSpacing.x;
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, (where.size.x - buttons) * 0.5f));
-    const play_state mode = s.player().mode();
+    // The child's state while a game plays in a separate process (core/child_play.hpp).
+    const play_state mode = s.shown_play_mode();
+    const bool playing = mode != play_state::editing;
     // A prefab (archetype) open for editing is not a scene to play: its banner's Close first.
     const bool editing_prefab = s.opened_asset() != nullptr;
     const command_table& commands = window_commands();
@@ -134,7 +137,7 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
         ImGui::SetTooltip("%s", tip.c_str());
     }
     ImGui::SameLine();
-    if (icon_button("##pause", icon::pause, mode == play_state::paused, s.playing()))
+    if (icon_button("##pause", icon::pause, mode == play_state::paused, playing))
         run_command(s, ui, "play.pause");
     ui.test.record("toolbar/Pause");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", with_keys("play.pause").c_str());
@@ -143,9 +146,20 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
     ui.test.record("toolbar/Step");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Step one tick");
     ImGui::SameLine();
-    if (icon_button("##stop", icon::stop, false, s.playing())) run_command(s, ui, "play.toggle");
+    if (icon_button("##stop", icon::stop, false, playing)) run_command(s, ui, "play.toggle");
     ui.test.record("toolbar/Stop");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Stop: back to the edited scene");
+    ImGui::SameLine();
+    child_play& child = s.child_player();
+    ImGui::BeginDisabled(playing);  // not while a game plays: Stop first
+    ImGui::Checkbox("Separate process", &child.enabled);
+    ImGui::EndDisabled();
+    ui.test.record("toolbar/Separate process");
+    if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip(
+            "Play in a separate process: the game runs in a child mosaic-run (the Game tab "
+            "shows it); a crash cannot take the editor down");
+    }
 
     // Right: time scale and the game clock.
     fixed_step_clock& clock = s.game().clock();
@@ -159,8 +173,13 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
                          ImGuiSliderFlags_AlwaysClamp))
         clock.set_time_scale(scale);
     ImGui::SameLine();
-    ImGui::TextColored(colors::dim, "tick %llu  %.2f s",
-                       static_cast<unsigned long long>(clock.ticks()), clock.game_seconds());
+    if (child.active()) {
+        ImGui::TextColored(colors::dim, "tick %llu  (process %d)",
+                           static_cast<unsigned long long>(child.tick()), child.pid());
+    } else {
+        ImGui::TextColored(colors::dim, "tick %llu  %.2f s",
+                           static_cast<unsigned long long>(clock.ticks()), clock.game_seconds());
+    }
     if (slow) {
         ImGui::SameLine();
         ImGui::TextColored(colors::warning, "%.2fx real time", clock.speed());

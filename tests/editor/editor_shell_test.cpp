@@ -2,12 +2,19 @@
 // failed-load modals, splitters whose sizes persist.
 #include <imgui_internal.h>  // FindWindowByName
 
+#include <signal.h>
+
+#include <algorithm>
+#include <chrono>
 #include <fstream>
+#include <functional>
+#include <thread>
 
 #include <mosaic/ecs/view.hpp>
 #include <mosaic/engine/components.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
+#include "core/child_play.hpp"
 #include "editor_ui_test_support.hpp"
 #include "ui/commands.hpp"
 
@@ -83,6 +90,43 @@ TEST_F(EditorShellTest, ThePlayControlsActOnTheFrameOfThePress) {
     EXPECT_EQ(state.player().mode(), play_state::editing);
     imgui.release();
     EXPECT_EQ(state.player().mode(), play_state::editing);
+}
+
+// Play in a separate process from the toolbar (issue #30 §2): with "Separate process" ticked,
+// Play starts a child mosaic-run, which the toolbar's Pause and Stop drive; nothing plays in the
+// editor, and the toggle is remembered for the project in the settings.
+TEST_F(EditorShellTest, WithSeparateProcessTickedTheToolbarPlaysInAChild) {
+    create_entity(state, "E");
+    imgui.frames(2);
+    imgui.click(at("toolbar/Separate process"));
+    imgui.frames(1);
+    ASSERT_TRUE(state.child_player().enabled);
+    const auto& remembered = ui.state().settings.separate_process_projects;
+    EXPECT_NE(std::find(remembered.begin(), remembered.end(), state.project_folder()),
+              remembered.end());
+
+    imgui.click(at("toolbar/Play"));
+    child_play& child = state.child_player();
+    ASSERT_TRUE(child.active()) << child.message();
+    EXPECT_FALSE(state.playing()) << "the game plays in the child, not here";
+    const auto frames_until = [&](const std::function<bool()>& done) {
+        for (int i = 0; i < 2000 && !done(); ++i) {  // at most 20 s
+            child.update();
+            imgui.frame();
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return done();
+    };
+    ASSERT_TRUE(frames_until([&] { return child.tick() > 0; })) << child.message();
+    imgui.click(at("toolbar/Pause"));
+    ASSERT_TRUE(frames_until([&] { return child.paused(); }));
+    EXPECT_EQ(state.shown_play_mode(), play_state::paused);
+    const int pid = child.pid();
+    imgui.click(at("toolbar/Stop"));
+    EXPECT_FALSE(child.active());
+    ASSERT_TRUE(frames_until([&] { return child.stopping() == 0; }));
+    EXPECT_NE(::kill(pid, 0), 0) << "the child is gone, reaped";
+    EXPECT_EQ(state.shown_play_mode(), play_state::editing);
 }
 
 // The game's ticks get a share of each frame on the real clock; when they are dropped, the

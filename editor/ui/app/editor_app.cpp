@@ -17,6 +17,7 @@
 #include <mosaic/engine/render/screenshot.hpp>
 
 #include "core/asset_rename.hpp"
+#include "core/child_play.hpp"
 #include "core/missing_assets.hpp"
 #include "core/script.hpp"
 #include "imgui_input.hpp"
@@ -154,6 +155,7 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
     }
     const auto t1 = clock::now();
     const int ticks = state_.player().frame(dt);
+    state_.child_player().update();  // a game in a separate process: its output, its end
     const auto t2 = clock::now();
 
     ImGui_ImplOpenGL3_NewFrame();

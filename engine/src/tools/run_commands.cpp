@@ -45,7 +45,7 @@ constexpr const char* usage_text =
     "usage: mosaic-run SCENE [--ticks N] [--dt S] [--threads T] [--seed S] [--save OUT]\n"
     "                        [--profile] [--project PATH]\n"
     "                        [--record FILE [--checkpoint-every N] [--state-budget MIB]]\n"
-    "                        [--listen [ADDR:]PORT [--token-file FILE]]\n"
+    "                        [--listen [ADDR:]PORT [--token-file FILE] [--parent PID]]\n"
     "       mosaic-run --replay FILE [--verify] [--save OUT] [--threads T] [--profile]\n"
     "                               [--project PATH]\n"
     "       mosaic-run --verify FILE [--save OUT] [--threads T] [--project PATH]\n"
@@ -78,6 +78,8 @@ constexpr const char* help_text =
     "                    start). Runs until --ticks if given, else until interrupted. The\n"
     "                    protocol: engine/README.md, \"Live link\"\n"
     "    --token-file FILE  the token clients must give (first line of FILE)\n"
+    "    --parent PID    stop (exit 0) when process PID, this process's parent, is gone: the\n"
+    "                    editor's Play in a separate process passes its own\n"
     "    --checkpoint-every N  ticks between checkpoints (default 60)\n"
     "    --state-budget MIB    keep the checkpoints' states (what lets --verify name the\n"
     "                    field that differs) up to MIB mebibytes (default 256; 0: hashes only)\n"
@@ -172,7 +174,7 @@ struct command {
     bool verify = false;
     bool threads_given = false;
     bool ticks_given = false;
-    std::optional<live_request> live;  // --listen, --token-file
+    std::optional<live_request> live;  // --listen, --token-file, --parent
 };
 
 struct usage_error {
@@ -228,10 +230,14 @@ std::optional<usage_error> set_option(command& c, const std::string& name,
     }
     c.run_options.push_back(name);
     if (name == "--threads") c.threads_given = true;
-    if (name == "--listen" || name == "--token-file") {
+    if (name == "--listen" || name == "--token-file" || name == "--parent") {
         if (!c.live) c.live.emplace();
         if (name == "--token-file") {
             c.live->token_file = fs::path(value);
+        } else if (name == "--parent") {
+            const auto pid = parse_number<int>(value);
+            if (!pid || *pid <= 1) return bad("a process id");
+            c.live->parent = *pid;
         } else if (auto error = check_listen_address(value)) {
             return usage_error{"--listen: " + *error};
         } else {
@@ -283,7 +289,8 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
             arg == "--new-project" || arg == "--merge" || arg == "--replay") {
             if (action) return usage_error{arg + " and " + *action + " cannot be combined"};
             action = arg == "-h" ? "--help" : arg;
-        } else if (valued.count(arg) || arg == "--listen" || arg == "--token-file") {
+        } else if (valued.count(arg) || arg == "--listen" || arg == "--token-file" ||
+                   arg == "--parent") {
             if (i + 1 >= args.size()) return usage_error{arg + " needs a value"};
             if (auto error = set_option(c, arg, args[++i])) return *error;
         } else if (arg == "--profile") {
@@ -385,7 +392,8 @@ std::variant<command, usage_error> parse(std::span<const std::string> args) {
         }
         c.what = command::action::play;
     }
-    if (c.live && c.live->listen.empty()) return usage_error{"--token-file needs --listen"};
+    if (c.live && c.live->listen.empty())
+        return usage_error{"--token-file and --parent need --listen"};
     if (c.what != command::action::play && !c.run_options.empty()) {
         return usage_error{c.run_options.front() + " applies to running a scene, not to " + option};
     }

@@ -2,6 +2,8 @@
 // the game's thread, between frames), run the frame the clock says is due, push changes.
 #include "run_live.hpp"
 
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -90,6 +92,10 @@ bool serve_live(game& g, const live_request& r, std::optional<std::uint64_t> tic
     const stop_on_signals signals;
     auto last = std::chrono::steady_clock::now();
     while (!stop_requested && !(ticks && g.systems().ticks() >= *ticks)) {
+        if (r.parent && ::getppid() != *r.parent) {  // reparented: the editor is gone
+            err << "mosaic-run: process " << *r.parent << " (--parent) is gone; stopping\n";
+            break;
+        }
         link->poll(p);
         const auto now = std::chrono::steady_clock::now();
         g.frame(std::chrono::duration<double>(now - last).count());

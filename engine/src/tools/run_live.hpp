@@ -20,6 +20,7 @@ struct live_request {
     std::string listen;                               // --listen [ADDR:]PORT
     std::optional<std::filesystem::path> token_file;  // --token-file FILE
     std::string scene;                                // what the game plays (for the registry)
+    std::optional<int> parent;  // --parent PID: stop when that process (the editor) is gone
 };
 
 /// An error message when `text` is not [ADDR:]PORT.
@@ -28,7 +29,9 @@ struct live_request {
 /// Plays `g` in real time, serving the live link between frames, until `ticks` ticks have
 /// run (nullopt: until SIGINT or SIGTERM). Prints "live link: listening on HOST:PORT" (and
 /// the token a non-loopback address needs) on `out` first. `after_frame` runs after each
-/// frame. False, said on `err`, when the address cannot be served. A failing system throws
+/// frame. With `r.parent`, it also stops once this process's parent is no longer that one (the
+/// editor that started it died: the game does not outlive it). False, said on `err`, when the
+/// address cannot be served. A failing system throws
 /// system_error as game::frame does.
 bool serve_live(game& g, const live_request& r, std::optional<std::uint64_t> ticks,
                 const std::function<void()>& after_frame, std::ostream& out, std::ostream& err);
