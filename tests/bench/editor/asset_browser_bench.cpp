@@ -38,6 +38,7 @@
 #include "headless_imgui.hpp"
 #include "ui/app/gl_viewport.hpp"
 #include "ui/asset_grid.hpp"
+#include "ui/panel.hpp"
 #include "ui/ui_state.hpp"
 
 namespace {
@@ -127,7 +128,8 @@ void browser_frame(asset_grid& grid, editor_state& s, ui_state& ui, viewport_ren
     ImGui::SetNextWindowPos({0, 600});
     ImGui::SetNextWindowSize({1280, 260});
     ImGui::Begin("Project", nullptr, ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize);
-    grid.draw(s, ui, r);
+    panel_context ctx(s, ui, r);
+    grid.draw(ctx, ui, r);
     ImGui::End();
     ImGui::Render();
 }

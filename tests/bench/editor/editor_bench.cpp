@@ -106,9 +106,10 @@ void hierarchy_rebuild(benchmark::State& st) {
     fill(s);
     editor_ui ui;
     frame(ui, s, nullptr);
+    panel_context ctx(s, ui.state());
     for (auto _ : st) {
-        ui.hierarchy().on_event(scene_changed{}, s);
-        ui.hierarchy().refresh(s);
+        ui.hierarchy().on_event(scene_changed{}, ctx);
+        ui.hierarchy().refresh(ctx);
     }
     st.counters["rows"] = static_cast<double>(ui.hierarchy().rows().size());
 }
