@@ -126,27 +126,57 @@ entity pick_entity(const world& w, glm::vec2 point) {
     return best;
 }
 
+std::optional<world_rect> bounds_of(const world& w, entity e) {
+    const std::optional<pickable_shape> shape = shape_of(w, e);
+    if (!shape) return std::nullopt;
+    // The shape's axis-aligned bounds (a rotated box: its four corners).
+    glm::vec2 extent{std::abs(shape->half.x), std::abs(shape->half.y)};
+    if (!shape->circle) {
+        const float r = shape->at.rotation * 3.14159265358979f / 180.0f;
+        const float c = std::abs(std::cos(r));
+        const float sn = std::abs(std::sin(r));
+        extent = {extent.x * c + extent.y * sn, extent.x * sn + extent.y * c};
+    }
+    return world_rect{shape->at.position - extent, shape->at.position + extent};
+}
+
 std::vector<entity> entities_in_rect(const world& w, glm::vec2 corner_a, glm::vec2 corner_b) {
     const glm::vec2 lo{std::min(corner_a.x, corner_b.x), std::min(corner_a.y, corner_b.y)};
     const glm::vec2 hi{std::max(corner_a.x, corner_b.x), std::max(corner_a.y, corner_b.y)};
     std::vector<entity> out;
     w.each([&](entity e) {
-        const std::optional<pickable_shape> shape = shape_of(w, e);
-        if (!shape) return;
-        // The shape's axis-aligned bounds (a rotated box: its four corners).
-        glm::vec2 extent{std::abs(shape->half.x), std::abs(shape->half.y)};
-        if (!shape->circle) {
-            const float r = shape->at.rotation * 3.14159265358979f / 180.0f;
-            const float c = std::abs(std::cos(r));
-            const float sn = std::abs(std::sin(r));
-            extent = {extent.x * c + extent.y * sn, extent.x * sn + extent.y * c};
-        }
-        const glm::vec2 p = shape->at.position;
-        if (p.x + extent.x >= lo.x && p.x - extent.x <= hi.x && p.y + extent.y >= lo.y &&
-            p.y - extent.y <= hi.y)
+        const std::optional<world_rect> b = bounds_of(w, e);
+        if (b && b->max.x >= lo.x && b->min.x <= hi.x && b->max.y >= lo.y && b->min.y <= hi.y)
             out.push_back(e);
     });
     return out;
+}
+
+camera2d framing(const world& w, std::span<const entity> entities, camera2d current,
+                 glm::vec2 viewport) {
+    std::optional<world_rect> all;
+    glm::vec2 sum{0.0f, 0.0f};
+    int placed = 0;
+    for (entity e : entities) {
+        if (const std::optional<placement> p = placement_of(w, e)) {
+            sum += p->position;
+            ++placed;
+        }
+        if (const std::optional<world_rect> b = bounds_of(w, e))
+            all = all ? world_rect{glm::min(all->min, b->min), glm::max(all->max, b->max)} : *b;
+    }
+    if (all) {
+        current.position = (all->min + all->max) * 0.5f;
+        // The box fills about two thirds of the view in its tighter direction, as Unity's F.
+        const glm::vec2 size = glm::max(all->max - all->min, glm::vec2(1e-3f));
+        const float aspect = viewport.x / std::max(viewport.y, 1.0f);
+        const float height_needed = std::max(size.y, size.x / std::max(aspect, 1e-3f)) * 1.5f;
+        current.zoom = std::clamp(camera2d::units_per_height / height_needed, camera2d::min_zoom,
+                                  camera2d::max_zoom);
+    } else if (placed > 0) {
+        current.position = sum / static_cast<float>(placed);  // nothing drawn: centre only
+    }
+    return current;
 }
 
 entity click_target(const world& w, entity picked, entity current, bool exact) {

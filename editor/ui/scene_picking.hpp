@@ -6,10 +6,12 @@
 // drawn on top, and a sprite wins over tiles on its own layer.
 
 #include <optional>
+#include <span>
 #include <vector>
 
 #include <mosaic/ecs/world.hpp>
 #include <mosaic/engine/math.hpp>
+#include <mosaic/engine/render/camera2d.hpp>
 
 namespace mosaic::editor {
 
@@ -24,6 +26,16 @@ struct placement {
 
 /// The topmost entity covering `point` (world units), or null.
 [[nodiscard]] entity pick_entity(const world& w, glm::vec2 point);
+
+/// The world-aligned box of what a click can hit on `e` (its Sprite, else its Collider), if
+/// it has one.
+[[nodiscard]] std::optional<world_rect> bounds_of(const world& w, entity e);
+
+/// The camera that frames `entities` (Frame Selected, F): centred on the box around what
+/// they draw, zoomed so that it fills about two thirds of a `viewport`-sized view; entities
+/// that draw nothing are only centred on; none placed: `current` unchanged.
+[[nodiscard]] camera2d framing(const world& w, std::span<const entity> entities, camera2d current,
+                               glm::vec2 viewport);
 
 /// The entities a marquee between two world corners touches: those pick_entity could hit,
 /// whose bounds overlap the rectangle.

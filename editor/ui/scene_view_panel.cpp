@@ -103,7 +103,7 @@ void scene_view_panel::draw(panel_context& s, ui_state& ui, viewport_renderer* r
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const glm::vec2 viewport{std::max(avail.x, 1.0f), std::max(avail.y, 1.0f)};
-    if (frame_selection_) frame_selection(s, ui);
+    if (frame_selection_) frame_selection(s, ui, viewport);
 
     build_list(s, ui, viewport, renderer);
     const color& bg = s.scene().settings.background;
@@ -441,17 +441,9 @@ void scene_view_panel::select_under(panel_context& s, ui_state& ui, glm::vec2 mo
     if (!picked.is_null()) ui.events.post(reveal_in_hierarchy{picked});
 }
 
-void scene_view_panel::frame_selection(panel_context& s, ui_state& ui) {
+void scene_view_panel::frame_selection(panel_context& s, ui_state& ui, glm::vec2 viewport) {
     frame_selection_ = false;
-    glm::vec2 sum{0.0f, 0.0f};
-    int count = 0;
-    for (entity e : s.selection().items()) {
-        if (const std::optional<placement> p = placement_of(s.world(), e)) {
-            sum += p->position;
-            ++count;
-        }
-    }
-    if (count > 0) ui.scene.camera.position = sum / static_cast<float>(count);
+    ui.scene.camera = framing(s.world(), s.selection().items(), ui.scene.camera, viewport);
 }
 
 }  // namespace mosaic::editor

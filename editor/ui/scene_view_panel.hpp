@@ -72,7 +72,7 @@ private:
     /// A click at `mouse_world`: selects with click_target (Ctrl toggles, Shift adds).
     void select_under(panel_context& s, ui_state& ui, glm::vec2 mouse_world, bool exact);
     void select_marquee(panel_context& s, glm::vec2 mouse_world);
-    void frame_selection(panel_context& s, ui_state& ui);
+    void frame_selection(panel_context& s, ui_state& ui, glm::vec2 viewport);
     void draw_handle(ImDrawList* draw, ImVec2 origin, transform_tool tool,
                      const handle_frame& at) const;
     /// Where the handle is (relative to the view), if it is shown.
@@ -90,7 +90,7 @@ private:
     bool press_moves_ = false;       // a drag from the press moves the selection
     bool press_selects_ = false;     // a release without a drag selects what is under it
     bool camera_from_scene_ = true;  // take the scene's saved camera at the next draw
-    bool frame_selection_ = false;   // centre on the selection at the next draw
+    bool frame_selection_ = false;   // frame the selection at the next draw
     handle_drag handle_;
     live_edit edit_;
     std::vector<entity> moving_;

@@ -148,6 +148,47 @@ TEST_F(SceneViewPanelTest, WheelZoomsAroundTheCursorAndMiddleDragPans) {
         << "dragging right shows what is to the left";
 }
 
+// F (Frame Selected) as Unity's: the view centres on what the selection draws and zooms so
+// that its box fills about two thirds of the view's height, in on a small sprite, out on a
+// spread selection; an entity that draws nothing is only centred on.
+TEST_F(SceneViewPanelTest, FrameSelectedCentresAndZoomsToTheSelection) {
+    const entity small = sprite_at("Small", {30, -20});
+    state.world().get<Sprite>(small).size = {0.5f, 0.5f};
+    imgui.frames(2);
+    const float before = ui.state().scene.camera.zoom;
+    state.selection().select(small);
+    ui.state().events.post(frame_on_selection{});
+    imgui.frames(2);
+    const camera2d& cam = ui.state().scene.camera;
+    EXPECT_NEAR(cam.position.x, 30.0f, 1e-3f);
+    EXPECT_NEAR(cam.position.y, -20.0f, 1e-3f);
+    EXPECT_GT(cam.zoom, before * 4) << "zoomed in on the small sprite";
+    const float shown = camera2d::units_per_height / cam.zoom;
+    EXPECT_NEAR(0.5f / shown, 1.0f / 1.5f, 0.01f) << "it fills two thirds of the view's height";
+
+    const entity far = sprite_at("Far", {130, -20});
+    state.world().get<Sprite>(far).size = {0.5f, 0.5f};
+    state.selection().select(small);
+    state.selection().add(far);
+    ui.state().events.post(frame_on_selection{});
+    imgui.frames(2);
+    EXPECT_NEAR(ui.state().scene.camera.position.x, 80.0f, 1e-3f);
+    const item_rect view = item("scene/view");
+    const glm::vec2 size{view.max.x - view.min.x, view.max.y - view.min.y};
+    const world_rect seen = ui.state().scene.camera.visible_bounds(size);
+    EXPECT_LE(seen.min.x, 29.75f) << "both sprites are in view";
+    EXPECT_GE(seen.max.x, 130.25f);
+
+    const entity bare = create_entity(state, "Bare");
+    state.world().get<Transform>(bare).position = {-7, 3};
+    const float zoom = ui.state().scene.camera.zoom;
+    state.selection().select(bare);
+    ui.state().events.post(frame_on_selection{});
+    imgui.frames(2);
+    EXPECT_NEAR(ui.state().scene.camera.position.x, -7.0f, 1e-3f);
+    EXPECT_FLOAT_EQ(ui.state().scene.camera.zoom, zoom) << "nothing drawn: centred only";
+}
+
 // Unity's way: a click on a tank's turret selects the tank (the root of the group), a second
 // click drills down to the turret; Alt+click picks the turret at once; Alt+drag still pans.
 TEST_F(SceneViewPanelTest, ClickSelectsTheGroupFirstThenDrillsDownAndAltClickIsExact) {
