@@ -31,6 +31,8 @@ constexpr method methods[] = {
     {"systems.timings", systems_timings},
     {"subscribe", subscribe},
     {"unsubscribe", unsubscribe},
+    {"mirror.pull", mirror_pull},
+    {"mirror.reset", mirror_reset},
 };
 
 }  // namespace

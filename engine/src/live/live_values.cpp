@@ -94,9 +94,9 @@ void write_components(writer& out, const component_table& table, const world& w,
     out.EndObject();
 }
 
-std::vector<std::byte> snapshot(const component_table& table, const world& w, entity e,
-                                const std::vector<std::string>& only) {
-    std::vector<std::byte> bytes;
+void snapshot_into(const component_table& table, const world& w, entity e,
+                   const std::vector<std::string>& only, std::vector<std::byte>& bytes) {
+    bytes.clear();
     for (const type_id t : w.components_of(e)) {
         const component_info* info = table.find(t);
         if (!info || info->flags.opaque || !shown(*info, only)) continue;
@@ -106,6 +106,12 @@ std::vector<std::byte> snapshot(const component_table& table, const world& w, en
         bytes.push_back(std::byte{w.is_enabled(e, t)});
         bytes.insert(bytes.end(), value, value + info->size);
     }
+}
+
+std::vector<std::byte> snapshot(const component_table& table, const world& w, entity e,
+                                const std::vector<std::string>& only) {
+    std::vector<std::byte> bytes;
+    snapshot_into(table, w, e, only, bytes);
     return bytes;
 }
 

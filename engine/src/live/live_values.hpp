@@ -42,5 +42,8 @@ void write_components(writer& out, const component_table& table, const world& w,
 /// The bytes a watch compares: each shown component's type, enabled flag and value.
 [[nodiscard]] std::vector<std::byte> snapshot(const component_table& table, const world& w,
                                               entity e, const std::vector<std::string>& only);
+/// The same into `bytes` (its capacity reused: a mirror compares every entity each pass).
+void snapshot_into(const component_table& table, const world& w, entity e,
+                   const std::vector<std::string>& only, std::vector<std::byte>& bytes);
 
 }  // namespace mosaic::live::internal

@@ -35,6 +35,9 @@ inline constexpr std::size_t max_message_bytes = std::size_t{1} << 20;
 /// The most entities one list or query page returns, and one session watches.
 inline constexpr std::size_t max_page = 1000;
 inline constexpr std::size_t max_watched = 1000;
+/// Entities a mirror.pull page carries at most, and the most a mirrored world may hold.
+inline constexpr std::size_t max_mirror_page = 1000;
+inline constexpr std::size_t max_mirrored = 1'000'000;
 
 /// JSON-RPC error codes: the standard ones and the protocol's own.
 enum error_code : int {
@@ -76,7 +79,17 @@ struct session_state {
         bool sent = false;
         std::vector<std::string> components;  // empty: all
     };
+    /// A mirror (mirror.pull): what this client was last sent of every entity, and the pass
+    /// being paged out.
+    struct mirror_state {
+        std::unordered_map<std::uint64_t, std::vector<std::byte>> sent;  // by wire id
+        std::vector<std::uint64_t> changed;    // this pass's entities not sent yet
+        std::vector<std::uint64_t> destroyed;  // not told yet
+        std::size_t next = 0;                  // into changed
+        bool in_pass = false;
+    };
     session_options options;
+    mirror_state mirror;
     bool ready = false;
     std::size_t token_failures = 0;
     std::unordered_map<std::uint64_t, watch> watched;  // by wire id
