@@ -1,6 +1,11 @@
 // child_play.hpp: the child's life — start on a temporary scene file, attach when it gives its
 // port, report its output and its end, stop it and reap it.
+// clang-format off
+#include <cereal/archives/json.hpp>  // first, as in the engine: how rapidjson asserts
+// clang-format on
 #include "core/child_play.hpp"
+
+#include <rapidjson/document.h>
 
 #include <unistd.h>
 
@@ -161,7 +166,10 @@ void child_play::update() {
         notice_end();
         return;
     }
+    // Local edits first: a page taken in below must not overwrite one not yet seen.
+    if (mirror_ && status_ == status::running) send_local_edits();
     remote_.update(now());
+    if (mirror_ && status_ == status::running && !pull_waiting_) pull_mirror();
     if (status_ == status::starting) {
         if (remote_.state() == remote_game::status::attached) {
             status_ = status::running;
@@ -216,7 +224,60 @@ void child_play::read_output() {
     }
 }
 
+void child_play::mirror_into(world& into, const component_table& table) {
+    mirror_ = std::make_unique<live::world_mirror>(into, table);
+    pulls_ = 0;
+    pull_waiting_ = false;
+}
+
+void child_play::end_mirror() {
+    if (!mirror_) return;
+    mirror_.reset();
+    if (on_mirror_end) on_mirror_end();
+}
+
+void child_play::send_local_edits() {
+    for (live::world_mirror::request& r : mirror_->local_edits(pulls_ + 1)) {
+        const entity local = r.local;
+        const bool creates = r.method == "entity.create";
+        remote_.send(
+            r.method, std::move(r.params),
+            [this, local, creates, method = r.method](const live::client_message& m) {
+                if (!mirror_) return;
+                if (!m.error.empty()) {
+                    from_.log.warning("the game refused an edit (" + method + "): " + m.error);
+                    if (creates) mirror_->not_created(local);
+                    return;
+                }
+                if (!creates) return;
+                rapidjson::Document doc;
+                doc.Parse(m.result.c_str());
+                if (!doc.HasParseError() && doc.IsObject() && doc.HasMember("id") &&
+                    doc["id"].IsUint64()) {
+                    mirror_->created(local, doc["id"].GetUint64());
+                } else {
+                    mirror_->not_created(local);
+                }
+            });
+    }
+}
+
+void child_play::pull_mirror() {
+    pull_waiting_ = true;
+    const std::uint64_t pull = ++pulls_;
+    remote_.send("mirror.pull", "{}", [this, pull](const live::client_message& m) {
+        pull_waiting_ = false;
+        if (!mirror_) return;
+        const std::string why = m.error.empty() ? mirror_->take_page(m.result, pull) : m.error;
+        if (!why.empty()) {
+            from_.log.error("play in a separate process: the editor's view of the game: " + why);
+            end_mirror();  // the Game tab still shows the game
+        }
+    });
+}
+
 void child_play::notice_end() {
+    end_mirror();
     const process_exit how = *process_.ended();
     const bool stopped_by_us = process_.terminating();
     last_exit_ = how;
@@ -263,6 +324,7 @@ void child_play::notice_end() {
 }
 
 void child_play::give_up(const std::string& why) {
+    end_mirror();
     message_ = why;
     from_.log.error("play in a separate process: " + why);
     remote_.detach();
@@ -296,6 +358,7 @@ void child_play::stop() {
         if (status_ == status::ended) status_ = status::idle;
         return;
     }
+    end_mirror();
     remote_.detach();
     process_.terminate(now(), options_.stop_grace);
     const int pid = process_.pid();

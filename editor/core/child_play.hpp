@@ -20,11 +20,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include <memory>
+
 #include <mosaic/ecs/component_table.hpp>
+#include <mosaic/engine/live/live_mirror.hpp>
 #include <mosaic/engine/scene/scene.hpp>
 
 #include "alerts.hpp"
@@ -75,6 +79,14 @@ public:
     /// stopped first. "" when started, else why not (also in the Console).
     std::string play(mosaic::scene edit_scene, const component_table& table,
                      const std::filesystem::path& manifest);
+    /// From now on `into` (the editor's play world, started as the scene given to play())
+    /// follows the game's world, and what is edited in it is done in the game too
+    /// (live::world_mirror: one mirror.pull in flight at a time). Until stop() or the end.
+    void mirror_into(world& into, const component_table& table);
+    /// Mirroring a game's world into the editor's.
+    [[nodiscard]] bool mirroring() const noexcept { return mirror_ != nullptr; }
+    /// The mirror's counts (passes applied, entities paired...), while mirroring.
+    [[nodiscard]] const live::world_mirror* mirror() const noexcept { return mirror_.get(); }
     /// Reads the child's output, attaches when it gives its port, notices its end; takes in
     /// the game's replies. Once a frame; never waits.
     void update();
@@ -119,8 +131,14 @@ public:
 
     /// "Play in separate process": what Play does for this project (the toolbar's toggle).
     bool enabled = false;
+    /// Called when the mirror ends (Stop, a crash, a failure, a broken view): the editor puts
+    /// its edit scene back (editor_state sets it).
+    std::function<void()> on_mirror_end;
 
 private:
+    void end_mirror();
+    void send_local_edits();
+    void pull_mirror();
     void read_output();
     void notice_end();
     void give_up(const std::string& why);
@@ -149,6 +167,9 @@ private:
     bool symbolising_ = false;
     std::optional<process_exit> last_exit_;
     std::optional<double> first_tick_after_;
+    std::unique_ptr<live::world_mirror> mirror_;
+    std::uint64_t pulls_ = 0;  // mirror.pull requests sent
+    bool pull_waiting_ = false;
 };
 
 }  // namespace mosaic::editor

@@ -439,7 +439,7 @@ void add_play_commands(command_table& t) {
            }});
     t.add({.id = "play.stop", .verb = "stop", .run = [](command_context& c) {
                if (c.state.child_player().active()) {
-                   c.state.child_player().stop();
+                   c.state.child_player().stop();  // and the edit scene comes back
                    return std::string();
                }
                c.state.player().stop();

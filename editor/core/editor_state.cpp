@@ -69,11 +69,22 @@ std::string editor_state::play_in_child() {
     // The game starts from the scene's values, not the animation preview's; the systems'
     // flags go with it, as Save writes them.
     animation_->suspend(*this);
+    // Every entity gets its file id here, not only in the copy: the editor's view of the game
+    // pairs the game's entities with these by file id (live::world_mirror).
+    scene().assign_missing_ids();
     mosaic::scene copy = scene().clone();
     animation_->resume(*this);
     copy.capture_systems(game().systems(), game().system_defaults());
     const loaded_project& p = opened_project();
-    return child_->play(std::move(copy), table(), p.manifest ? p.manifest->file : fs::path());
+    if (std::string error =
+            child_->play(std::move(copy), table(), p.manifest ? p.manifest->file : fs::path());
+        !error.empty())
+        return error;
+    // The Hierarchy, Inspector and Scene view show the game's world from now on: the edit
+    // scene is kept as in-process Play keeps it, and comes back on Stop.
+    play_.play_mirrored();
+    if (play_.mirrored()) child_->mirror_into(world(), table());
+    return {};
 }
 
 play_state editor_state::shown_play_mode() const noexcept {
@@ -86,6 +97,10 @@ editor_state::editor_state(const project* p, game_options options)
       child_(std::make_unique<child_play>(child_play::sources{log_, alerts_})),
       animation_(std::make_unique<animation_editor>()),
       play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
+    // The game in a separate process ended (Stop, a crash): the edit scene comes back.
+    child_->on_mirror_end = [this] {
+        if (play_.mirrored()) play_.stop();
+    };
     game().start(starter_scene());
     resolve_instances({});
     active_document().mark_saved();
@@ -99,6 +114,10 @@ editor_state::editor_state(loaded_project project, game_options options)
       play_({session_.project(), session_.game_slot(), documents_, log_, alerts_}, play_hooks()) {
     log_.add(session_.project().problems);
     load_project_archetypes();
+    // The game in a separate process ended (Stop, a crash): the edit scene comes back.
+    child_->on_mirror_end = [this] {
+        if (play_.mirrored()) play_.stop();
+    };
     game().start(starter_scene());
     resolve_instances({});
     remember_project();
@@ -127,6 +146,10 @@ editor_state::~editor_state() {
 void editor_state::new_scene() {
     pending_open_.reset();  // a scene still loading is dropped
     if (playing()) play_.stop();
+    // The game in a separate process ended (Stop, a crash): the edit scene comes back.
+    child_->on_mirror_end = [this] {
+        if (play_.mirrored()) play_.stop();
+    };
     game().start(starter_scene());
     documents_.front().set_file({});
     reset_after_load();

@@ -65,6 +65,15 @@ void play_control::play() {
     timeline_.start();
 }
 
+void play_control::play_mirrored() {
+    if (playing()) return;
+    play();
+    if (!playing()) return;  // refused
+    mirrored_ = true;
+    from_.game->clock().pause();  // nothing ticks here
+    timeline_.drop();             // the recording is the game's own, in its process
+}
+
 void play_control::pause() {
     if (mode_ != play_state::playing) return;
     mode_ = play_state::paused;
@@ -93,6 +102,7 @@ bool play_control::step_forward() {
 
 void play_control::stop() {
     if (mode_ == play_state::editing || !snapshot_) return;
+    mirrored_ = false;
     mosaic::game& game = *from_.game;
     // What the user chose to keep is read from the played scene before it goes.
     timeline_.drop();
@@ -122,6 +132,10 @@ void play_control::stop() {
 
 int play_control::frame(double real_seconds) {
     if (mode_ == play_state::editing) return 0;
+    if (mirrored_) {
+        from_.documents.back().selection().prune(from_.game->world());  // the game's deaths
+        return 0;
+    }
     mosaic::game& game = *from_.game;
     // Read only after a failure: the analyzer does not follow the throw into the catch.
     // NOLINTNEXTLINE(clang-analyzer-deadcode.DeadStores)
@@ -158,6 +172,7 @@ void play_control::stop_after_failure(const system_failure& failure) {
 
 void play_control::reset() {
     mode_ = play_state::editing;
+    mirrored_ = false;
     timeline_.set_replay(nullptr);  // an opened replay belongs to the scene it opened
     snapshot_.reset();
     if (keeps_.has_pending())

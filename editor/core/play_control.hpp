@@ -60,7 +60,13 @@ public:
 
     [[nodiscard]] play_state mode() const noexcept { return mode_; }
     [[nodiscard]] bool playing() const noexcept { return mode_ != play_state::editing; }
-    void play();   // editing -> playing (snapshot); paused -> playing
+    void play();  // editing -> playing (snapshot); paused -> playing
+    /// Play with the game in another process (child_play): the snapshot is taken as by
+    /// play(), but frame() runs no tick here; the world follows the game's (a live-link
+    /// mirror) and stop() puts the snapshot back, with what was kept, as after play().
+    void play_mirrored();
+    /// Playing a game that runs in another process.
+    [[nodiscard]] bool mirrored() const noexcept { return mirrored_ && playing(); }
     void pause();  // playing -> paused
     void step();   // paused: one tick next frame; playing: pauses, then steps
     void stop();   // back to the snapshot (the kept changes wait in keeps().pending())
@@ -99,6 +105,7 @@ private:
     sources from_;
     hooks hooks_;
     play_state mode_ = play_state::editing;
+    bool mirrored_ = false;
     std::optional<mosaic::scene> snapshot_;
     play_keeps keeps_;
     std::vector<system_setting> systems_before_play_;

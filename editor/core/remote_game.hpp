@@ -99,6 +99,13 @@ public:
     void query(std::string_view text,
                std::function<void(const std::string& result, const std::string& error)> done);
 
+    /// Any live-link request (method, params as a JSON object's text); `then` gets the
+    /// reply. Nothing is sent when not attached or attaching.
+    void send(std::string_view method, std::string params,
+              std::function<void(const live::client_message&)> then = {}) {
+        request(method, std::move(params), std::move(then));
+    }
+
 private:
     void hello_done(const live::client_message& m);
     void read_page(const std::string& result);

@@ -132,15 +132,12 @@ void command_frame_selection(ui_state& ui) {
 
 void command_play_stop(editor_state& s, ui_state& ui) {
     child_play& child = s.child_player();
-    if (child.active()) {  // a game playing in a separate process (the Game tab shows it)
-        child.stop();
-        return;
-    }
-    if (s.playing()) {
+    if (child.active()) {  // a game playing in a separate process: its world is shown here
+        child.stop();      // and the edit scene comes back
+    } else if (s.playing()) {
         s.player().stop();
     } else if (child.enabled) {
-        if (s.play_in_child().empty()) ui.events.post(show_panel{"remote"});
-        return;
+        (void)s.play_in_child();  // what went wrong is in the Console
     } else {
         s.player().play();
     }
@@ -163,7 +160,6 @@ void command_step(editor_state& s, ui_state& ui) {
     if (child_play& child = s.child_player(); child.active() || (child.enabled && !s.playing())) {
         if (!child.active() && !s.play_in_child().empty()) return;
         child.step();  // while it starts: once it is attached
-        ui.events.post(show_panel{"remote"});
         return;
     }
     if (!s.playing()) s.player().play();  // Unity: Step while editing enters play mode paused

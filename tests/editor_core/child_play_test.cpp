@@ -20,6 +20,7 @@
 #include <string>
 #include <thread>
 
+#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/project/loaded_project.hpp>
 #include <mosaic/engine/scene/scene_file.hpp>
 
@@ -172,7 +173,7 @@ TEST(ChildPlay, TheEditorsPlayCommandsDriveTheChildWhenSeparateProcessIsOn) {
 
     EXPECT_EQ(run_line(s, "play"), "");
     EXPECT_TRUE(s.child_player().active());
-    EXPECT_FALSE(s.playing()) << "nothing plays in the editor";
+    EXPECT_TRUE(s.player().mirrored()) << "the editor shows the game; nothing ticks in it";
     EXPECT_EQ(s.shown_play_mode(), play_state::playing);
     ASSERT_TRUE(frames_until(s.child_player(), [&] { return s.child_player().tick() > 0; }))
         << s.child_player().message();
@@ -185,6 +186,71 @@ TEST(ChildPlay, TheEditorsPlayCommandsDriveTheChildWhenSeparateProcessIsOn) {
     ASSERT_TRUE(frames_until(s.child_player(), [&] { return s.child_player().stopping() == 0; }));
     EXPECT_TRUE(process_gone(pid));
     EXPECT_EQ(scene_bytes(s), before);
+}
+
+// The editor's own world follows the child's (the Hierarchy, Inspector and Scene view read
+// it): the entities are the edit scene's own (paired by file id), their values move with the
+// game; an edit made in the editor reaches the game; "Keep after Stop" works as in-process;
+// Stop puts the edit scene back byte for byte.
+TEST(ChildPlay, TheEditorsWorldFollowsTheGameAndItsEditsReachTheGame) {
+    editor_state s;
+    ASSERT_TRUE(s.open(MOSAIC_LIVE_SCENE));
+    const std::string before = scene_bytes(s);
+    const entity mover = s.find_by_name("Mover");
+    const entity still = s.find_by_name("Still");
+    s.child_player().enabled = true;
+    ASSERT_EQ(run_line(s, "play"), "");
+    ASSERT_TRUE(s.player().mirrored());
+    const auto frames_until_true = [&](const std::function<bool()>& done) {
+        const double give_up = now() + 20.0;
+        while (now() < give_up) {
+            (void)s.player().frame(1.0 / 60);  // as the editor's frame: nothing ticks here
+            s.child_player().update();
+            if (done()) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    };
+    ASSERT_TRUE(frames_until_true([&] {
+        return s.world().alive(mover) && s.world().get<Transform>(mover).position.x > 0.5f;
+    })) << "the game's Mover moves in the editor's world: "
+        << s.child_player().message() << console_text(s);
+    EXPECT_EQ(s.world().get<Transform>(mover).position.y, 0.0f);
+    ASSERT_NE(s.child_player().mirror(), nullptr);
+    EXPECT_EQ(s.child_player().mirror()->statistics().paired, 2u);
+    EXPECT_EQ(s.child_player().mirror()->local_of(s.child_player().mirror()->remote_of(mover)),
+              mover);
+
+    // An Inspector edit: the game's Still gets it (asked of the game itself).
+    s.world().get<Transform>(still).position = {-3.0f, 7.0f};
+    std::string answer;
+    ASSERT_TRUE(frames_until_true([&] {
+        if (answer.empty() || answer.find("-3.0") == std::string::npos) {
+            s.child_player().remote().query(
+                "Team", [&](const std::string& result, const std::string&) { answer = result; });
+            return false;
+        }
+        return true;
+    })) << answer;
+    EXPECT_NE(answer.find("7.0"), std::string::npos) << answer;
+    EXPECT_EQ(s.world().get<Transform>(still).position, glm::vec2(-3.0f, 7.0f));
+
+    // Keep after Stop, as in-process: the Still's new place is offered.
+    s.selection().select(still);
+    ASSERT_EQ(run_line(s, "keep Transform"), "");
+    const int pid = s.child_player().pid();
+    ASSERT_EQ(run_line(s, "stop"), "");
+    EXPECT_FALSE(s.playing());
+    EXPECT_FALSE(s.child_player().mirroring());
+    ASSERT_TRUE(s.player().keeps().has_pending());
+    bool offered = false;
+    for (const kept_item& item : s.player().keeps().pending().items)
+        offered |= item.target == still && item.component == "Transform";
+    EXPECT_TRUE(offered);
+    s.player().keeps().discard_pending();
+    EXPECT_EQ(scene_bytes(s), before) << "the edit scene is back";
+    ASSERT_TRUE(frames_until(s.child_player(), [&] { return s.child_player().stopping() == 0; }));
+    EXPECT_TRUE(process_gone(pid));
 }
 
 // --- 3. crashes ------------------------------------------------------------------------------

@@ -155,7 +155,7 @@ std::string editor_app::render_frame(const std::filesystem::path& screenshot) {
     }
     const auto t1 = clock::now();
     const int ticks = state_.player().frame(dt);
-    state_.child_player().update();  // a game in a separate process: its output, its end
+    state_.child_player().update();  // a game in a separate process: output, world, end
     const auto t2 = clock::now();
 
     ImGui_ImplOpenGL3_NewFrame();
