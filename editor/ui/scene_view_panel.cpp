@@ -1,5 +1,7 @@
 #include "ui/scene_view_panel.hpp"
 
+#include "core/child_play.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -155,8 +157,13 @@ void scene_view_panel::draw(panel_context& s, ui_state& ui, viewport_renderer* r
     }
 
     // Play mode label, bottom-left of the view.
+    if (ui.test.record_items) ui.test.scene_label.clear();
     if (s.playing()) {
-        const char* text = s.player().mode() == play_state::paused ? "PAUSED" : "PLAYING";
+        // A game in a separate process says itself whether it is paused.
+        const bool paused = s.child_player().active() ? s.child_player().paused()
+                                                      : s.player().mode() == play_state::paused;
+        const char* text = paused ? "PAUSED" : "PLAYING";
+        if (ui.test.record_items) ui.test.scene_label = text;
         const ImVec2 at{origin.x + 8, end.y - ImGui::GetFontSize() - 6};
         const ImVec2 size = ImGui::CalcTextSize(text);
         // On a dark plate: readable over any sprite.

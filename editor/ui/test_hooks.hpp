@@ -25,6 +25,7 @@ struct test_hooks {
     std::unordered_map<std::string, item_rect> items;
     std::unordered_set<std::string> mixed;  // inspector fields shown as mixed values
     std::string inspector_name;             // the name the inspector shows (text or hint)
+    std::string scene_label;                // the Scene view's PLAYING / PAUSED, or empty
     /// The text each module panel wrote in the last frame it was drawn, by panel id (game
     /// code draws there: no stable names to record).
     std::unordered_map<std::string, std::string> module_text;

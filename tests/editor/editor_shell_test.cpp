@@ -93,8 +93,9 @@ TEST_F(EditorShellTest, ThePlayControlsActOnTheFrameOfThePress) {
 }
 
 // Play in a separate process from the toolbar (issue #30 §2): with "Separate process" ticked,
-// Play starts a child mosaic-run, which the toolbar's Pause and Stop drive; nothing plays in the
-// editor, and the toggle is remembered for the project in the settings.
+// Play starts a child mosaic-run, which the toolbar's Pause and Stop drive; nothing ticks in the
+// editor, whose panels show the child's world (the Scene view says PAUSED when the child is),
+// and the toggle is remembered for the project in the settings.
 TEST_F(EditorShellTest, WithSeparateProcessTickedTheToolbarPlaysInAChild) {
     create_entity(state, "E");
     imgui.frames(2);
@@ -108,7 +109,7 @@ TEST_F(EditorShellTest, WithSeparateProcessTickedTheToolbarPlaysInAChild) {
     imgui.click(at("toolbar/Play"));
     child_play& child = state.child_player();
     ASSERT_TRUE(child.active()) << child.message();
-    EXPECT_FALSE(state.playing()) << "the game plays in the child, not here";
+    EXPECT_TRUE(state.player().mirrored()) << "the game plays in the child, shown here";
     const auto frames_until = [&](const std::function<bool()>& done) {
         for (int i = 0; i < 2000 && !done(); ++i) {  // at most 20 s
             child.update();
@@ -121,9 +122,12 @@ TEST_F(EditorShellTest, WithSeparateProcessTickedTheToolbarPlaysInAChild) {
     imgui.click(at("toolbar/Pause"));
     ASSERT_TRUE(frames_until([&] { return child.paused(); }));
     EXPECT_EQ(state.shown_play_mode(), play_state::paused);
+    imgui.frame();
+    EXPECT_EQ(ui.state().test.scene_label, "PAUSED") << "the Scene view says the child is";
     const int pid = child.pid();
     imgui.click(at("toolbar/Stop"));
     EXPECT_FALSE(child.active());
+    EXPECT_FALSE(state.playing()) << "the edit scene is back";
     ASSERT_TRUE(frames_until([&] { return child.stopping() == 0; }));
     EXPECT_NE(::kill(pid, 0), 0) << "the child is gone, reaped";
     EXPECT_EQ(state.shown_play_mode(), play_state::editing);
