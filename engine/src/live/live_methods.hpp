@@ -51,6 +51,10 @@ void component_set(const call& c);
 void component_add(const call& c);
 void component_remove(const call& c);
 
+// live_input_methods.cpp
+void input_set(const call& c);
+void input_get(const call& c);
+
 // live_mirror_methods.cpp
 void mirror_pull(const call& c);
 void mirror_reset(const call& c);

@@ -33,6 +33,8 @@ constexpr method methods[] = {
     {"unsubscribe", unsubscribe},
     {"mirror.pull", mirror_pull},
     {"mirror.reset", mirror_reset},
+    {"input.set", input_set},
+    {"input.get", input_get},
 };
 
 }  // namespace

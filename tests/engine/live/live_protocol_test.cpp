@@ -15,6 +15,7 @@
 #include <thread>
 
 #include <mosaic/engine/components.hpp>
+#include <mosaic/engine/input.hpp>
 #include <mosaic/engine/live/live_protocol.hpp>
 #include <mosaic/engine/live/live_server.hpp>
 #include <mosaic/engine/runtime/game.hpp>
@@ -244,6 +245,36 @@ TEST_F(LiveProtocol, SubscriptionsPushChangesAndDestruction) {
     EXPECT_TRUE(gone["params"]["entities"][0]["destroyed"].GetBool());
     EXPECT_EQ(s.watched(), 0u);
     EXPECT_EQ(error_code(say("subscribe", R"({"ids":[99999]})")), live::no_such_entity);
+}
+
+// input.set: the keys and buttons a client holds become the game's Input (the "input" system
+// makes the edges at the next tick); input.get reads it back; a bad code changes nothing.
+TEST_F(LiveProtocol, InputSetHoldsTheKeysTheClientHolds) {
+    const auto set = say("input.set",
+                         R"({"down": [65, 262], "mouse_down": [0], "mouse_position": [1.5, -2]})");
+    ASSERT_TRUE(set.HasMember("result"));
+    const Input& in = g.world().resource<Input>();
+    EXPECT_TRUE(in.held(key::a));
+    EXPECT_TRUE(in.held(key::right));
+    EXPECT_FALSE(in.held(key::left));
+    EXPECT_EQ(in.mouse_down[0], 1);
+    EXPECT_EQ(in.mouse_position, glm::vec2(1.5f, -2.0f));
+    g.clock().pause();
+    g.clock().step();
+    (void)g.frame(1.0 / 60);
+    EXPECT_TRUE(g.world().resource<Input>().just_pressed(key::a)) << "edges at the next tick";
+
+    EXPECT_EQ(error_code(say("input.set", R"({"down": [65, 100000]})")), live::invalid_params);
+    EXPECT_EQ(error_code(say("input.set", R"({"down": "a"})")), live::invalid_params);
+    EXPECT_EQ(error_code(say("input.set", R"({"down": [], "mouse_position": [1]})")),
+              live::invalid_params);
+    EXPECT_TRUE(g.world().resource<Input>().held(key::right)) << "a refused request changes nothing";
+
+    const auto got = say("input.get");
+    ASSERT_TRUE(got.HasMember("result"));
+    EXPECT_EQ(got["result"]["down"].Size(), 2u);
+    EXPECT_TRUE(say("input.set", R"({"down": []})").HasMember("result"));
+    EXPECT_FALSE(g.world().resource<Input>().held(key::a)) << "released";
 }
 
 TEST_F(LiveProtocol, MalformedMessagesGetErrorReplies) {
