@@ -167,7 +167,10 @@ void child_play::update() {
         return;
     }
     // Local edits first: a page taken in below must not overwrite one not yet seen.
-    if (mirror_ && status_ == status::running) send_local_edits();
+    if (mirror_ && status_ == status::running) {
+        send_local_edits();
+        forward_input();
+    }
     remote_.update(now());
     if (mirror_ && status_ == status::running && !pull_waiting_) pull_mirror();
     if (status_ == status::starting) {
@@ -226,6 +229,8 @@ void child_play::read_output() {
 
 void child_play::mirror_into(world& into, const component_table& table) {
     mirror_ = std::make_unique<live::world_mirror>(into, table);
+    mirror_world_ = &into;
+    sent_input_.reset();
     pulls_ = 0;
     pull_waiting_ = false;
 }
@@ -234,6 +239,36 @@ void child_play::end_mirror() {
     if (!mirror_) return;
     mirror_.reset();
     if (on_mirror_end) on_mirror_end();
+}
+
+void child_play::forward_input() {
+    const Input* in = mirror_world_->try_resource<Input>();
+    if (in == nullptr) return;
+    if (sent_input_ && sent_input_->down == in->down && sent_input_->mouse_down == in->mouse_down &&
+        sent_input_->mouse_position == in->mouse_position &&
+        sent_input_->mouse_pixels == in->mouse_pixels && in->scroll == 0.0f)
+        return;
+    sent_input_ = *in;
+    std::string params = R"({"down":[)";
+    bool first = true;
+    for (int code = 0; code < key_count; ++code) {
+        if (in->down[static_cast<std::size_t>(code)] == 0) continue;
+        params += (first ? "" : ",") + std::to_string(code);
+        first = false;
+    }
+    params += R"(],"mouse_down":[)";
+    first = true;
+    for (int b = 0; b < mouse_button_count; ++b) {
+        if (in->mouse_down[static_cast<std::size_t>(b)] == 0) continue;
+        params += (first ? "" : ",") + std::to_string(b);
+        first = false;
+    }
+    const auto number = [](float f) { return std::isfinite(f) ? std::to_string(f) : "0"; };
+    params += R"(],"mouse_position":[)" + number(in->mouse_position.x) + "," +
+              number(in->mouse_position.y) + R"(],"mouse_pixels":[)" +
+              number(in->mouse_pixels.x) + "," + number(in->mouse_pixels.y) +
+              R"(],"scroll":)" + number(in->scroll) + "}";
+    remote_.send("input.set", std::move(params));
 }
 
 void child_play::send_local_edits() {

@@ -28,6 +28,7 @@
 #include <memory>
 
 #include <mosaic/ecs/component_table.hpp>
+#include <mosaic/engine/input.hpp>
 #include <mosaic/engine/live/live_mirror.hpp>
 #include <mosaic/engine/scene/scene.hpp>
 
@@ -81,7 +82,9 @@ public:
                      const std::filesystem::path& manifest);
     /// From now on `into` (the editor's play world, started as the scene given to play())
     /// follows the game's world, and what is edited in it is done in the game too
-    /// (live::world_mirror: one mirror.pull in flight at a time). Until stop() or the end.
+    /// (live::world_mirror: one mirror.pull in flight at a time); the keys and the mouse the
+    /// editor reads into its Input resource go to the game's (input.set) when they change.
+    /// Until stop() or the end.
     void mirror_into(world& into, const component_table& table);
     /// Mirroring a game's world into the editor's.
     [[nodiscard]] bool mirroring() const noexcept { return mirror_ != nullptr; }
@@ -137,6 +140,7 @@ public:
 
 private:
     void end_mirror();
+    void forward_input();
     void send_local_edits();
     void pull_mirror();
     void read_output();
@@ -168,6 +172,8 @@ private:
     std::optional<process_exit> last_exit_;
     std::optional<double> first_tick_after_;
     std::unique_ptr<live::world_mirror> mirror_;
+    world* mirror_world_ = nullptr;
+    std::optional<Input> sent_input_;  // what the game was last told
     std::uint64_t pulls_ = 0;  // mirror.pull requests sent
     bool pull_waiting_ = false;
 };

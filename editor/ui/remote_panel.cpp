@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 
@@ -32,21 +33,25 @@ MOSAIC_EDITOR_COMMAND({.id = "file.attach",
                        .run = [](command_context& c) {
                            if (c.ui == nullptr) return std::string("attach: needs the window");
                            c.ui->events.post(show_panel{"remote"});
-                           if (!c.from_script()) return std::string();
+                           if (!c.from_script()) {
+                               (void)attached().free_one();  // a tab with the attach form
+                               return std::string();
+                           }
                            if (std::string missing = c.need(1); !missing.empty()) return missing;
-                           const std::string error = attached_game().attach(
+                           // Another game beside those attached: a tab of its own.
+                           const std::string error = attached().free_one().attach(
                                c.args[0], c.args.size() > 1 ? c.args[1] : "");
                            return error.empty() ? error : "attach: " + error;
                        }});
 MOSAIC_EDITOR_COMMAND({.id = "file.detach",
                        .label = "Detach from Game",
                        .verb = "detach",
-                       .help = "Detach from the attached game (it keeps running)",
+                       .help = "Detach from the shown game (it keeps running); its tab closes",
                        .menu = "File",
                        .order = 260,
                        .enabled = attached_or_connecting,
                        .run = [](command_context&) {
-                           attached_game().detach();
+                           attached().close(attached().current_index());
                            return std::string();
                        }});
 
@@ -66,35 +71,107 @@ const char* status_text(remote_game::status s) {
 
 }  // namespace
 
+remote_game& attached_games::current() {
+    if (games_.empty()) return add();
+    return *games_[std::min(current_, games_.size() - 1)];
+}
+
+void attached_games::show(std::size_t index) {
+    if (index < games_.size()) current_ = index;
+}
+
+remote_game& attached_games::add() {
+    games_.push_back(std::make_unique<remote_game>());
+    current_ = games_.size() - 1;
+    select_next_ = static_cast<int>(current_);
+    return *games_.back();
+}
+
+remote_game& attached_games::free_one() {
+    remote_game& g = current();
+    const bool busy =
+        g.state() == remote_game::status::attached || g.state() == remote_game::status::connecting;
+    return busy ? add() : g;
+}
+
+void attached_games::close(std::size_t index) {
+    if (index >= games_.size()) return;
+    games_[index]->detach();
+    if (games_.size() > 1) games_.erase(games_.begin() + static_cast<std::ptrdiff_t>(index));
+    if (current_ >= games_.size()) current_ = games_.size() - 1;
+}
+
+void attached_games::update(double now) {
+    for (const auto& g : games_) g->update(now);
+}
+
+attached_games& attached() {
+    static attached_games games;
+    return games;
+}
+
 remote_game& attached_game() {
-    static remote_game game;
-    return game;
+    return attached().current();
 }
 
 void remote_panel::every_frame(panel_context& ctx) {
     (void)ctx;
-    attached_game().update(ImGui::GetTime());
+    attached().update(ImGui::GetTime());
 }
 
 void remote_panel::draw(panel_context& ctx) {
     ui_state& ui = ctx.ui;
+    attached_games& games = attached();
+    (void)games.current();  // at least one tab
+    if (!ImGui::BeginTabBar("##games", ImGuiTabBarFlags_AutoSelectNewTabs)) return;
     // A game played in a separate process (the toolbar's Play with "Separate process" on) is
-    // shown while it runs; the toolbar's Pause, Step and Stop drive it.
+    // the first tab while it runs; the toolbar's Pause, Step and Stop drive it.
     child_play& child = ctx.child_player();
-    if (child.active()) {
-        ImGui::Text("Playing in a separate process (process %d)", child.pid());
-        if (child.state() == child_play::status::starting) {
-            ImGui::TextDisabled("%s", child.message().c_str());
-            return;
+    if (child.active() || child.state() == child_play::status::ended) {
+        const std::string label = "Played here###child";
+        if (ImGui::BeginTabItem(label.c_str())) {
+            if (ui.test.record_items) ui.test.record("remote/tab/child");
+            if (child.active()) {
+                ImGui::Text("Playing in a separate process (process %d)", child.pid());
+                if (child.state() == child_play::status::starting) {
+                    ImGui::TextDisabled("%s", child.message().c_str());
+                } else {
+                    draw_attached(child.remote(), ui, false);
+                }
+            } else {  // crashed, failed: the Console has more
+                ImGui::TextColored(colors::error, "Played in a separate process: %s",
+                                   child.message().c_str());
+            }
+            ImGui::EndTabItem();
         }
-        draw_attached(child.remote(), ui, false);
-        return;
     }
-    if (child.state() == child_play::status::ended) {  // crashed, failed: the Console has more
-        ImGui::TextColored(colors::error, "Played in a separate process: %s",
-                           child.message().c_str());
+    const int select = games.take_tab_to_select();
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        remote_game& g = games.at(i);
+        const std::string name = g.address().empty() ? "New" : g.address();
+        const std::string label = name + "###game" + std::to_string(i);
+        bool open = true;
+        const ImGuiTabItemFlags flags =
+            select == static_cast<int>(i) ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem(label.c_str(), games.size() > 1 ? &open : nullptr, flags)) {
+            if (ui.test.record_items) ui.test.record("remote/tab/" + name);
+            games.show(i);
+            draw_tab(g, ui);
+            ImGui::EndTabItem();
+        } else if (ui.test.record_items) {
+            ui.test.record("remote/tab/" + name);
+        }
+        if (!open) {
+            games.close(i);
+            break;
+        }
     }
-    remote_game& g = attached_game();
+    if (ImGui::TabItemButton("+", ImGuiTabItemFlags_Trailing)) games.add();
+    if (ui.test.record_items) ui.test.record("remote/add");
+    ImGui::EndTabBar();
+}
+
+void remote_panel::draw_tab(remote_game& g, ui_state& ui) {
     const remote_game::status status = g.state();
     ImGui::TextUnformatted(status_text(status));
     if (!g.message().empty()) {
@@ -154,7 +231,7 @@ void remote_panel::draw_attached(remote_game& g, ui_state& ui, bool detachable) 
     if (detachable) {
         ImGui::SameLine();
         if (ImGui::Button("Detach")) {
-            g.detach();
+            g.detach();  // the tab stays (attach again from it); its x closes it
             return;
         }
     }

@@ -4,12 +4,16 @@
 // this machine and takes ADDR:PORT and a token. Attached: the game's state with Pause / Step
 // / Resume / Detach, a paged list of its entities (click to inspect) and the selected one's
 // component values, read-only until Allow Edits is ticked (then Enter in a field sets it in
-// the game). Detach leaves the game running. While a game plays in a separate process
-// (core/child_play.hpp) the tab shows that game instead.
+// the game). Detach leaves the game running. Several games at once (a server and its
+// clients): each attach opens a tab of its own ("+" attaches another); the editor's own child,
+// while a game plays in a separate process (core/child_play.hpp), is the first tab.
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <mosaic/engine/live/live_client.hpp>
@@ -19,8 +23,34 @@
 
 namespace mosaic::editor {
 
-/// The game the editor is attached to (one per editor process; detached by default). The Game
-/// and Query tabs and the attach commands share it.
+/// The games the editor is attached to (per editor process), one tab each in the Game tab;
+/// the shown one is current(). The Query tab and the attach commands use current().
+class attached_games {
+public:
+    /// The game shown (a detached one, with the attach form, when there is none).
+    [[nodiscard]] remote_game& current();
+    [[nodiscard]] std::size_t current_index() const noexcept { return current_; }
+    void show(std::size_t index);
+    /// A new, detached game, made current (its tab shows the attach form).
+    remote_game& add();
+    /// The current game if it is free (detached, failed), else a new one.
+    remote_game& free_one();
+    /// Detaches the game at `index` (it keeps running) and closes its tab.
+    void close(std::size_t index);
+    [[nodiscard]] std::size_t size() const noexcept { return games_.size(); }
+    [[nodiscard]] remote_game& at(std::size_t index) { return *games_.at(index); }
+    /// Takes in every game's replies (each frame).
+    void update(double now);
+    /// The tab to bring to the front at the next draw (the game add() made), once.
+    [[nodiscard]] int take_tab_to_select() noexcept { return std::exchange(select_next_, -1); }
+
+private:
+    std::vector<std::unique_ptr<remote_game>> games_;
+    std::size_t current_ = 0;
+    int select_next_ = -1;
+};
+[[nodiscard]] attached_games& attached();
+/// attached().current(): the game the Query tab and the attach commands act on.
 [[nodiscard]] remote_game& attached_game();
 
 class remote_panel : public panel {
@@ -32,6 +62,7 @@ public:
     void every_frame(panel_context& ctx) override;
 
 private:
+    void draw_tab(remote_game& g, ui_state& ui);
     void draw_attach_form(remote_game& g, ui_state& ui);
     /// `detachable`: an attached game (Detach shown), not the editor's own child.
     void draw_attached(remote_game& g, ui_state& ui, bool detachable);

@@ -235,6 +235,16 @@ TEST(ChildPlay, TheEditorsWorldFollowsTheGameAndItsEditsReachTheGame) {
     EXPECT_NE(answer.find("7.0"), std::string::npos) << answer;
     EXPECT_EQ(s.world().get<Transform>(still).position, glm::vec2(-3.0f, 7.0f));
 
+    // The keys the editor reads (its Input resource) go to the game's Input.
+    s.world().resource<Input>().set(key::a, true);
+    std::string keys;
+    ASSERT_TRUE(frames_until_true([&] {
+        s.child_player().remote().send("input.get", "{}", [&](const live::client_message& m) {
+            keys = m.result;
+        });
+        return keys.find("[65]") != std::string::npos;
+    })) << "the game's Input: " << keys;
+
     // Keep after Stop, as in-process: the Still's new place is offered.
     s.selection().select(still);
     ASSERT_EQ(run_line(s, "keep Transform"), "");
