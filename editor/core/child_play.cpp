@@ -128,6 +128,7 @@ std::string child_play::play(mosaic::scene edit_scene, const component_table& ta
         argv.emplace_back("--project");
         argv.push_back(manifest.string());
     }
+    argv.insert(argv.end(), extra_args.begin(), extra_args.end());
     if (std::string error = process_.start(argv); !error.empty()) {
         message_ = "play in a separate process: cannot start the game: " + error +
                    " (set MOSAIC_RUN to the mosaic-run to use)";
@@ -140,7 +141,26 @@ std::string child_play::play(mosaic::scene edit_scene, const component_table& ta
     message_ = "starting " + display_path(options_.runner) + " (process " +
                std::to_string(process_.pid()) + ")";
     from_.log.info("play in a separate process: " + message_);
+    start_instances(edit_scene, table, manifest);
     return {};
+}
+
+void child_play::start_instances(const mosaic::scene& edit_scene, const component_table& table,
+                                 const fs::path& manifest) {
+    instances_.clear();  // their destructors end those still running
+    for (const std::string& line : instance_args) {
+        auto instance = std::make_unique<child_play>(from_, options_);
+        std::istringstream words(line);
+        for (std::string word; words >> word;) instance->extra_args.push_back(word);
+        (void)instance->play(edit_scene.clone(), table, manifest);  // failures: in the Console
+        instances_.push_back(std::move(instance));
+    }
+}
+
+std::size_t child_play::stopping() const noexcept {
+    std::size_t n = ending_.size();
+    for (const auto& instance : instances_) n += instance->stopping();
+    return n;
 }
 
 void child_play::reap_ending() {
@@ -154,6 +174,7 @@ void child_play::reap_ending() {
 }
 
 void child_play::update() {
+    for (const auto& instance : instances_) instance->update();
     reap_ending();
     if (symbolising_ && backtrace_.poll(now())) {
         symbolising_ = false;
@@ -168,11 +189,14 @@ void child_play::update() {
     }
     // Local edits first: a page taken in below must not overwrite one not yet seen.
     if (mirror_ && status_ == status::running) {
-        send_local_edits();
+        // A large world's check costs ~0.1 us an entity: made before each pass is applied
+        // instead of every frame (see pull_mirror).
+        if (mirror_->statistics().paired <= every_frame_check) send_local_edits();
         forward_input();
     }
     remote_.update(now());
-    if (mirror_ && status_ == status::running && !pull_waiting_) pull_mirror();
+    if (mirror_ && status_ == status::running && !pull_waiting_ && now() >= next_pull_at_)
+        pull_mirror();
     if (status_ == status::starting) {
         if (remote_.state() == remote_game::status::attached) {
             status_ = status::running;
@@ -222,7 +246,12 @@ void child_play::read_output() {
             continue;
         }
         if (line.empty()) continue;
-        last_error_line_ = line;
+        // The runner's own error ("mosaic-run: unknown option ...") says more than the usage
+        // text after it.
+        const auto from_runner = [](const std::string& l) {
+            return l.rfind("mosaic-run: ", 0) == 0;
+        };
+        if (from_runner(line) || !from_runner(last_error_line_)) last_error_line_ = line;
         from_.log.warning("game: " + line);
     }
 }
@@ -232,6 +261,8 @@ void child_play::mirror_into(world& into, const component_table& table) {
     mirror_world_ = &into;
     sent_input_.reset();
     pulls_ = 0;
+    next_pull_at_ = 0;
+    pass_started_at_.reset();
     pull_waiting_ = false;
 }
 
@@ -265,9 +296,8 @@ void child_play::forward_input() {
     }
     const auto number = [](float f) { return std::isfinite(f) ? std::to_string(f) : "0"; };
     params += R"(],"mouse_position":[)" + number(in->mouse_position.x) + "," +
-              number(in->mouse_position.y) + R"(],"mouse_pixels":[)" +
-              number(in->mouse_pixels.x) + "," + number(in->mouse_pixels.y) +
-              R"(],"scroll":)" + number(in->scroll) + "}";
+              number(in->mouse_position.y) + R"(],"mouse_pixels":[)" + number(in->mouse_pixels.x) +
+              "," + number(in->mouse_pixels.y) + R"(],"scroll":)" + number(in->scroll) + "}";
     remote_.send("input.set", std::move(params));
 }
 
@@ -300,10 +330,20 @@ void child_play::send_local_edits() {
 void child_play::pull_mirror() {
     pull_waiting_ = true;
     const std::uint64_t pull = ++pulls_;
+    if (!pass_started_at_) pass_started_at_ = now();
     remote_.send("mirror.pull", "{}", [this, pull](const live::client_message& m) {
         pull_waiting_ = false;
         if (!mirror_) return;
+        if (mirror_->statistics().paired > every_frame_check) send_local_edits();
         const std::string why = m.error.empty() ? mirror_->take_page(m.result, pull) : m.error;
+        if (mirror_->pass_applied() && pass_started_at_) {
+            // The game compares every entity for a pass (~0.2 us each): on a large world the
+            // next one waits three times as long as this one took, so passes cost the game a
+            // quarter of its time at most (every frame for small games).
+            const double took = now() - *pass_started_at_;
+            next_pull_at_ = now() + 3.0 * took;
+            pass_started_at_.reset();
+        }
         if (!why.empty()) {
             from_.log.error("play in a separate process: the editor's view of the game: " + why);
             end_mirror();  // the Game tab still shows the game
@@ -313,6 +353,7 @@ void child_play::pull_mirror() {
 
 void child_play::notice_end() {
     end_mirror();
+    for (const auto& instance : instances_) instance->stop();  // they end with the one shown
     const process_exit how = *process_.ended();
     const bool stopped_by_us = process_.terminating();
     last_exit_ = how;
@@ -360,6 +401,7 @@ void child_play::notice_end() {
 
 void child_play::give_up(const std::string& why) {
     end_mirror();
+    for (const auto& instance : instances_) instance->stop();
     message_ = why;
     from_.log.error("play in a separate process: " + why);
     remote_.detach();
@@ -371,16 +413,19 @@ void child_play::give_up(const std::string& why) {
 }
 
 void child_play::pause() {
+    for (const auto& instance : instances_) instance->pause();
     if (status_ == status::starting) pause_when_attached_ = true;
     if (status_ == status::running) remote_.pause();
 }
 
 void child_play::resume() {
+    for (const auto& instance : instances_) instance->resume();
     pause_when_attached_ = step_when_attached_ = false;
     if (status_ == status::running) remote_.resume();
 }
 
 void child_play::step() {
+    for (const auto& instance : instances_) instance->step();
     if (status_ == status::starting) step_when_attached_ = true;
     if (status_ != status::running) return;
     // game.step is refused while the game runs: pause first (the link keeps the order).
@@ -389,6 +434,7 @@ void child_play::step() {
 }
 
 void child_play::stop() {
+    for (const auto& instance : instances_) instance->stop();
     if (!process_.started()) {
         if (status_ == status::ended) status_ = status::idle;
         return;

@@ -115,7 +115,7 @@ public:
     [[nodiscard]] const remote_game& remote() const noexcept { return remote_; }
     /// The child's process id while it runs (or until it is reaped), else -1.
     /// Stopped children that have not ended yet (each update() reaps those that have).
-    [[nodiscard]] std::size_t stopping() const noexcept { return ending_.size(); }
+    [[nodiscard]] std::size_t stopping() const noexcept;
     [[nodiscard]] int pid() const noexcept { return process_.started() ? process_.pid() : -1; }
     /// How the last child ended (nothing while it runs, or before any).
     [[nodiscard]] const std::optional<process_exit>& last_exit() const noexcept {
@@ -137,8 +137,20 @@ public:
     /// Called when the mirror ends (Stop, a crash, a failure, a broken view): the editor puts
     /// its edit scene back (editor_state sets it).
     std::function<void()> on_mirror_end;
+    /// This child's own mosaic-run options, after the editor's (e.g. "--seed 2").
+    std::vector<std::string> extra_args;
+    /// Run instances (Godot's): one more game per entry, started with this one on the same
+    /// scene, each with its own options (one line of arguments, split on spaces: a server and
+    /// two clients with "--seed 1", "--seed 2"). Shown in the Game tab; Stop ends them all.
+    std::vector<std::string> instance_args;
+    /// The instances started with the last play(), in the order of instance_args.
+    [[nodiscard]] std::vector<std::unique_ptr<child_play>>& instances() noexcept {
+        return instances_;
+    }
 
 private:
+    void start_instances(const mosaic::scene& edit_scene, const component_table& table,
+                         const std::filesystem::path& manifest);
     void end_mirror();
     void forward_input();
     void send_local_edits();
@@ -171,11 +183,16 @@ private:
     bool symbolising_ = false;
     std::optional<process_exit> last_exit_;
     std::optional<double> first_tick_after_;
+    std::vector<std::unique_ptr<child_play>> instances_;
     std::unique_ptr<live::world_mirror> mirror_;
     world* mirror_world_ = nullptr;
     std::optional<Input> sent_input_;  // what the game was last told
-    std::uint64_t pulls_ = 0;  // mirror.pull requests sent
+    std::uint64_t pulls_ = 0;          // mirror.pull requests sent
     bool pull_waiting_ = false;
+    double next_pull_at_ = 0;                // passes are spaced on large worlds
+    std::optional<double> pass_started_at_;  // the first pull of the pass in flight
+    /// Mirrors up to this many entities check for local edits every frame.
+    static constexpr std::size_t every_frame_check = 20'000;
 };
 
 }  // namespace mosaic::editor

@@ -387,6 +387,27 @@ void add_play_commands(command_table& t) {
                    const std::string error = c.state.play_in_child();
                    return error.empty() ? error : "play_separate: " + error;
                }});
+    t.add({.id = "play.instances",
+           .verb = "instances",
+           .usage = "[ARGS | ARGS ...]",
+           .help = "Run instances: with Separate process on, Play also starts one game per ARGS "
+                   "(its mosaic-run options, e.g. --seed 2); none: only the one shown",
+           .run = [](command_context& c) {
+               std::vector<std::string> lines;
+               std::string rest = c.rest_after(1);
+               for (std::size_t from = 0; from <= rest.size();) {
+                   const std::size_t bar = std::min(rest.find('|', from), rest.size());
+                   std::string one = rest.substr(from, bar - from);
+                   one.erase(0, one.find_first_not_of(' '));
+                   one.erase(one.find_last_not_of(' ') + 1);
+                   if (!one.empty()) lines.push_back(std::move(one));
+                   from = bar + 1;
+               }
+               c.state.log().info("run instances: " + std::to_string(lines.size()) +
+                                  " besides the game shown");
+               c.state.child_player().instance_args = std::move(lines);
+               return std::string();
+           }});
     t.add({.id = "play.pause",
            .label = "Pause",
            .keys = {ctrl_shift(key::p)},

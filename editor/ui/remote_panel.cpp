@@ -146,6 +146,23 @@ void remote_panel::draw(panel_context& ctx) {
         }
     }
     const int select = games.take_tab_to_select();
+    // Its run instances (a server and its clients), one tab each, numbered from 2.
+    for (std::size_t i = 0; i < child.instances().size(); ++i) {
+        child_play& instance = *child.instances()[i];
+        const std::string name = "Instance " + std::to_string(i + 2);
+        if (ImGui::BeginTabItem((name + "###instance" + std::to_string(i)).c_str())) {
+            if (ui.test.record_items) ui.test.record("remote/tab/" + name);
+            draw_instance(instance, child.instance_args.size() > i ? child.instance_args[i] : "",
+                          ui);
+            ImGui::EndTabItem();
+        } else if (ui.test.record_items) {
+            ui.test.record("remote/tab/" + name);
+        }
+    }
+    if (ImGui::BeginTabItem("Run Instances###instances")) {
+        draw_instance_list(child, ui);
+        ImGui::EndTabItem();
+    }
     for (std::size_t i = 0; i < games.size(); ++i) {
         remote_game& g = games.at(i);
         const std::string name = g.address().empty() ? "New" : g.address();
@@ -169,6 +186,48 @@ void remote_panel::draw(panel_context& ctx) {
     if (ImGui::TabItemButton("+", ImGuiTabItemFlags_Trailing)) games.add();
     if (ui.test.record_items) ui.test.record("remote/add");
     ImGui::EndTabBar();
+}
+
+void remote_panel::draw_instance(child_play& instance, const std::string& args, ui_state& ui) {
+    ImGui::TextDisabled("mosaic-run options: %s", args.empty() ? "(none)" : args.c_str());
+    if (instance.active() && instance.state() == child_play::status::running) {
+        ImGui::Text("Process %d", instance.pid());
+        draw_attached(instance.remote(), ui, false);
+    } else if (instance.state() == child_play::status::ended) {
+        ImGui::TextColored(colors::error, "Ended: %s", instance.message().c_str());
+    } else {
+        ImGui::TextDisabled("%s", instance.message().c_str());
+    }
+}
+
+void remote_panel::draw_instance_list(child_play& child, ui_state& ui) {
+    ImGui::TextWrapped(
+        "With Separate process on, Play also starts one more game per line below, on the same "
+        "scene, each with its own mosaic-run options (e.g. --seed 2): a server and its "
+        "clients. The editor shows the first game; each instance has a tab here. Pause, Step "
+        "and Stop act on all of them.");
+    ImGui::BeginDisabled(child.active());
+    std::vector<std::string>& lines = child.instance_args;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        std::array<char, 256> text{};
+        std::snprintf(text.data(), text.size(), "%s", lines[i].c_str());
+        ImGui::Text("Instance %zu", i + 2);
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(-40);
+        if (ImGui::InputText("##args", text.data(), text.size())) lines[i] = text.data();
+        if (ui.test.record_items) ui.test.record("remote/instance/" + std::to_string(i + 2));
+        ImGui::SameLine();
+        const bool remove = ImGui::SmallButton("x");
+        ImGui::PopID();
+        if (remove) {
+            lines.erase(lines.begin() + static_cast<std::ptrdiff_t>(i));
+            break;
+        }
+    }
+    if (ImGui::Button("Add Instance")) lines.emplace_back();
+    if (ui.test.record_items) ui.test.record("remote/add_instance");
+    ImGui::EndDisabled();
 }
 
 void remote_panel::draw_tab(remote_game& g, ui_state& ui) {

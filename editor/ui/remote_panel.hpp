@@ -23,6 +23,8 @@
 
 namespace mosaic::editor {
 
+class child_play;
+
 /// The games the editor is attached to (per editor process), one tab each in the Game tab;
 /// the shown one is current(). The Query tab and the attach commands use current().
 class attached_games {
@@ -63,6 +65,8 @@ public:
 
 private:
     void draw_tab(remote_game& g, ui_state& ui);
+    void draw_instance(child_play& instance, const std::string& args, ui_state& ui);
+    void draw_instance_list(child_play& child, ui_state& ui);
     void draw_attach_form(remote_game& g, ui_state& ui);
     /// `detachable`: an attached game (Detach shown), not the editor's own child.
     void draw_attached(remote_game& g, ui_state& ui, bool detachable);

@@ -239,11 +239,11 @@ TEST(ChildPlay, TheEditorsWorldFollowsTheGameAndItsEditsReachTheGame) {
     s.world().resource<Input>().set(key::a, true);
     std::string keys;
     ASSERT_TRUE(frames_until_true([&] {
-        s.child_player().remote().send("input.get", "{}", [&](const live::client_message& m) {
-            keys = m.result;
-        });
+        s.child_player().remote().send("input.get", "{}",
+                                       [&](const live::client_message& m) { keys = m.result; });
         return keys.find("[65]") != std::string::npos;
-    })) << "the game's Input: " << keys;
+    })) << "the game's Input: "
+        << keys;
 
     // Keep after Stop, as in-process: the Still's new place is offered.
     s.selection().select(still);
@@ -261,6 +261,46 @@ TEST(ChildPlay, TheEditorsWorldFollowsTheGameAndItsEditsReachTheGame) {
     EXPECT_EQ(scene_bytes(s), before) << "the edit scene is back";
     ASSERT_TRUE(frames_until(s.child_player(), [&] { return s.child_player().stopping() == 0; }));
     EXPECT_TRUE(process_gone(pid));
+}
+
+// Run instances (Godot's): with two lines of options, Play starts the game the editor shows
+// and two more on the same scene, each with its own mosaic-run options; Pause reaches them
+// all; an instance whose options the runner refuses ends with the runner's words; Stop ends
+// every one and none is left behind.
+TEST(ChildPlay, RunInstancesStartBesideTheShownGameAndStopWithIt) {
+    editor_state s;
+    ASSERT_TRUE(s.open(MOSAIC_LIVE_SCENE));
+    s.child_player().enabled = true;
+    ASSERT_EQ(run_line(s, "instances --seed 2 | --seed 3 --threads 2 | --bogus"), "");
+    ASSERT_EQ(s.child_player().instance_args.size(), 3u);
+    ASSERT_EQ(run_line(s, "play"), "");
+    child_play& child = s.child_player();
+    ASSERT_EQ(child.instances().size(), 3u);
+    EXPECT_EQ(child.instances()[1]->extra_args,
+              (std::vector<std::string>{"--seed", "3", "--threads", "2"}));
+    ASSERT_TRUE(frames_until(child, [&] {
+        return child.tick() > 0 && child.instances()[0]->tick() > 0 &&
+               child.instances()[1]->tick() > 0 &&
+               child.instances()[2]->state() == child_play::status::ended;
+    })) << child.instances()[2]->message();
+    EXPECT_NE(child.instances()[2]->message().find("bogus"), std::string::npos)
+        << "the runner's own words: " << child.instances()[2]->message();
+    const int first = child.instances()[0]->pid();
+    const int second = child.instances()[1]->pid();
+    EXPECT_NE(first, child.pid());
+    EXPECT_NE(first, second);
+
+    ASSERT_EQ(run_line(s, "pause"), "");
+    ASSERT_TRUE(frames_until(child, [&] {
+        return child.paused() && child.instances()[0]->paused() && child.instances()[1]->paused();
+    })) << "Pause reaches every instance";
+
+    ASSERT_EQ(run_line(s, "stop"), "");
+    EXPECT_FALSE(child.instances()[0]->active());
+    EXPECT_FALSE(child.instances()[1]->active());
+    ASSERT_TRUE(frames_until(child, [&] { return child.stopping() == 0; }));
+    EXPECT_TRUE(process_gone(first));
+    EXPECT_TRUE(process_gone(second));
 }
 
 // --- 3. crashes ------------------------------------------------------------------------------
