@@ -207,6 +207,7 @@ void remote_game::read_page(const std::string& result) {
         return;
     }
     total_ = doc.HasMember("total") && doc["total"].IsUint64() ? doc["total"].GetUint64() : 0;
+    ++pages_received_;
     rows_.clear();
     for (const auto& e : doc["entities"].GetArray()) {
         if (!e.IsObject() || !e.HasMember("id") || !e["id"].IsUint64()) continue;

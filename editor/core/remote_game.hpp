@@ -43,8 +43,9 @@ public:
 
     /// Rows per page of the remote hierarchy.
     static constexpr std::size_t page_size = 100;
-    /// Seconds between two refreshes of the page (10 Hz).
-    static constexpr double refresh_seconds = 0.1;
+    /// Seconds between two refreshes of the page: 12 a second asked, so that with the
+    /// editor's frames (a refresh starts on a frame) and the round trip at least 10 arrive.
+    static constexpr double refresh_seconds = 1.0 / 12.0;
 
     remote_game();
     ~remote_game();
@@ -75,6 +76,8 @@ public:
     [[nodiscard]] const std::vector<row>& rows() const noexcept { return rows_; }
     [[nodiscard]] std::size_t total() const noexcept { return total_; }
     [[nodiscard]] std::size_t page_offset() const noexcept { return offset_; }
+    /// Pages of the hierarchy received so far (each refresh is one).
+    [[nodiscard]] std::uint64_t pages_received() const noexcept { return pages_received_; }
 
     // The remote inspector: the selected entity's values, kept current by the game's pushes.
     void select(std::uint64_t id);
@@ -126,6 +129,7 @@ private:
     std::size_t offset_ = 0;
     double last_refresh_ = -1e9;
     bool page_pending_ = false;
+    std::uint64_t pages_received_ = 0;
     std::uint64_t selected_ = 0;
     std::vector<component_value> inspected_;
     std::unordered_map<std::uint64_t, std::function<void(const live::client_message&)>> waiting_;
