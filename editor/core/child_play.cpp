@@ -180,12 +180,14 @@ void child_play::update() {
         symbolising_ = false;
         from_.log.error("the game's backtrace (most recent call first):\n" + backtrace_.result());
     }
-    if (!process_.started()) return;
-    process_.poll(now());
-    read_output();
-    if (process_.ended()) {
-        notice_end();
-        return;
+    if (!process_.started() && !adopted_) return;
+    if (!adopted_) {
+        process_.poll(now());
+        read_output();
+        if (process_.ended()) {
+            notice_end();
+            return;
+        }
     }
     // Local edits first: a page taken in below must not overwrite one not yet seen.
     if (mirror_ && status_ == status::running) {
@@ -200,11 +202,21 @@ void child_play::update() {
     if (status_ == status::starting) {
         if (remote_.state() == remote_game::status::attached) {
             status_ = status::running;
-            message_ = "process " + std::to_string(process_.pid()) + ", " + remote_.message();
+            message_ = adopted_
+                           ? "attached, " + remote_.message()
+                           : "process " + std::to_string(process_.pid()) + ", " + remote_.message();
             if (pause_when_attached_ || step_when_attached_) remote_.pause();
             if (step_when_attached_) remote_.step();
             pause_when_attached_ = step_when_attached_ = false;
         } else if (remote_.state() == remote_game::status::failed) {
+            if (adopted_) {
+                const std::string why = "could not attach to the game: " + remote_.message();
+                end_adopted();
+                status_ = status::ended;
+                message_ = why;
+                from_.log.error("attached game: " + why);
+                return;
+            }
             give_up("could not attach to the game: " + remote_.message());
         } else if (remote_.state() == remote_game::status::detached &&
                    now() - started_at_ > options_.port_timeout) {
@@ -214,6 +226,14 @@ void child_play::update() {
                     "ADDR:PORT\" line); it was stopped");
         }
     } else if (status_ == status::running && remote_.state() == remote_game::status::failed) {
+        if (adopted_) {  // a game the editor attached to: no process to wait for
+            const std::string why = "the live link to the game broke: " + remote_.message();
+            end_adopted();
+            status_ = status::ended;
+            message_ = why;
+            from_.log.error("attached game: " + why);
+            return;
+        }
         // The connection broke while the process lives: say so once; its end comes later.
         message_ = "the live link to the game broke: " + remote_.message();
     }
@@ -273,6 +293,7 @@ void child_play::end_mirror() {
 }
 
 void child_play::forward_input() {
+    if (adopted_) return;  // an attached game has its own players
     const Input* in = mirror_world_->try_resource<Input>();
     if (in == nullptr) return;
     if (sent_input_ && sent_input_->down == in->down && sent_input_->mouse_down == in->mouse_down &&
@@ -302,7 +323,11 @@ void child_play::forward_input() {
 }
 
 void child_play::send_local_edits() {
-    for (live::world_mirror::request& r : mirror_->local_edits(pulls_ + 1)) {
+    std::vector<live::world_mirror::request> edits = mirror_->local_edits(pulls_ + 1);
+    // An attached game is read-only until Allow Edits: what is changed in the editor stays
+    // there (and goes at Stop).
+    if (adopted_ && !remote_.allow_edits) return;
+    for (live::world_mirror::request& r : edits) {
         const entity local = r.local;
         const bool creates = r.method == "entity.create";
         remote_.send(
@@ -433,7 +458,39 @@ void child_play::step() {
     remote_.step();
 }
 
+std::string child_play::adopt(std::string_view address, std::string token) {
+    if (active()) stop();
+    remove_files();
+    started_at_ = now();
+    first_tick_after_.reset();
+    last_exit_.reset();
+    crash_report_.clear();
+    instances_.clear();
+    if (std::string error = remote_.attach(address, std::move(token)); !error.empty()) {
+        message_ = error;
+        return error;
+    }
+    adopted_ = true;
+    status_ = status::starting;
+    message_ = "attaching to " + std::string(address);
+    from_.log.info("attached game: " + message_);
+    return {};
+}
+
+void child_play::end_adopted() {
+    end_mirror();
+    remote_.detach();
+    adopted_ = false;
+}
+
 void child_play::stop() {
+    if (adopted_) {  // the game goes on; the editor lets go of it
+        end_adopted();
+        status_ = status::idle;
+        message_ = "detached (the game keeps running)";
+        from_.log.info("attached game: " + message_);
+        return;
+    }
     for (const auto& instance : instances_) instance->stop();
     if (!process_.started()) {
         if (status_ == status::ended) status_ = status::idle;

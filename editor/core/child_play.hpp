@@ -23,6 +23,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <memory>
@@ -90,6 +91,13 @@ public:
     [[nodiscard]] bool mirroring() const noexcept { return mirror_ != nullptr; }
     /// The mirror's counts (passes applied, entities paired...), while mirroring.
     [[nodiscard]] const live::world_mirror* mirror() const noexcept { return mirror_.get(); }
+    /// Attaches to a game already running (`mosaic-run --listen`, File > Attach) as if it
+    /// were this child: the play controls drive it, mirror_into() shows its world, and
+    /// stop() detaches, leaving it running. Edits reach it only with remote().allow_edits.
+    /// "" or what is wrong with the address.
+    std::string adopt(std::string_view address, std::string token);
+    /// A game attached with adopt(), not a child process.
+    [[nodiscard]] bool adopted() const noexcept { return adopted_; }
     /// Reads the child's output, attaches when it gives its port, notices its end; takes in
     /// the game's replies. Once a frame; never waits.
     void update();
@@ -149,6 +157,7 @@ public:
     }
 
 private:
+    void end_adopted();
     void start_instances(const mosaic::scene& edit_scene, const component_table& table,
                          const std::filesystem::path& manifest);
     void end_mirror();
@@ -184,6 +193,7 @@ private:
     std::optional<process_exit> last_exit_;
     std::optional<double> first_tick_after_;
     std::vector<std::unique_ptr<child_play>> instances_;
+    bool adopted_ = false;  // attached with adopt(): no process
     std::unique_ptr<live::world_mirror> mirror_;
     world* mirror_world_ = nullptr;
     std::optional<Input> sent_input_;  // what the game was last told

@@ -387,6 +387,17 @@ void add_play_commands(command_table& t) {
                    const std::string error = c.state.play_in_child();
                    return error.empty() ? error : "play_separate: " + error;
                }});
+    t.add({.id = "play.show_game",
+           .verb = "show_game",
+           .usage = "ADDR:PORT [TOKEN]",
+           .help = "Show a running game (mosaic-run --listen) in the Hierarchy, Inspector and "
+                   "Scene view; Stop detaches",
+           .run = [](command_context& c) {
+               if (std::string missing = c.need(1); !missing.empty()) return missing;
+               const std::string error =
+                   c.state.show_game(c.args[0], c.args.size() > 1 ? c.args[1] : "");
+               return error.empty() ? error : "show_game: " + error;
+           }});
     t.add({.id = "play.instances",
            .verb = "instances",
            .usage = "[ARGS | ARGS ...]",

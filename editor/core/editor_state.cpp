@@ -87,6 +87,26 @@ std::string editor_state::play_in_child() {
     return {};
 }
 
+std::string editor_state::show_game(std::string_view address, std::string token) {
+    std::string refused;
+    if (opened_asset() != nullptr) {
+        refused = "the " + opened_asset_label() + " is open; close it first";
+    } else if (playing()) {
+        refused = "a game plays in the editor; stop it first";
+    }
+    if (!refused.empty()) {
+        log_.warning("show a running game: " + refused);
+        return refused;
+    }
+    // The game's entities with the open scene's file ids take those entities' places (the
+    // game runs this scene): the selection and Keep after Stop find them.
+    scene().assign_missing_ids();
+    if (std::string error = child_->adopt(address, std::move(token)); !error.empty()) return error;
+    play_.play_mirrored();
+    if (play_.mirrored()) child_->mirror_into(world(), table());
+    return {};
+}
+
 play_state editor_state::shown_play_mode() const noexcept {
     if (!child_->active()) return play_.mode();
     return child_->paused() ? play_state::paused : play_state::playing;

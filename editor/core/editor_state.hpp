@@ -176,6 +176,11 @@ public:
     /// stays as it is. "" or why not (also in the Console): a prefab or archetype is open, the
     /// game plays in the editor, the child did not start.
     std::string play_in_child();
+    /// Shows a game already running (`mosaic-run --listen` at `address`) in the Hierarchy,
+    /// Inspector and Scene view as if it played here, read-only until the Game tab's Allow
+    /// Edits; the play controls drive it; Stop detaches (the game goes on) and puts the edit
+    /// scene back. "" or why not.
+    std::string show_game(std::string_view address, std::string token);
     /// What the play buttons show: the child's state while one runs, else the editor's.
     [[nodiscard]] play_state shown_play_mode() const noexcept;
 

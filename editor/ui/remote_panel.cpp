@@ -120,6 +120,7 @@ void remote_panel::every_frame(panel_context& ctx) {
 }
 
 void remote_panel::draw(panel_context& ctx) {
+    ctx_ = &ctx;
     ui_state& ui = ctx.ui;
     attached_games& games = attached();
     (void)games.current();  // at least one tab
@@ -131,7 +132,10 @@ void remote_panel::draw(panel_context& ctx) {
         const std::string label = "Played here###child";
         if (ImGui::BeginTabItem(label.c_str())) {
             if (ui.test.record_items) ui.test.record("remote/tab/child");
-            if (child.active()) {
+            if (child.active() && child.adopted()) {
+                ImGui::Text("Shown in the editor (Stop detaches; the game keeps running)");
+                draw_attached(child.remote(), ui, false);
+            } else if (child.active()) {
                 ImGui::Text("Playing in a separate process (process %d)", child.pid());
                 if (child.state() == child_play::status::starting) {
                     ImGui::TextDisabled("%s", child.message().c_str());
@@ -293,6 +297,19 @@ void remote_panel::draw_attached(remote_game& g, ui_state& ui, bool detachable) 
             g.detach();  // the tab stays (attach again from it); its x closes it
             return;
         }
+        // The editor's own panels show it (as Play in a separate process does): this tab
+        // lets go of the game, the toolbar's controls drive it, Stop detaches.
+        ImGui::SameLine();
+        ImGui::BeginDisabled(ctx_->playing());
+        if (ImGui::Button("Show in Editor")) {
+            const std::string address = g.address();
+            g.detach();
+            error_ = ctx_->edit.run_with("play.show_game", {address, token_.data()});
+            ImGui::EndDisabled();
+            return;
+        }
+        ImGui::EndDisabled();
+        if (ui.test.record_items) ui.test.record("remote/show_in_editor");
     }
     ImGui::SameLine();
     ImGui::Checkbox("Allow Edits", &g.allow_edits);

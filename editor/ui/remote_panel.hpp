@@ -77,6 +77,7 @@ private:
     std::string error_;
     std::vector<live::listening_game> games_;
     double listed_at_ = -1e9;
+    panel_context* ctx_ = nullptr;  // during draw()
     // The field being edited: its text until Enter.
     std::string editing_;
     std::array<char, 256> edit_text_{};

@@ -173,7 +173,11 @@ void draw_toolbar(editor_state& s, ui_state& ui, const panel_rect& where) {
                          ImGuiSliderFlags_AlwaysClamp))
         clock.set_time_scale(scale);
     ImGui::SameLine();
-    if (child.active()) {
+    if (child.active() && child.adopted()) {
+        ImGui::TextColored(colors::dim, "tick %llu  (attached: %s)",
+                           static_cast<unsigned long long>(child.tick()),
+                           child.remote().address().c_str());
+    } else if (child.active()) {
         ImGui::TextColored(colors::dim, "tick %llu  (process %d)",
                            static_cast<unsigned long long>(child.tick()), child.pid());
     } else {

@@ -16,9 +16,13 @@
 #include <string>
 #include <thread>
 
+#include <mosaic/engine/components.hpp>
 #include <mosaic/engine/live/live_client.hpp>
 
+#include "core/child_play.hpp"
+#include "core/editor_state.hpp"
 #include "core/remote_game.hpp"
+#include "core/script.hpp"
 
 extern char** environ;
 
@@ -201,6 +205,64 @@ TEST(Attach, ListsSetsStepsQueriesAndDetachesLeavingTheGameRunning) {
         frames_until(again, [&] { return again.state() == remote_game::status::attached; }));
     const std::uint64_t t0 = again.tick();
     ASSERT_TRUE(frames_until(again, [&] { return again.tick() > t0; })) << "the game ticks on";
+}
+
+// Show in Editor: a game already running (the scene open in the editor) is shown by the
+// editor's own Hierarchy, Inspector and Scene view: its entities take the open scene's places,
+// their values move with the game; read-only until Allow Edits (an edit stays in the editor),
+// then edits reach the game; Stop detaches, the edit scene comes back and the game goes on.
+TEST(Attach, ShowInEditorMirrorsARunningGameReadOnlyUntilAllowedAndStopDetaches) {
+    game_process game;
+    ASSERT_FALSE(game.address().empty());
+    editor_state s;
+    ASSERT_TRUE(s.open(MOSAIC_LIVE_SCENE));
+    const entity mover = s.find_by_name("Mover");
+    const entity still = s.find_by_name("Still");
+    ASSERT_EQ(s.show_game(game.address(), ""), "");
+    child_play& shown = s.child_player();
+    ASSERT_TRUE(shown.adopted());
+    const auto frames = [&](const std::function<bool()>& done) {
+        const double give_up = now() + 20.0;
+        while (now() < give_up) {
+            shown.update();
+            if (done()) return true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return false;
+    };
+    ASSERT_TRUE(frames([&] {
+        return s.world().alive(mover) && s.world().get<Transform>(mover).position.x > 0.5f;
+    })) << shown.message();
+    EXPECT_TRUE(s.player().mirrored());
+    EXPECT_EQ(s.shown_play_mode(), play_state::playing);
+
+    // Read-only: the edit stays here; the game's Still is where it was.
+    const auto game_still_x = [&] {
+        std::string answer;
+        bool answered = false;
+        shown.remote().query("Team", [&](const std::string& r, const std::string&) {
+            answer = r;
+            answered = true;
+        });
+        (void)frames([&] { return answered; });
+        return answer;
+    };
+    s.world().get<Transform>(still).position = {-3.0f, 7.0f};
+    frames_for(shown.remote(), 0.3);
+    for (int i = 0; i < 10; ++i) shown.update();
+    EXPECT_EQ(game_still_x().find("-3.0"), std::string::npos) << "read-only: not sent";
+
+    shown.remote().allow_edits = true;
+    s.world().get<Transform>(still).position = {-4.0f, 7.0f};
+    ASSERT_TRUE(frames([&] { return game_still_x().find("-4.0") != std::string::npos; }))
+        << "with Allow Edits the game gets it";
+
+    ASSERT_EQ(run_script_line(s, parse_script("stop").front(), script_host{}), "");
+    EXPECT_FALSE(shown.active());
+    EXPECT_FALSE(s.playing());
+    EXPECT_EQ(s.world().get<Transform>(still).position, glm::vec2(5.0f, 5.0f)) << "edit scene back";
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    EXPECT_TRUE(game.running()) << "Stop detaches; the game goes on";
 }
 
 TEST(Attach, AGameThatIsNotThereFailsWithAMessage) {
