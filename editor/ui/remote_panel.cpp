@@ -129,7 +129,8 @@ void remote_panel::draw(panel_context& ctx) {
     // the first tab while it runs; the toolbar's Pause, Step and Stop drive it.
     child_play& child = ctx.child_player();
     if (child.active() || child.state() == child_play::status::ended) {
-        const std::string label = "Played here###child";
+        const std::string label =
+            std::string(child.adopted() ? "Shown in editor" : "Played here") + "###child";
         if (ImGui::BeginTabItem(label.c_str())) {
             if (ui.test.record_items) ui.test.record("remote/tab/child");
             if (child.active() && child.adopted()) {
