@@ -79,8 +79,8 @@ double seconds_now() {
 
 void remote_100k_select(benchmark::State& state) {
     namespace fs = std::filesystem;
-    const fs::path scene_file =
-        fs::temp_directory_path() / ("mosaic-remote-100k-" + std::to_string(::getpid()) + ".scene.bin");
+    const fs::path scene_file = fs::temp_directory_path() /
+                                ("mosaic-remote-100k-" + std::to_string(::getpid()) + ".scene.bin");
     {
         mosaic::scene big;
         for (int i = 0; i < 100'000; ++i) {

@@ -250,8 +250,8 @@ TEST_F(LiveProtocol, SubscriptionsPushChangesAndDestruction) {
 // input.set: the keys and buttons a client holds become the game's Input (the "input" system
 // makes the edges at the next tick); input.get reads it back; a bad code changes nothing.
 TEST_F(LiveProtocol, InputSetHoldsTheKeysTheClientHolds) {
-    const auto set = say("input.set",
-                         R"({"down": [65, 262], "mouse_down": [0], "mouse_position": [1.5, -2]})");
+    const auto set =
+        say("input.set", R"({"down": [65, 262], "mouse_down": [0], "mouse_position": [1.5, -2]})");
     ASSERT_TRUE(set.HasMember("result"));
     const Input& in = g.world().resource<Input>();
     EXPECT_TRUE(in.held(key::a));
@@ -268,7 +268,8 @@ TEST_F(LiveProtocol, InputSetHoldsTheKeysTheClientHolds) {
     EXPECT_EQ(error_code(say("input.set", R"({"down": "a"})")), live::invalid_params);
     EXPECT_EQ(error_code(say("input.set", R"({"down": [], "mouse_position": [1]})")),
               live::invalid_params);
-    EXPECT_TRUE(g.world().resource<Input>().held(key::right)) << "a refused request changes nothing";
+    EXPECT_TRUE(g.world().resource<Input>().held(key::right))
+        << "a refused request changes nothing";
 
     const auto got = say("input.get");
     ASSERT_TRUE(got.HasMember("result"));
