@@ -198,6 +198,8 @@ public:
         // pools), while no pool's layout changes.
         const std::size_t known_aligned = no_filters ? common_prefix(driver) : 0;
         const layout_versions at_start = versions();
+        [[maybe_unused]] positions prefixes{};
+        [[maybe_unused]] bool prefixes_known = false;
         // Chunks of positions, last first, each inside one page of every pool. A chunk
         // where every pool holds the same entities at the same positions (components added
         // together) runs without any lookup.
@@ -207,11 +209,22 @@ public:
                 ((end <= known_aligned && versions() == at_start) || aligned(driver, begin, end))) {
                 each_aligned(f, driver, begin, end, std::index_sequence_for<Get...>{});
             } else if (no_filters) {
-                const lined_up_pools lined = lined_up(driver, begin, end);
-                const std::size_t rest =
-                    lined.any ? each_partly_aligned(f, driver, begin, end, lined.pools,
-                                                    std::index_sequence_for<Get...>{})
-                              : end;
+                // With fewer than three pools, one that lines up with the driver makes the
+                // chunk aligned (above): only views of three or more have partly lined-up
+                // chunks.
+                std::size_t rest = end;
+                if constexpr (get_count >= 3) {
+                    // Per pool, as remembered by the pools (sparse_set::common_prefix): a pool
+                    // that follows the driver and has not moved since is known to line up
+                    // over all of it, with no compare per chunk. Asked at the first such chunk.
+                    if (!prefixes_known) prefixes = pool_prefixes(driver), prefixes_known = true;
+                    const lined_up_pools lined =
+                        lined_up(driver, begin, end, prefixes, versions() == at_start);
+                    if (lined.any) {
+                        rest = each_partly_aligned(f, driver, begin, end, lined.pools,
+                                                   std::index_sequence_for<Get...>{});
+                    }
+                }
                 if (rest > begin) each_scattered<false>(f, driver, begin, rest);
             } else {
                 each_scattered<true>(f, driver, begin, end);
@@ -427,8 +440,9 @@ private:
         std::array<bool, get_count> pools{};
         bool any = false;
     };
-    lined_up_pools lined_up(const sparse_set& driver, std::size_t begin,
-                            std::size_t end) const noexcept {
+    // `prefixes`: each pool's common prefix with the driver, valid while `unchanged`.
+    lined_up_pools lined_up(const sparse_set& driver, std::size_t begin, std::size_t end,
+                            const positions& prefixes, bool unchanged) const noexcept {
         lined_up_pools out;
         // A callback that broke the rules may have shrunk the driver below the chunk: the
         // batched walk, which reads only below the limits, does such a chunk.
@@ -439,8 +453,9 @@ private:
                 ((out.pools[k] =
                       pool == &driver ||
                       (limit(*pool) >= end &&
-                       std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
-                                   (end - begin) * sizeof(entity_index)) == 0),
+                       ((unchanged && end <= prefixes[k]) ||
+                        std::memcmp(pool->packed_data() + begin, driver.packed_data() + begin,
+                                    (end - begin) * sizeof(entity_index)) == 0)),
                   out.any = out.any || (pool != &driver && out.pools[k]), ++k),
                  ...);
             },
@@ -743,6 +758,20 @@ private:
             },
             pools_);
         return length;
+    }
+
+    // For each pool, the length of the position range where it holds the driver's entities
+    // (the driver's own: its limit).
+    positions pool_prefixes(const sparse_set& driver) const {
+        const auto length = static_cast<std::uint32_t>(limit(driver));
+        return std::apply(
+            [&](auto*... pool) {
+                return positions{pool == &driver
+                                     ? length
+                                     : std::min(length, static_cast<std::uint32_t>(
+                                                            driver.common_prefix(*pool)))...};
+            },
+            pools_);
     }
 
     // The fewest elements any pool has within its limit.
