@@ -209,6 +209,56 @@ TEST(AutomaticGroup, AFreePoolFollowsTheOrderOfTheViewsDriver) {
     EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
 }
 
+// The group's joins and leaves swap AA's entries; the pool following AA (AD, in step with
+// it after a walk) gets the same swaps as they happen, so it stays in AA's order with no
+// pass: in step, its next follow() moves nothing, and views know it lines up without
+// comparing the two index arrays (sparse_set::swap_carrying_followers).
+TEST(AutomaticGroup, GroupSwapsCarryAFollowerInStepAlong) {
+    world w = three_kinds(300);
+    const std::vector<entity> all = by_index(w);
+    for (const entity e : all) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    const auto& aa = *w.find_pool<AA>();
+    const auto& ad = *w.find_pool<AD>();
+    ASSERT_TRUE(ad.in_step_with_leader());
+    const std::uint64_t aa_before = aa.layout_version();
+    for (std::size_t i = 0; i < all.size(); i += 7) w.remove<AB>(all[i]);  // leave: swaps
+    for (std::size_t i = 1; i < all.size(); i += 9) w.add_or_replace<AB>(all[i], all[i].index);
+    for (std::size_t i = 2; i < all.size(); i += 11) w.disable<AB>(all[i]);
+    ASSERT_NE(aa.layout_version(), aa_before);  // AA's entries moved
+    EXPECT_TRUE(ad.in_step_with_leader());
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+    EXPECT_EQ(ad.common_prefix(aa), aa.size());
+    const std::uint64_t ad_version = ad.layout_version();
+    iterate<AA, AD>(w);
+    EXPECT_EQ(ad.layout_version(), ad_version);                         // nothing left to move
+    for (const entity e : all) EXPECT_EQ(w.get<AD>(e).owner, e.index);  // values moved along
+    // A change of AD itself (not a group's swap of AA) leaves it out of step, until a walk.
+    w.disable<AD>(all[5]);  // (AD stays as large as AA: AA still drives the walk)
+    w.enable<AD>(all[5]);
+    EXPECT_FALSE(ad.in_step_with_leader());
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(ad.in_step_with_leader());
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+}
+
+// A follower goes before its leader and the other way round: neither keeps a dangling link.
+TEST(AutomaticGroup, DroppingALeaderOrAFollowerLeavesNoLink) {
+    world w = three_kinds(100);
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    w.drop_pool(mosaic::type_id_of<AD>());
+    for (const entity e : by_index(w)) w.remove<AB>(e);  // the group swaps AA: no follower
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(w.find_pool<AD>()->in_step_with_leader());
+    w.drop_pool(mosaic::type_id_of<AA>());
+    EXPECT_FALSE(w.find_pool<AD>()->in_step_with_leader());
+    for (const entity e : by_index(w)) EXPECT_FALSE(w.has<AA>(e));
+}
+
 // A view over a group's pool, a pool that follows it and one in another order walks the
 // first two by position and looks the third up (view.hpp, each_partly_aligned); removing the
 // current entity's components from inside the walk is allowed there too: every entity is
@@ -515,5 +565,62 @@ TEST_P(PartlyLinedUpModel, WalksMatchTheModelWhateverPoolsLineUp) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, PartlyLinedUpModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
+
+// Random adds, removes, enables, disables and destroys (which make the {AA, AB} group swap
+// AA's entries, carrying AD along while AD is in step), walks that make AD follow AA again,
+// and after every step: whenever AD says it is in step, it does hold AA's entities over the
+// prefix it claims, and every view visits what the model says, each value its own.
+class CarriedFollowerModel : public ::testing::TestWithParam<std::uint32_t> {};
+
+TEST_P(CarriedFollowerModel, AFollowerInStepIsAlwaysInOrder) {
+    std::mt19937 rng(GetParam());
+    world w;
+    w.assure_group<AA, AB>();
+    model m;
+    std::vector<entity> live;
+    for (int step = 0; step < 3000; ++step) {
+        const std::uint32_t op = rng() % 100;
+        if (op < 10 || live.empty()) {
+            live.push_back(w.create());
+            m.has[live.back().index] = {0, 0, 0, 0};
+        } else if (op < 14) {
+            const std::size_t at = rng() % live.size();
+            w.destroy(live[at]);
+            m.has.erase(live[at].index);
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(at));
+        } else if (op < 85) {
+            const entity e = live[rng() % live.size()];
+            switch (rng() % 3) {
+                case 0:
+                    random_step<AA, 0>(w, m, e, rng());
+                    break;
+                case 1:
+                    random_step<AB, 1>(w, m, e, rng());
+                    break;
+                default:
+                    random_step<AD, 3>(w, m, e, rng());
+                    break;
+            }
+        } else if (op < 95) {
+            ASSERT_EQ((walk<AA, AD>(w)), m.matching(std::index_sequence<0, 3>{}));
+        } else {
+            ASSERT_EQ((walk<AA, AB, AD>(w)), m.matching(std::index_sequence<0, 1, 3>{}));
+        }
+        const mosaic::sparse_set* aa = w.find_pool<AA>();
+        const mosaic::sparse_set* ad = w.find_pool<AD>();
+        if (aa && ad && ad->in_step_with_leader()) {
+            const std::size_t claimed = aa->common_prefix(*ad);
+            ASSERT_LE(claimed, std::min(aa->size(), ad->size()));
+            for (std::size_t k = 0; k < claimed; ++k) ASSERT_EQ(ad->indices()[k], aa->indices()[k]);
+            ASSERT_TRUE(in_order_of(*ad, *aa, aa->enabled_size()));
+        }
+        if (::testing::Test::HasFatalFailure()) {
+            ADD_FAILURE() << "seed " << GetParam() << ", step " << step;
+            return;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, CarriedFollowerModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
 
 }  // namespace
