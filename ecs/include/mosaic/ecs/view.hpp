@@ -514,7 +514,9 @@ private:
         // The chunk lies inside one page of every pool: a lined-up pool's values are read
         // from that page's base.
         const auto first = static_cast<std::uint32_t>(begin);
-        const std::tuple bases{std::get<I>(pools)->page_values(first)...};
+        // (Only theirs: the others may hold fewer entries than `begin`.)
+        const std::tuple bases{
+            (((Mask >> I) & 1u) != 0 ? std::get<I>(pools)->page_values(first) : nullptr)...};
         const entity_index* indices = driver.packed_data();
         const std::uint64_t before = version_sum(pools);
         for (std::size_t i = end; i > begin;) {
