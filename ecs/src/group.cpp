@@ -27,13 +27,13 @@ bool group::matches(entity_index index) const noexcept {
 }
 
 void group::join(entity_index index) noexcept {
-    for (sparse_set* pool : pools_) pool->swap_entries(pool->position(index), size_);
+    for (sparse_set* pool : pools_) pool->swap_carrying_followers(pool->position(index), size_);
     ++size_;
 }
 
 void group::leave(entity_index index) noexcept {
     const std::uint32_t last = size_ - 1;
-    for (sparse_set* pool : pools_) pool->swap_entries(pool->position(index), last);
+    for (sparse_set* pool : pools_) pool->swap_carrying_followers(pool->position(index), last);
     --size_;
 }
 
@@ -75,7 +75,8 @@ void sparse_set::groups_after_gain(entity_index index) noexcept {
             joins = at[k] < pool.enabled_ && (k > 0 || at[k] >= g->size_);
         }
         if (!joins) continue;
-        for (std::size_t k = 0; k < count; ++k) g->pools_[k]->swap_entries(at[k], g->size_);
+        for (std::size_t k = 0; k < count; ++k)
+            g->pools_[k]->swap_carrying_followers(at[k], g->size_);
         ++g->size_;
     }
 }
@@ -86,10 +87,10 @@ void sparse_set::groups_before_loss(entity_index index) noexcept {
         const std::uint32_t first = g.pools_.front()->position(index);
         if (first >= g.size_) continue;  // not a member (`absent` is larger than any size)
         const std::uint32_t last = g.size_ - 1;
-        g.pools_.front()->swap_entries(first, last);
+        g.pools_.front()->swap_carrying_followers(first, last);
         for (std::size_t k = 1; k < g.pools_.size(); ++k) {
             sparse_set& pool = *g.pools_[k];
-            pool.swap_entries(pool.position(index), last);
+            pool.swap_carrying_followers(pool.position(index), last);
         }
         --g.size_;
     }

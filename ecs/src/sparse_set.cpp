@@ -12,7 +12,38 @@ sparse_set::sparse_set(type_id type) noexcept : type_(type) {
 }
 
 sparse_set::~sparse_set() {
+    if (leader_) std::erase(leader_->followers_, this);
+    for (sparse_set* follower : followers_) follower->leader_ = nullptr;
     free_pages();
+}
+
+bool sparse_set::in_step_with_leader() const noexcept {
+    return leader_ && followed_leader_version_ == leader_->layout_version_ &&
+           followed_own_version_ == layout_version_;
+}
+
+void sparse_set::swap_carrying_followers(std::uint32_t a, std::uint32_t b) noexcept {
+    if (followers_.empty()) [[likely]] {
+        swap_entries(a, b);
+        return;
+    }
+    const std::uint64_t before = layout_version_;
+    swap_entries(a, b);
+    if (layout_version_ == before) return;  // a == b: nothing moved
+    const std::uint32_t last = a > b ? a : b;
+    for (sparse_set* follower : followers_) {
+        // In step before this swap, lined up at both positions, no group of its own: the
+        // same swap keeps it in step. Otherwise it is left out of step (its next follow()
+        // passes over it).
+        if (follower->followed_leader_version_ != before ||
+            follower->followed_own_version_ != follower->layout_version_ ||
+            last >= follower->followed_aligned_ || !follower->groups_.empty()) {
+            continue;
+        }
+        follower->swap_entries(a, b);
+        follower->followed_leader_version_ = layout_version_;
+        follower->followed_own_version_ = follower->layout_version_;
+    }
 }
 
 void sparse_set::free_pages() noexcept {
@@ -37,6 +68,14 @@ std::uint32_t* sparse_set::assure_page(std::size_t page) {
 }
 
 std::size_t sparse_set::common_prefix(const sparse_set& other) const {
+    // A follower in step with its leader is known to line up over the prefix its last pass
+    // left (and the swaps carried since kept): no compare.
+    if (other.leader_ == this && other.in_step_with_leader()) {
+        return std::min(other.followed_aligned_, std::min(size(), other.size()));
+    }
+    if (leader_ == &other && in_step_with_leader()) {
+        return std::min(followed_aligned_, std::min(size(), other.size()));
+    }
     std::lock_guard lock(memo_mutex_);
     for (const prefix_memo& memo : memos_) {
         if (memo.other == other.serial_ && memo.version == layout_version_ &&
@@ -67,6 +106,10 @@ bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
         if (leader_serial_ != 0 && leader_limit <= leader_limit_) return false;
         leader_serial_ = leader.serial_;
         followed_own_version_ = layout_version_ - 1;  // never passed for this leader
+        // The leader carries its followers along when its groups swap entries (group.cpp).
+        if (leader_) std::erase(leader_->followers_, this);
+        leader_ = const_cast<sparse_set*>(&leader);  // bookkeeping only: `leader` is not changed
+        leader_->followers_.push_back(this);
     }
     leader_limit_ = leader_limit;
     // The order for a limit holds for any smaller one.
@@ -79,6 +122,7 @@ bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
     // ones that moved are looked up and swapped.
     const entity_index* order = leader.packed_.data();
     std::uint32_t placed = 0;
+    std::size_t aligned = absent;  // where a leader entry is first missing here
     constexpr std::size_t block = 1024;
     for (std::size_t i = 0; i < leader_limit && placed < enabled_; ++i) {
         // Where both line up (most of it, after the first pass), skip whole blocks at
@@ -96,13 +140,17 @@ bool sparse_set::follow(const sparse_set& leader, std::size_t leader_limit) {
             continue;
         }
         const std::uint32_t pos = position(index);  // not a finder: swaps cut the identity prefix
-        if (pos >= enabled_) continue;              // absent or disabled here
+        if (pos >= enabled_) {                      // absent or disabled here
+            if (aligned == absent) aligned = placed;
+            continue;
+        }
         swap_entries(placed, pos);  // pos > placed: [0, placed) holds other entities
         ++placed;
     }
     followed_leader_version_ = leader.layout_version_;
     followed_own_version_ = layout_version_;
     followed_limit_ = leader_limit;
+    followed_aligned_ = aligned == absent ? placed : aligned;
     return true;
 }
 

@@ -6,9 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 #include <random>
 #include <set>
+#include <type_traits>
 #include <vector>
 
 #include "mosaic/ecs/scheduler.hpp"
@@ -31,6 +33,9 @@ struct AC {
     entity_index owner = 0;
 };
 struct AD {
+    entity_index owner = 0;
+};
+struct AE {
     entity_index owner = 0;
 };
 
@@ -204,6 +209,88 @@ TEST(AutomaticGroup, AFreePoolFollowsTheOrderOfTheViewsDriver) {
     EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
 }
 
+// The group's joins and leaves swap AA's entries; the pool following AA (AD, in step with
+// it after a walk) gets the same swaps as they happen, so it stays in AA's order with no
+// pass: in step, its next follow() moves nothing, and views know it lines up without
+// comparing the two index arrays (sparse_set::swap_carrying_followers).
+TEST(AutomaticGroup, GroupSwapsCarryAFollowerInStepAlong) {
+    world w = three_kinds(300);
+    const std::vector<entity> all = by_index(w);
+    for (const entity e : all) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    const auto& aa = *w.find_pool<AA>();
+    const auto& ad = *w.find_pool<AD>();
+    ASSERT_TRUE(ad.in_step_with_leader());
+    const std::uint64_t aa_before = aa.layout_version();
+    for (std::size_t i = 0; i < all.size(); i += 7) w.remove<AB>(all[i]);  // leave: swaps
+    for (std::size_t i = 1; i < all.size(); i += 9) w.add_or_replace<AB>(all[i], all[i].index);
+    for (std::size_t i = 2; i < all.size(); i += 11) w.disable<AB>(all[i]);
+    ASSERT_NE(aa.layout_version(), aa_before);  // AA's entries moved
+    EXPECT_TRUE(ad.in_step_with_leader());
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+    EXPECT_EQ(ad.common_prefix(aa), aa.size());
+    const std::uint64_t ad_version = ad.layout_version();
+    iterate<AA, AD>(w);
+    EXPECT_EQ(ad.layout_version(), ad_version);                         // nothing left to move
+    for (const entity e : all) EXPECT_EQ(w.get<AD>(e).owner, e.index);  // values moved along
+    // A change of AD itself (not a group's swap of AA) leaves it out of step, until a walk.
+    w.disable<AD>(all[5]);  // (AD stays as large as AA: AA still drives the walk)
+    w.enable<AD>(all[5]);
+    EXPECT_FALSE(ad.in_step_with_leader());
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(ad.in_step_with_leader());
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+}
+
+// A follower lacking some of the leader's entities lines up with it only up to the first it
+// lacks: group swaps there are carried, swaps past it leave the follower out of step (its
+// positions there hold other entities), and either way it ends up in the leader's order.
+TEST(AutomaticGroup, GroupSwapsAreCarriedOnlyWhereTheFollowerLinesUp) {
+    world w = three_kinds(300);
+    const std::vector<entity> all = by_index(w);
+    for (const entity e : all) {
+        if (e.index % 50 != 24) w.add<AD>(e, e.index);  // 24, 74...: group members
+    }
+    for (int i = 0; i < 20; ++i) w.add<AD>(w.create(), 0u);  // AD outnumbers AA: AA drives
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    const auto& aa = *w.find_pool<AA>();
+    const auto& ad = *w.find_pool<AD>();
+    ASSERT_EQ(ad.leader_serial(), aa.serial());
+    ASSERT_TRUE(in_order_of(ad, aa, aa.size()));
+    ASSERT_LT(aa.common_prefix(ad), aa.size());  // AD lacks some of AA's entities
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (i % 3 == 0) w.remove<AB>(all[i]);  // group leaves: swaps all over AA
+        if (ad.in_step_with_leader()) {
+            ASSERT_TRUE(in_order_of(ad, aa, aa.size())) << i;
+        }
+    }
+    for (const entity e : all) {
+        if (w.has<AD>(e)) {
+            EXPECT_EQ(w.get<AD>(e).owner, e.index);
+        }
+    }
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(in_order_of(ad, aa, aa.size()));
+}
+
+// A follower goes before its leader and the other way round: neither keeps a dangling link.
+TEST(AutomaticGroup, DroppingALeaderOrAFollowerLeavesNoLink) {
+    world w = three_kinds(100);
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    w.assure_group<AA, AB>();
+    iterate<AA, AD>(w);
+    w.drop_pool(mosaic::type_id_of<AD>());
+    for (const entity e : by_index(w)) w.remove<AB>(e);  // the group swaps AA: no follower
+    for (const entity e : by_index(w)) w.add<AD>(e, e.index);
+    iterate<AA, AD>(w);
+    EXPECT_TRUE(w.find_pool<AD>()->in_step_with_leader());
+    w.drop_pool(mosaic::type_id_of<AA>());
+    EXPECT_FALSE(w.find_pool<AD>()->in_step_with_leader());
+    for (const entity e : by_index(w)) EXPECT_FALSE(w.has<AA>(e));
+}
+
 // A view over a group's pool, a pool that follows it and one in another order walks the
 // first two by position and looks the third up (view.hpp, each_partly_aligned); removing the
 // current entity's components from inside the walk is allowed there too: every entity is
@@ -269,6 +356,20 @@ struct model {
         return out;
     }
 };
+
+template <class T>
+constexpr std::size_t type_slot() {
+    if constexpr (std::is_same_v<T, AA>)
+        return 0;
+    else if constexpr (std::is_same_v<T, AB>)
+        return 1;
+    else if constexpr (std::is_same_v<T, AC>)
+        return 2;
+    else if constexpr (std::is_same_v<T, AD>)
+        return 3;
+    else
+        return 4;  // AE: not in the model's flags
+}
 
 template <class T, std::size_t K>
 void random_step(world& w, model& m, entity e, std::uint32_t what) {
@@ -381,5 +482,180 @@ TEST_P(AutomaticGroupModel, ViewsMatchTheModelWhileGroupsComeAndGo) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Seeds, AutomaticGroupModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
+
+// Views that walk a pool, read the pools that follow it at its positions and look the
+// others up (view.hpp, each_partly_aligned: which pools line up is a template argument for
+// views of up to three types, a test per pool for more). Each view's types are listed in
+// several orders, so that the lined-up pools and the looked-up one sit at every place of
+// the list; AC and AD are owned by a declared group and never follow, AA, AB and AE follow
+// the driver. The walks remove the current entity's components on the way (allowed): every
+// matching entity is visited once, with its own values, as a model of the world says.
+template <class... T>
+std::set<entity_index> walk_removing(world& w, model& m, std::size_t removed_type) {
+    std::set<entity_index> seen;
+    std::vector<entity_index> removed;
+    w.view<T...>().each([&](entity e, T&... values) {
+        EXPECT_TRUE(seen.insert(e.index).second);
+        EXPECT_TRUE(((values.owner == e.index) && ...));
+        if (e.index % 5 != 0) return;
+        std::size_t k = 0;
+        ((k++ == removed_type ? (void)w.remove<T>(e) : void()), ...);
+        removed.push_back(e.index);
+    });
+    // The model's flag of the type removed (AA 0, AB 1, AC 2, AD 3; AE is never removed).
+    constexpr std::array<std::size_t, sizeof...(T)> slots{type_slot<T>()...};
+    for (const entity_index index : removed) {
+        if (slots[removed_type] < 4) m.has[index][slots[removed_type]] = 0;
+    }
+    return seen;
+}
+
+class PartlyLinedUpModel : public ::testing::TestWithParam<std::uint32_t> {};
+
+TEST_P(PartlyLinedUpModel, WalksMatchTheModelWhateverPoolsLineUp) {
+    std::mt19937 rng(GetParam());
+    world w;
+    w.assure_group<AC, AD>();
+    model m;
+    std::map<entity_index, bool> has_ae;
+    std::vector<entity> live;
+    for (int i = 0; i < 600; ++i) {
+        live.push_back(w.create());
+        m.has[live.back().index] = {0, 0, 0, 0};
+    }
+    const auto matching = [&](std::initializer_list<std::size_t> types, bool with_ae) {
+        std::set<entity_index> out;
+        for (const auto& [index, flags] : m.has) {
+            bool all = !with_ae || has_ae[index];
+            for (const std::size_t k : types) all = all && flags[k] == 1;
+            if (all) out.insert(index);
+        }
+        return out;
+    };
+    for (int step = 0; step < 3000; ++step) {
+        const std::uint32_t op = rng() % 100;
+        if (op < 70) {
+            // AA on about half of the entities, the others on more: AA mostly drives.
+            const entity e = live[rng() % live.size()];
+            const std::uint32_t what = rng();
+            switch (rng() % 5) {
+                case 0:
+                    random_step<AA, 0>(w, m, e, what % 3 == 0 ? 1 : what);
+                    break;
+                case 1:
+                    random_step<AB, 1>(w, m, e, what % 4 == 1 ? 0 : what);
+                    break;
+                case 2:
+                    random_step<AC, 2>(w, m, e, what % 4 == 1 ? 0 : what);
+                    break;
+                case 3:
+                    random_step<AD, 3>(w, m, e, what % 4 == 1 ? 0 : what);
+                    break;
+                default:
+                    if (!has_ae[e.index]) w.add<AE>(e, e.index), has_ae[e.index] = true;
+                    break;
+            }
+        } else {
+            const std::size_t removed = rng() % 3;
+            switch (rng() % 7) {
+                case 0:
+                    ASSERT_EQ((walk_removing<AA, AB, AC>(w, m, removed)),
+                              matching({0, 1, 2}, false));
+                    break;
+                case 1:
+                    ASSERT_EQ((walk_removing<AC, AA, AB>(w, m, removed)),
+                              matching({0, 1, 2}, false));
+                    break;
+                case 2:
+                    ASSERT_EQ((walk_removing<AB, AC, AA>(w, m, removed)),
+                              matching({0, 1, 2}, false));
+                    break;
+                case 3:
+                    ASSERT_EQ((walk_removing<AA, AC, AD>(w, m, removed)),
+                              matching({0, 2, 3}, false));
+                    break;
+                case 4:
+                    ASSERT_EQ((walk_removing<AA, AB, AE>(w, m, removed % 2)),  // AE stays
+                              matching({0, 1}, true));
+                    break;
+                case 5:
+                    ASSERT_EQ((walk_removing<AE, AC, AA, AB>(w, m, removed + 1)),
+                              matching({0, 1, 2}, true));
+                    break;
+                default:
+                    ASSERT_EQ((walk<AA, AB, AC>(w)), matching({0, 1, 2}, false));
+                    break;
+            }
+        }
+        if (::testing::Test::HasFatalFailure()) {
+            ADD_FAILURE() << "seed " << GetParam() << ", step " << step;
+            return;
+        }
+    }
+    // The walks above did line pools up: AB follows the pool that drove it last.
+    EXPECT_NE(w.find_pool<AB>()->leader_serial(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, PartlyLinedUpModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
+
+// Random adds, removes, enables, disables and destroys (which make the {AA, AB} group swap
+// AA's entries, carrying AD along while AD is in step), walks that make AD follow AA again,
+// and after every step: whenever AD says it is in step, it does hold AA's entities over the
+// prefix it claims, and every view visits what the model says, each value its own.
+class CarriedFollowerModel : public ::testing::TestWithParam<std::uint32_t> {};
+
+TEST_P(CarriedFollowerModel, AFollowerInStepIsAlwaysInOrder) {
+    std::mt19937 rng(GetParam());
+    world w;
+    w.assure_group<AA, AB>();
+    model m;
+    std::vector<entity> live;
+    for (int step = 0; step < 3000; ++step) {
+        const std::uint32_t op = rng() % 100;
+        if (op < 10 || live.empty()) {
+            live.push_back(w.create());
+            m.has[live.back().index] = {0, 0, 0, 0};
+        } else if (op < 14) {
+            const std::size_t at = rng() % live.size();
+            w.destroy(live[at]);
+            m.has.erase(live[at].index);
+            live.erase(live.begin() + static_cast<std::ptrdiff_t>(at));
+        } else if (op < 85) {
+            // Mostly AB (the group's joins and leaves swap AA); AD on most entities, so that
+            // AA drives the walks and AD follows it, lacking a few of its entities.
+            const entity e = live[rng() % live.size()];
+            const std::uint32_t what = rng();
+            switch (rng() % 6) {
+                case 0:
+                    random_step<AA, 0>(w, m, e, what);
+                    break;
+                case 1:
+                    random_step<AD, 3>(w, m, e, what % 4 == 1 && what % 3 != 0 ? 0 : what);
+                    break;
+                default:
+                    random_step<AB, 1>(w, m, e, what);
+                    break;
+            }
+        } else if (op < 95) {
+            ASSERT_EQ((walk<AA, AD>(w)), m.matching(std::index_sequence<0, 3>{}));
+        } else {
+            ASSERT_EQ((walk<AA, AB, AD>(w)), m.matching(std::index_sequence<0, 1, 3>{}));
+        }
+        const mosaic::sparse_set* aa = w.find_pool<AA>();
+        const mosaic::sparse_set* ad = w.find_pool<AD>();
+        if (aa && ad && ad->in_step_with_leader()) {
+            const std::size_t claimed = aa->common_prefix(*ad);
+            ASSERT_LE(claimed, std::min(aa->size(), ad->size()));
+            for (std::size_t k = 0; k < claimed; ++k) ASSERT_EQ(ad->indices()[k], aa->indices()[k]);
+            ASSERT_TRUE(in_order_of(*ad, *aa, aa->enabled_size()));
+        }
+        if (::testing::Test::HasFatalFailure()) {
+            ADD_FAILURE() << "seed " << GetParam() << ", step " << step;
+            return;
+        }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Seeds, CarriedFollowerModel, ::testing::Values(1u, 2u, 3u, 4u, 5u, 6u));
 
 }  // namespace

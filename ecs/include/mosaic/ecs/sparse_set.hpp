@@ -30,6 +30,8 @@
 // EnTT's sort_as). A view over both then finds them at the same positions and walks them
 // with no lookup. Views of a non-const world ask for it (view.hpp, world.hpp section 8); the
 // pass runs again only after either pool's layout changed, and then moves only what moved.
+// When the leader's groups swap its entries (an entity joins or leaves a group), the same
+// swap is made in a follower in step with it, which then needs no pass at all.
 
 #include <array>
 #include <cstddef>
@@ -133,6 +135,9 @@ public:
     /// values (as groups do): references to them from before are stale. Not while a view
     /// of this pool iterates.
     bool follow(const sparse_set& leader, std::size_t leader_limit);
+    /// True when this pool follows a leader and neither changed since the last pass, but for
+    /// the swaps the leader's groups made and carried to it (below): it is in order.
+    [[nodiscard]] bool in_step_with_leader() const noexcept;
     /// The serial number of the pool this one follows (0: none); every pool has its own.
     [[nodiscard]] std::uint64_t leader_serial() const noexcept { return leader_serial_; }
     [[nodiscard]] std::uint64_t serial() const noexcept { return serial_; }
@@ -186,6 +191,11 @@ protected:
     [[nodiscard]] bool same_index_as(const sparse_set& other) const noexcept;
     /// Swaps the entries (and values) at two positions: what groups move entries with.
     virtual void swap_entries(std::uint32_t a, std::uint32_t b) noexcept = 0;
+    /// swap_entries, and the same swap in each pool following this one that is in step with
+    /// it and lined up at both positions (follow()): those stay in step, and their next
+    /// follow() has nothing to do. What groups swap their pools' entries with (group.cpp):
+    /// a group's joins and leaves then cost its pools' followers no pass over the pool.
+    void swap_carrying_followers(std::uint32_t a, std::uint32_t b) noexcept;
 
     // Group upkeep, called by storage<T> only when has_groups(). The entity with `index`
     // just got an enabled entry here: it joins the groups it now matches.
@@ -292,6 +302,12 @@ private:
     std::uint64_t followed_leader_version_ = 0;
     std::uint64_t followed_own_version_ = 0;
     std::size_t followed_limit_ = 0;
+    std::size_t followed_aligned_ = 0;  // positions [0, n) hold the leader's entities
+    // The leader, to leave its list when this pool goes or follows another (nullptr once the
+    // leader is gone), and the pools following this one, which its groups' swaps carry along.
+    // Pointers between pools of one world: each pool's destructor unlinks itself.
+    sparse_set* leader_ = nullptr;
+    std::vector<sparse_set*> followers_;
     type_id type_;
     signal on_add_;
     signal on_remove_;

@@ -12,9 +12,11 @@
 //   * emplace while disabled values exist: the first disabled value moves to the end;
 //   * clear(), and of course erasing the value itself;
 //   * while a group owns the pool (group.hpp): emplace, erase, set_enabled of any entity
-//     (joining or leaving the group swaps values within the group's front range).
-// Nothing else does: emplace with no disabled values and no group, lookups, views, clone
-// (of the source).
+//     (joining or leaving the group swaps values within the group's front range);
+//   * follow() (sparse_set.hpp), which views of a non-const world and the scheduler ask
+//     for, and while the pool follows one a group owns, that group's swaps, carried to it.
+// Nothing else does: emplace with no disabled values and no group, lookups, the walk of a
+// view itself, clone (of the source).
 
 #include <algorithm>
 #include <cstddef>
