@@ -210,11 +210,7 @@ void child_play::update() {
             pause_when_attached_ = step_when_attached_ = false;
         } else if (remote_.state() == remote_game::status::failed) {
             if (adopted_) {
-                const std::string why = "could not attach to the game: " + remote_.message();
-                end_adopted();
-                status_ = status::ended;
-                message_ = why;
-                from_.log.error("attached game: " + why);
+                lose_adopted("could not attach to the game: " + remote_.message());
                 return;
             }
             give_up("could not attach to the game: " + remote_.message());
@@ -227,11 +223,7 @@ void child_play::update() {
         }
     } else if (status_ == status::running && remote_.state() == remote_game::status::failed) {
         if (adopted_) {  // a game the editor attached to: no process to wait for
-            const std::string why = "the live link to the game broke: " + remote_.message();
-            end_adopted();
-            status_ = status::ended;
-            message_ = why;
-            from_.log.error("attached game: " + why);
+            lose_adopted("the live link to the game broke: " + remote_.message());
             return;
         }
         // The connection broke while the process lives: say so once; its end comes later.
@@ -475,6 +467,13 @@ std::string child_play::adopt(std::string_view address, std::string token) {
     message_ = "attaching to " + std::string(address);
     from_.log.info("attached game: " + message_);
     return {};
+}
+
+void child_play::lose_adopted(const std::string& why) {
+    end_adopted();
+    status_ = status::ended;
+    message_ = why;
+    from_.log.error("attached game: " + why);
 }
 
 void child_play::end_adopted() {

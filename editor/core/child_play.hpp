@@ -158,6 +158,8 @@ public:
 
 private:
     void end_adopted();
+    /// An attached game is gone (refused, the link broke): ended, saying why.
+    void lose_adopted(const std::string& why);
     void start_instances(const mosaic::scene& edit_scene, const component_table& table,
                          const std::filesystem::path& manifest);
     void end_mirror();

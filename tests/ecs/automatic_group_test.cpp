@@ -3,6 +3,10 @@
 // never inside another iteration or a scheduler phase, first come first served among
 // automatic groups, declared groups win), and every view still visits exactly what a naive
 // model of the world says after random structural changes interleaved with iterations.
+//
+// Sections: the policy (when groups are made, dropped, refused); pools no group owns follow
+// the driver (and carried swaps); randomized models (groups coming and going, partly lined-up
+// walks, carried followers).
 
 #include <gtest/gtest.h>
 
